@@ -1,0 +1,34 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEMO_DIR := .demo
+
+.PHONY: install test lint demo screenshots bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check app tests bench
+
+test: lint
+	$(BIN)/pytest -q -n 2
+
+demo: $(STAMP)
+	$(BIN)/ckpt-tui demo --dir $(DEMO_DIR) --seed 7 --force
+	$(BIN)/ckpt-tui --db $(DEMO_DIR)/checkpoints.db
+
+screenshots: $(STAMP)
+	$(BIN)/python bench/../tests/make_screenshots.py screenshots
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) $(DEMO_DIR) bench/.data

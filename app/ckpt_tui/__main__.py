@@ -1,0 +1,3 @@
+from ckpt_tui.cli.main import main
+
+raise SystemExit(main())

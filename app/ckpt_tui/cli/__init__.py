@@ -1,0 +1,1 @@
+"""The command line: ``ckpt-tui SUBCOMMAND``; no subcommand opens the app."""

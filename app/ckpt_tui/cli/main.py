@@ -1,0 +1,78 @@
+"""Argument parsing and dispatch.
+
+Each command module exposes ``register(subparsers, common)``: it adds its
+subcommands, each with ``common`` as a parent (``--db``, ``--json``) and a
+``run(args) -> int`` default. Errors are :class:`CkptError`: one line on
+stderr, exit 1. Usage errors exit 2 (argparse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ckpt_tui import __version__
+from ckpt_tui.errors import CkptError
+
+COMMAND_MODULES = (
+    "ckpt_tui.cli.store_cmds",
+    "ckpt_tui.cli.legacy_cmds",
+    "ckpt_tui.cli.opencode_cmds",
+)
+
+
+def common_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", metavar="PATH", help="checkpoint store (default: SPEC 1, $CKPT_DB)")
+    common.add_argument("--json", action="store_true", help="machine-readable output")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    common = common_parser()
+    parser = argparse.ArgumentParser(
+        prog="ckpt-tui",
+        description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
+        parents=[common],
+    )
+    parser.add_argument("--version", action="version", version=f"ckpt-tui {__version__}")
+    parser.add_argument("--read-only", action="store_true", help="open the app without writes")
+    parser.add_argument("--opencode-data", metavar="DIR", help="opencode's data dir")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        module.register(sub, common)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            if args.json:
+                parser.error("--json needs a subcommand")
+            from ckpt_tui.ui.launch import run_app
+
+            return run_app(args)
+        return int(args.run(args) or 0)
+    except CkptError as exc:
+        print(f"ckpt-tui: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        if os.environ.get("CKPT_TUI_DEBUG"):
+            raise
+        print(f"ckpt-tui: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1

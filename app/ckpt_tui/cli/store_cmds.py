@@ -1,0 +1,319 @@
+"""Commands over the checkpoint store: list, show, diff, restore, undo, redo,
+snapshot, migrate, doctor, demo."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ckpt_tui import paths, timeutil
+from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.core import jsonview
+from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
+from ckpt_tui.core.service import open_service
+from ckpt_tui.core.textdiff import unified_lines
+from ckpt_tui.errors import CkptError
+
+PAGE = 500
+
+
+def _service(args, *, read_only: bool = False):
+    return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
+
+
+def _all_pages(fetch):
+    """Every row of a paginated list (the command line prints whole lists)."""
+    page = fetch(None)
+    rows, total = list(page.rows), page.total
+    while page.cursor is not None:
+        page = fetch(page.cursor)
+        rows.extend(page.rows)
+    return rows, total
+
+
+# -- list -------------------------------------------------------------------
+
+
+def cmd_list_projects(args) -> int:
+    svc = _service(args, read_only=True)
+    rows, total = _all_pages(lambda after: svc.projects(after=after, limit=PAGE))
+    if args.json:
+        emit_json({"total": total, "items": [jsonview.project(r) for r in rows]})
+        return 0
+    table(
+        ["ID", "DIRECTORY", "SESSIONS", "LAST ACTIVITY"],
+        [(r.id, r.directory, r.session_count, r.last_activity) for r in rows],
+    )
+    return 0
+
+
+def cmd_list_sessions(args) -> int:
+    if getattr(args, "opencode", False):
+        from ckpt_tui.cli.opencode_cmds import list_opencode_sessions
+
+        return list_opencode_sessions(args)
+    svc = _service(args, read_only=True)
+    rows, total = _all_pages(
+        lambda after: svc.sessions(project_id=args.project, after=after, limit=PAGE)
+    )
+    if args.json:
+        emit_json({"total": total, "items": [jsonview.session(r) for r in rows]})
+        return 0
+    table(
+        ["ID", "PROJECT", "STATUS", "SNAPSHOTS", "UPDATED", "TITLE"],
+        [
+            (r.id, r.project_id, _status(r), r.snapshot_count, r.updated_at, r.display_title)
+            for r in rows
+        ],
+    )
+    return 0
+
+
+def _status(row) -> str:
+    if not row.has_checkpoint:
+        return "-"
+    return f"{row.status} (placeholder)" if row.synthesized else str(row.status)
+
+
+def cmd_list_snapshots(args) -> int:
+    svc = _service(args, read_only=True)
+    kinds = [args.kind] if args.kind else None
+    rows, total = _all_pages(
+        lambda after: svc.snapshots(args.session, kinds=kinds, after=after, limit=PAGE)
+    )
+    summaries = svc.summaries(args.session, rows) if args.summary else {}
+    if args.json:
+        emit_json(
+            {"total": total, "items": [jsonview.snapshot(r, summaries.get(r.id)) for r in rows]}
+        )
+        return 0
+    headers = ["NAME", "KIND", "CAPTURED", "RESTORED"] + (["CHANGES"] if args.summary else [])
+    table(
+        headers,
+        [
+            (r.name, r.kind, r.captured_at, r.restored_at or "")
+            + ((summaries.get(r.id, ""),) if args.summary else ())
+            for r in rows
+        ],
+    )
+    return 0
+
+
+# -- show / diff --------------------------------------------------------------
+
+
+def _print_checkpoint(cp: Checkpoint) -> None:
+    for name in FIELDS:
+        value = cp.get(name)
+        if name in LIST_FIELDS:
+            say(f"{LABEL[name]}:")
+            for item in value:
+                say(f"  - {item}")
+            if not value:
+                say("  (none)")
+        elif "\n" in value:
+            say(f"{LABEL[name]}:")
+            for line in value.splitlines():
+                say(f"  {line}")
+        else:
+            say(f"{LABEL[name]}: {value}")
+    if cp.synthesized:
+        say("(placeholder made by the plugin at compaction)")
+    for key, value in cp.extra.items():
+        say(f"{key} (extra): {value!r}")
+
+
+def cmd_show(args) -> int:
+    svc = _service(args, read_only=True)
+    if args.snapshot:
+        view = svc.snapshot(args.session, args.snapshot)
+        if args.json:
+            emit_json({"snapshot": jsonview.snapshot(view.row), **jsonview.content(view.content)})
+            return 0
+        say(f"snapshot {view.row.name} ({view.row.kind}, {view.row.captured_at})")
+        if isinstance(view.content, Damaged):
+            say(f"DAMAGED: {view.content.reason}")
+            say(view.content.raw)
+        else:
+            _print_checkpoint(view.content)
+        return 0
+    current = svc.current(args.session)
+    if current.checkpoint is None:
+        raise CkptError(f"session {args.session} has no checkpoint")
+    if args.json:
+        emit_json(
+            {
+                "session": jsonview.session(current.session),
+                "updatedAt": timeutil.normalize(current.updated_at),
+                **jsonview.content(current.checkpoint),
+            }
+        )
+        return 0
+    say(f"session {current.session.id} (updated {timeutil.normalize(current.updated_at)})")
+    _print_checkpoint(current.checkpoint)
+    return 0
+
+
+def cmd_diff(args) -> int:
+    svc = _service(args, read_only=True)
+    comparison = svc.compare(args.session, args.a, args.b)
+    if args.json:
+        emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
+        return 0
+    say(f"--- {comparison.old_label}")
+    say(f"+++ {comparison.new_label}")
+    if comparison.diff.is_empty:
+        say("(no differences)")
+    for line in unified_lines(comparison.diff):
+        say(line)
+    return 0
+
+
+# -- writes ---------------------------------------------------------------------
+
+
+def _report(args, outcome, plan=None) -> int:
+    if args.json:
+        data = outcome.to_json()
+        if plan is not None:
+            data["diff"] = jsonview.diff(plan.diff, "current", "result")
+        emit_json(data)
+    else:
+        say(outcome.message)
+    return 0
+
+
+def _dry_run(args, plan) -> int:
+    if args.json:
+        emit_json(
+            {
+                "action": plan.action,
+                "session": plan.session_id,
+                "dryRun": True,
+                "changed": list(plan.keys),
+                "diff": jsonview.diff(plan.diff, "current", "result"),
+            }
+        )
+        return 0
+    if plan.is_noop:
+        say(f"{plan.label}: nothing would change")
+        return 0
+    say(f"{plan.label} would change: {', '.join(plan.keys)}")
+    for line in unified_lines(plan.diff):
+        say(line)
+    say("(dry run: nothing written)")
+    return 0
+
+
+def cmd_restore(args) -> int:
+    svc = _service(args, read_only=args.dry_run)
+    fields = args.fields.split(",") if args.fields else None
+    plan = svc.plan_restore(args.session, args.snapshot, fields)
+    if args.dry_run:
+        return _dry_run(args, plan)
+    return _report(args, svc.apply(plan), plan)
+
+
+def cmd_undo(args) -> int:
+    svc = _service(args)
+    plan = svc.plan_undo(args.session)
+    return _report(args, svc.apply(plan), plan)
+
+
+def cmd_redo(args) -> int:
+    svc = _service(args)
+    plan = svc.plan_redo(args.session)
+    return _report(args, svc.apply(plan), plan)
+
+
+def cmd_snapshot(args) -> int:
+    svc = _service(args)
+    return _report(args, svc.snapshot_create(args.session, args.name))
+
+
+# -- maintenance ------------------------------------------------------------------
+
+
+def cmd_migrate(args) -> int:
+    from ckpt_tui.core.maintenance import migrate
+
+    result = migrate(args.db)
+    if args.json:
+        emit_json(result)
+    else:
+        say(result["message"])
+    return 0
+
+
+def cmd_doctor(args) -> int:
+    from ckpt_tui.core.maintenance import doctor
+
+    report = doctor(args.db)
+    if args.json:
+        emit_json(report)
+    else:
+        for check in report["checks"]:
+            mark = "ok " if check["ok"] else "BAD"
+            say(f"[{mark}] {check['name']}: {check['detail']}")
+    return 0 if report["ok"] else 1
+
+
+def cmd_demo(args) -> int:
+    from ckpt_tui.core.demo import build_demo
+
+    target = Path(args.dir) if args.dir else paths.cache_dir() / "demo"
+    result = build_demo(target, seed=args.seed, force=args.force)
+    if args.json:
+        emit_json(result)
+    else:
+        say(f"demo store written to {result['db']}")
+        say(f"open it with: ckpt-tui --db {result['db']}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    def add(name, func, help_text, **kw):
+        p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
+        p.set_defaults(run=func)
+        return p
+
+    lst = sub.add_parser("list", help="list projects, sessions or snapshots")
+    lsub = lst.add_subparsers(dest="what", metavar="WHAT", required=True)
+    p = lsub.add_parser("projects", parents=[common], help="projects in the store")
+    p.set_defaults(run=cmd_list_projects)
+    p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
+    p.add_argument("--project", metavar="ID")
+    p.add_argument("--opencode", action="store_true", help="opencode's sessions, with checkpoints")
+    p.add_argument("--opencode-data", metavar="DIR", help="opencode's data dir")
+    p.set_defaults(run=cmd_list_sessions)
+    p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
+    p.add_argument("session")
+    p.add_argument("--kind", metavar="K")
+    p.add_argument("--summary", action="store_true", help="add each row's change summary")
+    p.set_defaults(run=cmd_list_snapshots)
+
+    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
+    p.add_argument("session")
+    p.add_argument("--snapshot", metavar="NAME")
+    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
+    p.add_argument("session")
+    p.add_argument("a")
+    p.add_argument("b", nargs="?")
+    p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
+    p.add_argument("session")
+    p.add_argument("snapshot")
+    p.add_argument("--fields", metavar="a,b", help=f"camelCase fields: {','.join(FIELDS)}")
+    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
+    p.add_argument("session")
+    p = add("redo", cmd_redo, "redo what undo took back")
+    p.add_argument("session")
+    p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
+    p.add_argument("session")
+    p.add_argument("name")
+    add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
+    add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")
+    p = add("demo", cmd_demo, "write a demo store")
+    p.add_argument("--dir", metavar="DIR", help="where (default: the cache dir)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--force", action="store_true", help="replace an existing demo store")

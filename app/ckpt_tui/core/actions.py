@@ -1,0 +1,451 @@
+"""Write policy: restore, undo, redo, manual snapshots (SPEC 5.3).
+
+Every change to a checkpoint goes through :meth:`Service.apply` on a
+:class:`Plan`. A plan is computed from one read (it is what a preview
+shows); applying it re-reads the checkpoint inside ``BEGIN IMMEDIATE`` and
+refuses with :class:`Conflict` if ``updated_at`` moved since the plan, so
+the plugin's newer write is never silently overwritten. Each write first
+takes a ``pre-restore`` snapshot of what it overwrites, marks the restored
+snapshot, prunes, and only then is recorded in the undo journal.
+
+Undo/redo semantics are written down in ARCHITECTURE.md ("Undo and redo").
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection
+
+from ckpt_tui import timeutil
+from ckpt_tui.core.diff import CheckpointDiff, diff_checkpoints
+from ckpt_tui.core.model import FIELDS, Checkpoint, Damaged, decode, validate_fields
+from ckpt_tui.core.reads import Reader
+from ckpt_tui.errors import CkptError, Conflict, DamagedPayload, NotFound, NothingToDo
+from ckpt_tui.store import Store
+from ckpt_tui.store import queries as q
+from ckpt_tui.store import writes as w
+from ckpt_tui.store.journal import Entry, JournalFile
+
+#: What a restore may write: the content fields plus the placeholder flag.
+WRITABLE = (*FIELDS, "synthesized")
+MAX_NAME = 200
+
+
+def changed_keys(old: Checkpoint, new: Checkpoint) -> tuple[str, ...]:
+    return tuple(k for k in WRITABLE if old.get(k) != new.get(k))
+
+
+def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpoint:
+    from dataclasses import replace
+
+    return replace(base, **{k: source.get(k) for k in keys})
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a write will do, computed before doing it (the preview)."""
+
+    action: str  # restore | undo | redo | adopt | snapshot
+    session_id: str
+    project_id: str
+    label: str
+    before: Checkpoint
+    after: Checkpoint
+    base_updated_at: object
+    keys: tuple[str, ...]
+    source_snapshot_id: str | None = None
+    entry: Entry | None = None
+    fallback: bool = False  # undo: journal not usable, do what the plugin does
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def diff(self) -> CheckpointDiff:
+        return diff_checkpoints(self.before, self.after)
+
+    @property
+    def is_noop(self) -> bool:
+        return not self.keys and self.action != "snapshot"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    action: str
+    session_id: str
+    message: str
+    wrote: bool
+    changed: tuple[str, ...] = ()
+    pre_restore: str | None = None
+    pruned: int = 0
+    snapshot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "session": self.session_id,
+            "wrote": self.wrote,
+            "changed": list(self.changed),
+            "preRestore": self.pre_restore,
+            "pruned": self.pruned,
+            "snapshot": self.snapshot,
+            "message": self.message,
+        }
+
+
+class Service(Reader):
+    """The one object the app and the command line talk to."""
+
+    def __init__(self, store: Store, journal: JournalFile, history_limit: int = 50) -> None:
+        super().__init__(store)
+        self.journal = journal
+        self.history_limit = history_limit
+
+    def close(self) -> None:
+        self.store.close()
+        self.journal.close()
+
+    # -- planning ---------------------------------------------------------
+    def _base(self, session_id: str) -> tuple[Checkpoint, object, str]:
+        current = self.current(session_id)
+        base = current.checkpoint or Checkpoint()
+        return base, current.updated_at, current.session.project_id
+
+    def plan_restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Plan:
+        view = self.snapshot(session_id, snapshot)
+        if isinstance(view.content, Damaged):
+            raise DamagedPayload(
+                f"snapshot {view.row.name!r} is damaged ({view.content.reason}); "
+                "it cannot be restored"
+            )
+        chosen = validate_fields(fields) if fields is not None else WRITABLE
+        base, updated_at, project_id = self._base(session_id)
+        after = take(base, view.content, chosen)
+        scope = "all fields" if fields is None else ", ".join(chosen)
+        return Plan(
+            action="restore",
+            session_id=session_id,
+            project_id=project_id,
+            label=f"restore of {view.row.name} ({scope})",
+            before=base,
+            after=after,
+            base_updated_at=updated_at,
+            keys=changed_keys(base, after),
+            source_snapshot_id=view.row.id,
+            detail={"snapshot": view.row.name, "fields": list(chosen)},
+        )
+
+    def plan_copy(
+        self, session_id: str, content: Checkpoint, *, label: str, source_snapshot_id: str | None
+    ) -> Plan:
+        """An adoption: copy ``content`` into a session as a restore would."""
+        base, updated_at, project_id = self._base(session_id)
+        after = take(base, content, WRITABLE)
+        return Plan(
+            action="adopt",
+            session_id=session_id,
+            project_id=project_id,
+            label=label,
+            before=base,
+            after=after,
+            base_updated_at=updated_at,
+            keys=changed_keys(base, after),
+            source_snapshot_id=source_snapshot_id,
+        )
+
+    def _journal_usable(self, session_id: str) -> bool:
+        """The journal speaks for this session only if the newest pre-restore
+        snapshot is one we took: otherwise someone else (the plugin, or a
+        crash between our commit and the journal) restored last."""
+        with self.store.read() as conn:
+            newest = q.newest_snapshot(conn, session_id, "pre-restore")
+        return newest is None or self.journal.is_ours(newest["id"])
+
+    def plan_undo(self, session_id: str) -> Plan:
+        base, updated_at, project_id = self._base(session_id)
+        if self._journal_usable(session_id):
+            entry = self.journal.last_done(session_id)
+            if entry is None:
+                hint = " (redo is available)" if self.journal.first_undone(session_id) else ""
+                raise NothingToDo(f"nothing to undo in session {session_id}{hint}")
+            if entry.action == "snapshot":
+                return self._snapshot_plan("undo", session_id, project_id, base, updated_at, entry)
+            target = Checkpoint.from_payload(json.loads(entry.before))
+            keys = tuple(entry.detail.get("keys", WRITABLE))
+            after = take(base, target, keys)
+            return Plan(
+                "undo",
+                session_id,
+                project_id,
+                f"undo {entry.label}",
+                base,
+                after,
+                updated_at,
+                changed_keys(base, after),
+                entry.before_snapshot_id,
+                entry,
+            )
+        with self.store.read() as conn:
+            newest = q.newest_snapshot(conn, session_id, "pre-restore")
+        content = decode(newest["payload"])
+        if isinstance(content, Damaged):
+            raise DamagedPayload(f"the newest pre-restore snapshot is damaged: {content.reason}")
+        after = take(base, content, WRITABLE)
+        return Plan(
+            "undo",
+            session_id,
+            project_id,
+            f"undo: back to {newest['name']}",
+            base,
+            after,
+            updated_at,
+            changed_keys(base, after),
+            newest["id"],
+            None,
+            fallback=True,
+        )
+
+    def plan_redo(self, session_id: str) -> Plan:
+        base, updated_at, project_id = self._base(session_id)
+        entry = self.journal.first_undone(session_id)
+        if entry is None:
+            raise NothingToDo(f"nothing to redo in session {session_id}")
+        if not self._journal_usable(session_id):
+            self.journal.forget_session(session_id)
+            raise NothingToDo(
+                f"nothing to redo in session {session_id}: it was restored outside ckpt-tui "
+                "since the undo"
+            )
+        if entry.action == "snapshot":
+            return self._snapshot_plan("redo", session_id, project_id, base, updated_at, entry)
+        target = Checkpoint.from_payload(json.loads(entry.after))
+        keys = tuple(entry.detail.get("keys", WRITABLE))
+        after = take(base, target, keys)
+        return Plan(
+            "redo",
+            session_id,
+            project_id,
+            f"redo {entry.label}",
+            base,
+            after,
+            updated_at,
+            changed_keys(base, after),
+            entry.after_snapshot_id,
+            entry,
+        )
+
+    @staticmethod
+    def _snapshot_plan(action, session_id, project_id, base, updated_at, entry) -> Plan:
+        verb = "delete" if action == "undo" else "re-create"
+        return Plan(
+            action,
+            session_id,
+            project_id,
+            f"{action} snapshot {entry.detail.get('name')!r} ({verb} it)",
+            base,
+            base,
+            updated_at,
+            (),
+            entry.after_snapshot_id,
+            entry,
+            detail={"snapshot_entry": True},
+        )
+
+    # -- applying -----------------------------------------------------------
+    def restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Outcome:
+        return self.apply(self.plan_restore(session_id, snapshot, fields))
+
+    def undo(self, session_id: str) -> Outcome:
+        return self.apply(self.plan_undo(session_id))
+
+    def redo(self, session_id: str) -> Outcome:
+        return self.apply(self.plan_redo(session_id))
+
+    def apply(self, plan: Plan) -> Outcome:
+        if plan.detail.get("snapshot_entry"):
+            return self._apply_snapshot_entry(plan)
+        result = self.store.write(lambda conn: self._write(conn, plan))
+        if result is None:
+            self._journal_noop(plan)
+            return Outcome(plan.action, plan.session_id, f"{plan.label}: nothing to change", False)
+        pre_id, pre_name, pruned = result
+        self._journal_record(plan, pre_id)
+        undo_hint = "u undoes it" if plan.action != "undo" else "ctrl+r redoes it"
+        return Outcome(
+            plan.action,
+            plan.session_id,
+            f"{plan.label}: changed {', '.join(plan.keys)}; saved the previous state as "
+            f"{pre_name} ({undo_hint}; `ckpt-tui {'redo' if plan.action == 'undo' else 'undo'} "
+            f"{plan.session_id}`)",
+            True,
+            plan.keys,
+            pre_name,
+            pruned,
+        )
+
+    def _write(self, conn: Connection, plan: Plan) -> tuple[str, str, int] | None:
+        """Inside ``BEGIN IMMEDIATE``: re-read, check, snapshot, write, prune."""
+        row = q.get_checkpoint(conn, plan.session_id)
+        now_at = row.updated_at if row else None
+        if now_at != plan.base_updated_at:
+            raise Conflict(
+                f"session {plan.session_id} changed at {timeutil.normalize(now_at)}, after this "
+                "was prepared (the plugin saved meanwhile); nothing was written, look at the "
+                "new diff"
+            )
+        current = Checkpoint.from_row(row.columns) if row else Checkpoint()
+        after = take(current, plan.after, plan.keys)
+        if not changed_keys(current, after):
+            return None
+        pre = w.insert_snapshot(
+            conn,
+            session_id=plan.session_id,
+            project_id=plan.project_id,
+            kind="pre-restore",
+            payload_json=current.to_json(),
+            schema_version=current.schemaVersion,
+        )
+        w.write_checkpoint(
+            conn,
+            session_id=plan.session_id,
+            project_id=plan.project_id,
+            columns=after.to_row(),
+            exists=row is not None,
+        )
+        w.mark_restored(conn, plan.source_snapshot_id)
+        pruned = w.prune(conn, plan.session_id, self.history_limit)
+        return pre["id"], pre["name"], pruned
+
+    def _journal_record(self, plan: Plan, pre_id: str) -> None:
+        """After the commit. A crash before this line leaves a pre-restore
+        snapshot the journal does not know, and undo falls back to the plugin's
+        behaviour: exactly right for the one step that was lost."""
+        before, after = plan.before.to_json(), plan.after.to_json()
+        if plan.action in ("restore", "adopt"):
+            self.journal.push(
+                plan.session_id,
+                action=plan.action,
+                label=plan.label,
+                before=before,
+                after=after,
+                before_snapshot_id=pre_id,
+                after_snapshot_id=plan.source_snapshot_id,
+                detail={**plan.detail, "keys": list(plan.keys)},
+            )
+        elif plan.action == "undo" and plan.fallback:
+            self.journal.push(
+                plan.session_id,
+                action="restore",
+                label=f"restore of {plan.label.removeprefix('undo: back to ')}",
+                before=after,
+                after=before,
+                before_snapshot_id=plan.source_snapshot_id,
+                after_snapshot_id=pre_id,
+                detail={"keys": list(plan.keys)},
+                done=False,
+                reset=True,
+            )
+        elif plan.action == "undo":
+            self.journal.flip(
+                plan.session_id, plan.entry.seq, done=False, after=before, after_snapshot_id=pre_id
+            )
+            self.journal.remember(plan.session_id, pre_id)
+        elif plan.action == "redo":
+            self.journal.flip(
+                plan.session_id, plan.entry.seq, done=True, before=before, before_snapshot_id=pre_id
+            )
+            self.journal.remember(plan.session_id, pre_id)
+
+    def _journal_noop(self, plan: Plan) -> None:
+        """An undo or redo with nothing left to change still moves the cursor."""
+        if plan.entry is not None and plan.action in ("undo", "redo"):
+            self.journal.flip(plan.session_id, plan.entry.seq, done=plan.action == "redo")
+
+    # -- manual snapshots -----------------------------------------------------
+    def snapshot_create(self, session_id: str, name: str) -> Outcome:
+        name = validate_name(name)
+
+        def work(conn: Connection):
+            q.get_session(conn, session_id)
+            row = q.get_checkpoint(conn, session_id)
+            if row is None:
+                raise NotFound(f"session {session_id!r} has no checkpoint to snapshot")
+            if q.snapshot_exists(conn, session_id, name):
+                raise CkptError(f"session {session_id} already has a snapshot named {name!r}")
+            payload = Checkpoint.from_row(row.columns).to_json()
+            snap = w.insert_snapshot(
+                conn,
+                session_id=session_id,
+                project_id=row.project_id,
+                kind="manual",
+                name=name,
+                payload_json=payload,
+            )
+            return snap, w.prune(conn, session_id, self.history_limit)
+
+        snap, pruned = self.store.write(work)
+        self.journal.push(
+            session_id,
+            action="snapshot",
+            label=f"snapshot {name!r}",
+            before=snap["payload"],
+            after=snap["payload"],
+            before_snapshot_id=None,
+            after_snapshot_id=snap["id"],
+            detail={
+                "name": name,
+                "captured_at": snap["captured_at"],
+                "project": snap["project_id"],
+            },
+        )
+        return Outcome(
+            "snapshot",
+            session_id,
+            f"saved snapshot {name!r} (u undoes it)",
+            True,
+            pruned=pruned,
+            snapshot=name,
+        )
+
+    def _apply_snapshot_entry(self, plan: Plan) -> Outcome:
+        entry = plan.entry
+        assert entry is not None
+        name = entry.detail.get("name")
+        if plan.action == "undo":
+            gone = self.store.write(
+                lambda conn: w.delete_snapshot(conn, plan.session_id, entry.after_snapshot_id)
+            )
+            self.journal.flip(plan.session_id, entry.seq, done=False)
+            what = f"deleted snapshot {name!r}" if gone else f"snapshot {name!r} was already gone"
+            return Outcome("undo", plan.session_id, f"undid: {what} (ctrl+r redoes it)", gone)
+
+        def recreate(conn: Connection) -> bool:
+            if q.snapshot_exists(conn, plan.session_id, name):
+                return False
+            w.insert_snapshot(
+                conn,
+                session_id=plan.session_id,
+                project_id=entry.detail.get("project") or plan.project_id,
+                kind="manual",
+                name=name,
+                payload_json=entry.after,
+                snapshot_id=entry.after_snapshot_id,
+                captured_at=entry.detail.get("captured_at"),
+            )
+            return True
+
+        made = self.store.write(recreate)
+        self.journal.flip(plan.session_id, entry.seq, done=True)
+        return Outcome("redo", plan.session_id, f"redid: snapshot {name!r} is back", made)
+
+
+def validate_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise CkptError("a snapshot name is required")
+    if len(name) > MAX_NAME:
+        raise CkptError(f"a snapshot name is at most {MAX_NAME} characters")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise CkptError("a snapshot name cannot contain control characters")
+    return name

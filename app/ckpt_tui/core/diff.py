@@ -1,0 +1,266 @@
+"""A structured diff of two checkpoints, field by field.
+
+Text fields diff as lines, with word-level changes inside a replaced line;
+list fields as items added, removed, kept, moved or reworded; status as a
+transition. Views (unified, side by side, the one-line change summary) are
+built from this, never from raw text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint
+
+#: Lines longer than this are marked changed as a whole: a word diff of two
+#: huge lines costs more than it tells.
+WORD_DIFF_MAX_CHARS = 4000
+#: Above this many lines a side, ``replace`` blocks are not paired for word
+#: diffs (SequenceMatcher is quadratic in the worst case).
+WORD_DIFF_MAX_PAIRS = 400
+REWORD_RATIO = 0.6
+
+_TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    changed: bool
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of one side; ``segments`` mark the words that changed."""
+
+    number: int
+    segments: tuple[Segment, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(s.text for s in self.segments)
+
+
+@dataclass(frozen=True)
+class Block:
+    """``equal``, ``delete``, ``insert`` or ``replace``, with both sides' lines."""
+
+    tag: str
+    old: tuple[Line, ...]
+    new: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Item:
+    """``kept``, ``added``, ``removed``, ``moved`` or ``reworded``."""
+
+    kind: str
+    text: str
+    old_index: int | None = None
+    new_index: int | None = None
+    old_text: str | None = None
+    segments: tuple[Segment, ...] = ()
+
+
+@dataclass(frozen=True)
+class FieldDiff:
+    name: str
+    kind: str  # "text", "list" or "status"
+    old: object
+    new: object
+    changed: bool
+    blocks: tuple[Block, ...] = ()
+    items: tuple[Item, ...] = ()
+
+    def counts(self) -> Counter:
+        return Counter(item.kind for item in self.items)
+
+
+@dataclass(frozen=True)
+class CheckpointDiff:
+    fields: tuple[FieldDiff, ...]
+    extra_changed: tuple[str, ...] = field(default=())
+
+    @property
+    def changed(self) -> tuple[FieldDiff, ...]:
+        return tuple(f for f in self.fields if f.changed)
+
+    @property
+    def changed_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.changed)
+
+    def field(self, name: str) -> FieldDiff:
+        return next(f for f in self.fields if f.name == name)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.changed
+
+
+def _plain(text: str, number: int) -> Line:
+    return Line(number, (Segment(text, False),))
+
+
+def _word_pair(old: str, new: str) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:
+    if len(old) > WORD_DIFF_MAX_CHARS or len(new) > WORD_DIFF_MAX_CHARS:
+        return (Segment(old, True),), (Segment(new, True),)
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    left: list[Segment] = []
+    right: list[Segment] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if i2 > i1:
+            left.append(Segment("".join(a[i1:i2]), tag != "equal"))
+        if j2 > j1:
+            right.append(Segment("".join(b[j1:j2]), tag != "equal"))
+    return tuple(left), tuple(right)
+
+
+def diff_text(old: str, new: str) -> tuple[Block, ...]:
+    a, b = old.splitlines(), new.splitlines()
+    blocks: list[Block] = []
+    matcher = SequenceMatcher(None, a, b)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "replace" and max(i2 - i1, j2 - j1) <= WORD_DIFF_MAX_PAIRS:
+            olds, news = [], []
+            for k in range(max(i2 - i1, j2 - j1)):
+                o = a[i1 + k] if i1 + k < i2 else None
+                n = b[j1 + k] if j1 + k < j2 else None
+                if o is not None and n is not None:
+                    left, right = _word_pair(o, n)
+                    olds.append(Line(i1 + k + 1, left))
+                    news.append(Line(j1 + k + 1, right))
+                elif o is not None:
+                    olds.append(Line(i1 + k + 1, (Segment(o, True),)))
+                else:
+                    news.append(Line(j1 + k + 1, (Segment(n or "", True),)))
+            blocks.append(Block(tag, tuple(olds), tuple(news)))
+        else:
+            changed = tag != "equal"
+            blocks.append(
+                Block(
+                    tag,
+                    tuple(Line(i + 1, (Segment(a[i], changed),)) for i in range(i1, i2)),
+                    tuple(Line(j + 1, (Segment(b[j], changed),)) for j in range(j1, j2)),
+                )
+            )
+    return tuple(blocks)
+
+
+def diff_items(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[Item, ...]:
+    """Items in the new order, removed ones placed where they stood.
+
+    ``kept`` items are the longest run-preserving match; an item that is in
+    both lists but outside that match ``moved``; a removed item that closely
+    resembles an added one at the same place was ``reworded``.
+    """
+    matcher = SequenceMatcher(None, list(old), list(new), autojunk=False)
+    removed: dict[int, str] = {}
+    added: dict[int, str] = {}
+    kept: dict[int, int] = {}
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for k in range(i2 - i1):
+                kept[j1 + k] = i1 + k
+        else:
+            removed.update({i: old[i] for i in range(i1, i2)})
+            added.update({j: new[j] for j in range(j1, j2)})
+    # Moves: the same text removed in one place and added in another.
+    moved: dict[int, int] = {}
+    free_old: dict[str, list[int]] = {}
+    for i, text in sorted(removed.items()):
+        free_old.setdefault(text, []).append(i)
+    for j, text in sorted(added.items()):
+        if free_old.get(text):
+            i = free_old[text].pop(0)
+            moved[j] = i
+            del removed[i]
+    for j in moved:
+        del added[j]
+    # Rewordings: a removed and an added item that are mostly the same words.
+    reworded: dict[int, int] = {}
+    for j, text in sorted(added.items()):
+        best, best_ratio = None, REWORD_RATIO
+        for i, old_text in removed.items():
+            ratio = SequenceMatcher(None, old_text, text).ratio()
+            if ratio >= best_ratio:
+                best, best_ratio = i, ratio
+        if best is not None:
+            reworded[j] = best
+            del removed[best]
+    for j in reworded:
+        del added[j]
+
+    out: list[Item] = []
+    pending_removed = sorted(removed)
+    for j, text in enumerate(new):
+        old_pos = kept.get(j, moved.get(j, reworded.get(j)))
+        while pending_removed and old_pos is not None and pending_removed[0] < old_pos:
+            i = pending_removed.pop(0)
+            out.append(Item("removed", old[i], old_index=i))
+        if j in kept:
+            out.append(Item("kept", text, kept[j], j))
+        elif j in moved:
+            out.append(Item("moved", text, moved[j], j))
+        elif j in reworded:
+            i = reworded[j]
+            _, right = _word_pair(old[i], text)
+            out.append(Item("reworded", text, i, j, old_text=old[i], segments=right))
+        else:
+            out.append(Item("added", text, new_index=j))
+    out.extend(Item("removed", old[i], old_index=i) for i in pending_removed)
+    return tuple(out)
+
+
+def diff_checkpoints(old: Checkpoint, new: Checkpoint) -> CheckpointDiff:
+    """Field by field, in :data:`FIELDS` order, from ``old`` to ``new``."""
+    fields: list[FieldDiff] = []
+    for name in FIELDS:
+        a, b = old.get(name), new.get(name)
+        changed = a != b
+        if name == "status":
+            fields.append(FieldDiff(name, "status", a, b, changed))
+        elif name in LIST_FIELDS:
+            items = (
+                diff_items(a, b)
+                if changed
+                else tuple(Item("kept", t, i, i) for i, t in enumerate(b))
+            )
+            fields.append(FieldDiff(name, "list", a, b, changed, items=items))
+        else:
+            blocks = diff_text(a, b) if changed else ()
+            fields.append(FieldDiff(name, "text", a, b, changed, blocks=blocks))
+    extra_keys = sorted(set(old.extra) | set(new.extra))
+    extra_changed = tuple(k for k in extra_keys if old.extra.get(k) != new.extra.get(k))
+    return CheckpointDiff(tuple(fields), extra_changed)
+
+
+_SHORT = {
+    "completedSteps": "done",
+    "nextSteps": "next",
+    "blockers": "blocker",
+    "filesTouched": "file",
+    "currentPlan": "plan",
+}
+
+
+def change_summary(diff: CheckpointDiff) -> str:
+    """``+2 next  -1 blocker  status→done``: one line for a history row."""
+    parts: list[str] = []
+    for f in diff.changed:
+        label = _SHORT.get(f.name, f.name)
+        if f.kind == "status":
+            parts.append(f"status→{f.new}")
+        elif f.kind == "list":
+            counts = f.counts()
+            for kind, sign in (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕")):
+                if counts[kind]:
+                    plural = "s" if counts[kind] > 1 and label in ("blocker", "file") else ""
+                    parts.append(f"{sign}{counts[kind]} {label}{plural}")
+        else:
+            parts.append(f"{label}~")
+    if diff.extra_changed:
+        parts.append(f"extra~{len(diff.extra_changed)}")
+    return "  ".join(parts) if parts else "no change"

@@ -1,0 +1,94 @@
+"""The stable ``--json`` shapes (documented in README "JSON output")."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from ckpt_tui.core.diff import CheckpointDiff, FieldDiff
+from ckpt_tui.core.model import Checkpoint, Damaged
+from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
+
+
+def project(row: ProjectRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "directory": row.directory,
+        "canonical": row.canonical,
+        "sessionCount": row.session_count,
+        "lastActivity": row.last_activity,
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+    }
+
+
+def session(row: SessionRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "projectId": row.project_id,
+        "parentId": row.parent_id,
+        "title": row.display_title,
+        "status": row.status,
+        "snapshotCount": row.snapshot_count,
+        "hasCheckpoint": row.has_checkpoint,
+        "synthesized": row.synthesized,
+        "legacy": row.is_legacy,
+        "createdAt": row.created_at,
+        "updatedAt": row.updated_at,
+    }
+
+
+def snapshot(row: SnapshotRow, summary: str | None = None) -> dict[str, Any]:
+    out = {
+        "id": row.id,
+        "name": row.name,
+        "kind": row.kind,
+        "capturedAt": row.captured_at,
+        "restoredAt": row.restored_at,
+        "schemaVersion": row.schema_version,
+    }
+    if summary is not None:
+        out["summary"] = summary
+    return out
+
+
+def page(p: Page, items: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"total": p.total, "count": len(items), "items": items}
+
+
+def content(value: Checkpoint | Damaged) -> dict[str, Any]:
+    if isinstance(value, Damaged):
+        return {"damaged": True, "reason": value.reason, "raw": value.raw}
+    return {"damaged": False, "checkpoint": value.to_payload()}
+
+
+def field_diff(f: FieldDiff) -> dict[str, Any]:
+    out: dict[str, Any] = {"field": f.name, "kind": f.kind, "changed": f.changed}
+    if f.kind == "status":
+        out.update({"from": f.old, "to": f.new})
+    elif f.kind == "list":
+        out["items"] = [
+            {k: v for k, v in asdict(i).items() if k != "segments" and v is not None}
+            for i in f.items
+        ]
+    elif f.changed:
+        out["blocks"] = [
+            {
+                "tag": b.tag,
+                "old": [{"line": ln.number, "text": ln.text} for ln in b.old],
+                "new": [{"line": ln.number, "text": ln.text} for ln in b.new],
+            }
+            for b in f.blocks
+            if b.tag != "equal"
+        ]
+    return out
+
+
+def diff(d: CheckpointDiff, old_label: str, new_label: str) -> dict[str, Any]:
+    return {
+        "from": old_label,
+        "to": new_label,
+        "changed": list(d.changed_names),
+        "extraChanged": list(d.extra_changed),
+        "fields": [field_diff(f) for f in d.fields],
+    }

@@ -1,0 +1,132 @@
+"""Read side of the service: what the lists, detail and diff views need."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ckpt_tui.core.diff import CheckpointDiff, change_summary, diff_checkpoints
+from ckpt_tui.core.model import Checkpoint, Damaged, decode
+from ckpt_tui.errors import DamagedPayload, NotFound
+from ckpt_tui.store import Store
+from ckpt_tui.store import queries as q
+from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
+
+
+@dataclass(frozen=True)
+class Current:
+    """A session with its live checkpoint (``None`` when it has none)."""
+
+    session: SessionRow
+    checkpoint: Checkpoint | None
+    updated_at: object  # raw column value: what an optimistic check compares
+
+
+@dataclass(frozen=True)
+class SnapshotView:
+    row: SnapshotRow
+    content: Checkpoint | Damaged
+
+
+@dataclass(frozen=True)
+class Comparison:
+    old_label: str
+    new_label: str
+    diff: CheckpointDiff
+
+
+class Reader:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- lists ----------------------------------------------------------
+    def projects(self, after: tuple | None = None, limit: int = 200) -> Page[ProjectRow]:
+        with self.store.read() as conn:
+            return q.list_projects(conn, after, limit)
+
+    def sessions(
+        self, project_id: str | None = None, after: tuple | None = None, limit: int = 200
+    ) -> Page[SessionRow]:
+        with self.store.read() as conn:
+            return q.list_sessions(conn, project_id, after, limit)
+
+    def session_tree(
+        self, project_id: str, after: tuple | None = None, limit: int = 200
+    ) -> Page[SessionRow]:
+        with self.store.read() as conn:
+            return q.list_session_tree(conn, project_id, after, limit)
+
+    def snapshots(
+        self,
+        session_id: str,
+        *,
+        kinds: list[str] | None = None,
+        exclude_kinds: list[str] | None = None,
+        after: tuple | None = None,
+        limit: int = 200,
+    ) -> Page[SnapshotRow]:
+        with self.store.read() as conn:
+            return q.list_snapshots(
+                conn, session_id, kinds=kinds, exclude_kinds=exclude_kinds, after=after, limit=limit
+            )
+
+    # -- one thing --------------------------------------------------------
+    def project(self, project_id: str) -> ProjectRow:
+        with self.store.read() as conn:
+            return q.get_project(conn, project_id)
+
+    def current(self, session_id: str) -> Current:
+        with self.store.read() as conn:
+            session = q.get_session(conn, session_id)
+            row = q.get_checkpoint(conn, session_id)
+        if row is None:
+            return Current(session, None, None)
+        return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
+
+    def snapshot(self, session_id: str, name: str) -> SnapshotView:
+        with self.store.read() as conn:
+            row, raw = q.get_snapshot(conn, session_id, name)
+        return SnapshotView(row, decode(raw))
+
+    def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
+        """``old`` snapshot against ``new`` snapshot, or the current checkpoint."""
+        a = self._restorable(self.snapshot(session_id, old))
+        if new is None:
+            current = self.current(session_id)
+            if current.checkpoint is None:
+                raise NotFound(f"session {session_id!r} has no current checkpoint")
+            return Comparison(old, "current", diff_checkpoints(a, current.checkpoint))
+        b = self._restorable(self.snapshot(session_id, new))
+        return Comparison(old, new, diff_checkpoints(a, b))
+
+    @staticmethod
+    def _restorable(view: SnapshotView) -> Checkpoint:
+        if isinstance(view.content, Damaged):
+            raise DamagedPayload(f"snapshot {view.row.name!r} is damaged: {view.content.reason}")
+        return view.content
+
+    def summaries(self, session_id: str, rows: list[SnapshotRow]) -> dict[str, str]:
+        """The one-line change summary of each row against the snapshot before it.
+
+        Loads the payloads of these rows and their predecessors only: this is
+        what a list asks for the rows it is about to show.
+        """
+        with self.store.read() as conn:
+            previous = q.previous_snapshot_ids(conn, session_id, rows)
+            wanted = {r.id for r in rows} | {p for p in previous.values() if p}
+            payloads = q.get_payloads(conn, session_id, sorted(wanted))
+        decoded = {sid: decode(raw) for sid, raw in payloads.items()}
+        out: dict[str, str] = {}
+        for row in rows:
+            mine = decoded.get(row.id)
+            before = decoded.get(previous.get(row.id) or "")
+            if isinstance(mine, Damaged):
+                out[row.id] = "damaged payload"
+            elif mine is None:
+                out[row.id] = ""
+            elif before is None:
+                out[row.id] = "first snapshot"
+            elif isinstance(before, Damaged):
+                out[row.id] = "after a damaged snapshot"
+            else:
+                out[row.id] = change_summary(diff_checkpoints(before, mine))
+        return out

@@ -1,0 +1,44 @@
+"""A structured diff as plain text lines (the command line's ``diff``)."""
+
+from __future__ import annotations
+
+from ckpt_tui.core.diff import CheckpointDiff
+from ckpt_tui.core.model import LABEL
+
+_ITEM_MARK = {"added": "+", "removed": "-", "kept": " ", "moved": "↕", "reworded": "~"}
+
+
+def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
+    out: list[str] = []
+    for f in diff.changed:
+        out.append(f"@@ {LABEL[f.name]} ({f.name})")
+        if f.kind == "status":
+            out.append(f"  {f.old} → {f.new}")
+        elif f.kind == "list":
+            for item in f.items:
+                if item.kind == "reworded":
+                    out.append(f"- {item.old_text}")
+                    out.append(f"+ {item.text}")
+                elif item.kind == "moved":
+                    out.append(
+                        f"↕ {item.text}  (was #{item.old_index + 1}, now #{item.new_index + 1})"
+                    )
+                else:
+                    out.append(f"{_ITEM_MARK[item.kind]} {item.text}")
+        else:
+            for block in f.blocks:
+                if block.tag == "equal":
+                    lines = block.old
+                    if len(lines) > 2 * context:
+                        out.extend(f"  {ln.text}" for ln in lines[:context])
+                        out.append(f"  … {len(lines) - 2 * context} unchanged lines")
+                        out.extend(f"  {ln.text}" for ln in lines[-context:])
+                    else:
+                        out.extend(f"  {ln.text}" for ln in lines)
+                else:
+                    out.extend(f"- {ln.text}" for ln in block.old)
+                    out.extend(f"+ {ln.text}" for ln in block.new)
+    unchanged = [LABEL[f.name] for f in diff.fields if not f.changed]
+    if unchanged:
+        out.append(f"(unchanged: {', '.join(unchanged)})")
+    return out

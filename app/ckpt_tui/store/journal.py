@@ -1,0 +1,205 @@
+"""ckpt-tui's own undo journal: a small SQLite file in our cache dir.
+
+The checkpoint store belongs to the plugin and gets no tables of ours
+(SPEC 1), so the undo/redo history lives here, one file per machine, keyed
+by the store's real path. It holds full payloads, so pruning in the store
+cannot take a redo away. The policy that reads it is in
+:mod:`ckpt_tui.core.history`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+
+from ckpt_tui import timeutil
+
+KEEP_PER_SESSION = 200
+
+_meta = MetaData()
+entries = Table(
+    "entries",
+    _meta,
+    Column("store_key", Text, primary_key=True),
+    Column("session_id", Text, primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("label", Text, nullable=False),
+    Column("before", Text, nullable=False),
+    Column("after", Text, nullable=False),
+    Column("before_snapshot_id", Text),
+    Column("after_snapshot_id", Text),
+    Column("detail", Text, nullable=False, server_default="{}"),
+    Column("done", Integer, nullable=False),
+    Column("created_at", Text, nullable=False),
+)
+ours = Table(
+    "our_snapshots",
+    _meta,
+    Column("store_key", Text, primary_key=True),
+    Column("snapshot_id", Text, primary_key=True),
+    Column("session_id", Text, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    action: str
+    label: str
+    before: str
+    after: str
+    before_snapshot_id: str | None
+    after_snapshot_id: str | None
+    detail: dict[str, Any]
+    done: bool
+
+
+class JournalFile:
+    """Persistence only: append, flip, rewrite entries of one store."""
+
+    def __init__(self, path: Path, store_path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.store_key = str(store_path.resolve())
+        self._engine = create_engine(f"sqlite:///{path}")
+
+        @event.listens_for(self._engine, "connect")
+        def _settings(dbapi_conn, _record):  # noqa: ANN001
+            dbapi_conn.execute("PRAGMA busy_timeout=5000")
+            dbapi_conn.execute("PRAGMA journal_mode=WAL")
+
+        _meta.create_all(self._engine)
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def _entry(self, r) -> Entry:
+        return Entry(
+            seq=r.seq,
+            action=r.action,
+            label=r.label,
+            before=r.before,
+            after=r.after,
+            before_snapshot_id=r.before_snapshot_id,
+            after_snapshot_id=r.after_snapshot_id,
+            detail=json.loads(r.detail or "{}"),
+            done=bool(r.done),
+        )
+
+    def _scope(self, session_id: str):
+        return (entries.c.store_key == self.store_key, entries.c.session_id == session_id)
+
+    def last_done(self, session_id: str) -> Entry | None:
+        with self._engine.connect() as conn:
+            r = conn.execute(
+                select(entries)
+                .where(*self._scope(session_id), entries.c.done == 1)
+                .order_by(entries.c.seq.desc())
+                .limit(1)
+            ).first()
+        return self._entry(r) if r else None
+
+    def first_undone(self, session_id: str) -> Entry | None:
+        with self._engine.connect() as conn:
+            r = conn.execute(
+                select(entries)
+                .where(*self._scope(session_id), entries.c.done == 0)
+                .order_by(entries.c.seq.asc())
+                .limit(1)
+            ).first()
+        return self._entry(r) if r else None
+
+    def is_ours(self, snapshot_id: str | None) -> bool:
+        if snapshot_id is None:
+            return False
+        with self._engine.connect() as conn:
+            return (
+                conn.execute(
+                    select(ours.c.snapshot_id).where(
+                        ours.c.store_key == self.store_key, ours.c.snapshot_id == snapshot_id
+                    )
+                ).first()
+                is not None
+            )
+
+    def push(
+        self,
+        session_id: str,
+        *,
+        action: str,
+        label: str,
+        before: str,
+        after: str,
+        before_snapshot_id: str | None,
+        after_snapshot_id: str | None,
+        detail: dict[str, Any] | None = None,
+        done: bool = True,
+        reset: bool = False,
+    ) -> None:
+        """Append a done entry, dropping the redo tail (or the whole history
+        when ``reset``), and remember the snapshot we created."""
+        with self._engine.begin() as conn:
+            scope = self._scope(session_id)
+            if reset:
+                conn.execute(delete(entries).where(*scope))
+            else:
+                conn.execute(delete(entries).where(*scope, entries.c.done == 0))
+            top = conn.execute(select(func.max(entries.c.seq)).where(*scope)).scalar() or 0
+            conn.execute(
+                insert(entries).values(
+                    store_key=self.store_key,
+                    session_id=session_id,
+                    seq=top + 1,
+                    action=action,
+                    label=label,
+                    before=before,
+                    after=after,
+                    before_snapshot_id=before_snapshot_id,
+                    after_snapshot_id=after_snapshot_id,
+                    detail=json.dumps(detail or {}),
+                    done=int(done),
+                    created_at=timeutil.now_iso(),
+                )
+            )
+            conn.execute(delete(entries).where(*scope, entries.c.seq <= top + 1 - KEEP_PER_SESSION))
+        self.remember(session_id, before_snapshot_id if done else after_snapshot_id)
+
+    def flip(self, session_id: str, seq: int, *, done: bool, **values: Any) -> None:
+        """Mark an entry undone or redone, rewriting the side it overwrote."""
+        with self._engine.begin() as conn:
+            conn.execute(
+                update(entries)
+                .where(*self._scope(session_id), entries.c.seq == seq)
+                .values(done=int(done), **values)
+            )
+
+    def remember(self, session_id: str, snapshot_id: str | None) -> None:
+        if snapshot_id is None:
+            return
+        with self._engine.begin() as conn:
+            conn.execute(
+                insert(ours)
+                .prefix_with("OR IGNORE")
+                .values(store_key=self.store_key, snapshot_id=snapshot_id, session_id=session_id)
+            )
+
+    def forget_session(self, session_id: str) -> None:
+        with self._engine.begin() as conn:
+            conn.execute(delete(entries).where(*self._scope(session_id)))

@@ -1,0 +1,367 @@
+"""Reads. Lists come in keyset pages with counts and never select payloads.
+
+Every function takes an open :class:`~sqlalchemy.Connection` so that the
+caller decides what one consistent read (one transaction) covers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import Connection, and_, exists, func, literal, or_, select
+from sqlalchemy.sql import Select
+
+from ckpt_tui import timeutil
+from ckpt_tui.errors import InvalidId, NotFound
+from ckpt_tui.store.rows import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
+
+MAX_ID_LENGTH = 1024
+
+
+def require_id(value: object, what: str = "session id") -> str:
+    """Invariant 1: a missing or malformed id is an error, never a query."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidId(f"a {what} is required")
+    if len(value) > MAX_ID_LENGTH or any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise InvalidId(f"malformed {what}: {value[:60]!r}")
+    return value
+
+
+def _keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
+    """Rows strictly after ``after`` in (time DESC, id DESC) order.
+
+    Written as ``t <= :t AND (t < :t OR id < :id)`` so SQLite can use the
+    time column of the index as a range and filter the tie on id.
+    """
+    if after is not None:
+        at, aid = after
+        stmt = stmt.where(time_col <= at, or_(time_col < at, id_col < aid))
+    return stmt.order_by(time_col.desc(), id_col.desc())
+
+
+# -- projects ---------------------------------------------------------------
+
+
+def list_projects(
+    conn: Connection, after: tuple | None = None, limit: int = 200
+) -> Page[ProjectRow]:
+    count = (
+        select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
+    ).scalar_subquery()
+    last = (
+        select(func.max(sessions.c.updated_at)).where(sessions.c.project_id == projects.c.id)
+    ).scalar_subquery()
+    stmt = select(projects, count.label("session_count"), last.label("last_activity"))
+    stmt = _keyset_desc(stmt, projects.c.updated_at, projects.c.id, after).limit(limit)
+    raw = conn.execute(stmt).mappings().all()
+    rows = [
+        ProjectRow(
+            id=r["id"],
+            directory=r["directory"],
+            canonical=r["canonical"],
+            created_at=timeutil.normalize(r["created_at"]),
+            updated_at=timeutil.normalize(r["updated_at"]),
+            session_count=r["session_count"],
+            last_activity=timeutil.normalize(r["last_activity"] or r["updated_at"]),
+        )
+        for r in raw
+    ]
+    total = conn.execute(select(func.count()).select_from(projects)).scalar_one()
+    return _page_raw(rows, raw, total, limit, "updated_at")
+
+
+def _page_raw(rows: list, raw: Sequence, total: int, limit: int, time_key: str) -> Page:
+    cursor = (raw[-1][time_key], raw[-1]["id"]) if raw and len(raw) == limit else None
+    return Page(rows=rows, total=total, cursor=cursor)
+
+
+def get_project(conn: Connection, project_id: str) -> ProjectRow:
+    require_id(project_id, "project id")
+    page = list_projects_by_ids(conn, [project_id])
+    if not page:
+        raise NotFound(f"no project {project_id!r} in the store")
+    return page[0]
+
+
+def list_projects_by_ids(conn: Connection, ids: Iterable[str]) -> list[ProjectRow]:
+    ids = list(ids)
+    stmt = select(projects).where(projects.c.id.in_(ids))
+    return [
+        ProjectRow(
+            id=r["id"],
+            directory=r["directory"],
+            canonical=r["canonical"],
+            created_at=timeutil.normalize(r["created_at"]),
+            updated_at=timeutil.normalize(r["updated_at"]),
+            session_count=0,
+            last_activity=timeutil.normalize(r["updated_at"]),
+        )
+        for r in conn.execute(stmt).mappings()
+    ]
+
+
+# -- sessions ---------------------------------------------------------------
+
+
+def _session_select() -> Select:
+    snap_count = (
+        select(func.count())
+        .select_from(snapshots)
+        .where(snapshots.c.session_id == sessions.c.id)
+        .scalar_subquery()
+    )
+    return select(
+        sessions,
+        snap_count.label("snapshot_count"),
+        checkpoints.c.status,
+        checkpoints.c.title.label("checkpoint_title"),
+        checkpoints.c.synthesized,
+        (checkpoints.c.session_id.is_not(None)).label("has_checkpoint"),
+    ).select_from(sessions.outerjoin(checkpoints, checkpoints.c.session_id == sessions.c.id))
+
+
+def _session_row(r, depth: int = 0) -> SessionRow:
+    return SessionRow(
+        id=r["id"],
+        project_id=r["project_id"],
+        parent_id=r["parent_id"],
+        title=r["title"],
+        created_at=timeutil.normalize(r["created_at"]),
+        updated_at=timeutil.normalize(r["updated_at"]),
+        snapshot_count=r["snapshot_count"],
+        status=r["status"],
+        checkpoint_title=r["checkpoint_title"],
+        synthesized=bool(r["synthesized"]),
+        has_checkpoint=bool(r["has_checkpoint"]),
+        depth=depth,
+    )
+
+
+def list_sessions(
+    conn: Connection, project_id: str | None = None, after: tuple | None = None, limit: int = 200
+) -> Page[SessionRow]:
+    """Sessions, newest activity first, flat (for the command line)."""
+    stmt = _session_select()
+    total_stmt = select(func.count()).select_from(sessions)
+    if project_id is not None:
+        require_id(project_id, "project id")
+        stmt = stmt.where(sessions.c.project_id == project_id)
+        total_stmt = total_stmt.where(sessions.c.project_id == project_id)
+    stmt = _keyset_desc(stmt, sessions.c.updated_at, sessions.c.id, after).limit(limit)
+    raw = conn.execute(stmt).mappings().all()
+    total = conn.execute(total_stmt).scalar_one()
+    return _page_raw([_session_row(r) for r in raw], raw, total, limit, "updated_at")
+
+
+MAX_NESTING = 8
+
+
+def list_session_tree(
+    conn: Connection, project_id: str, after: tuple | None = None, limit: int = 200
+) -> Page[SessionRow]:
+    """A page of a project's root sessions, each followed by its descendants.
+
+    A root is a session with no parent in this project (the parent may be an
+    opencode session the store never saw). Pages are over roots; ``total``
+    counts roots.
+    """
+    require_id(project_id, "project id")
+    parent = sessions.alias("parent")
+    has_parent = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    is_root = and_(sessions.c.project_id == project_id, ~has_parent)
+    stmt = _keyset_desc(
+        _session_select().where(is_root), sessions.c.updated_at, sessions.c.id, after
+    ).limit(limit)
+    roots = conn.execute(stmt).mappings().all()
+    total = conn.execute(select(func.count()).select_from(sessions).where(is_root)).scalar_one()
+
+    children: dict[str, list] = {}
+    frontier = [r["id"] for r in roots]
+    seen = set(frontier)
+    for _ in range(MAX_NESTING):
+        if not frontier:
+            break
+        level = (
+            conn.execute(
+                _session_select()
+                .where(sessions.c.project_id == project_id, sessions.c.parent_id.in_(frontier))
+                .order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
+            )
+            .mappings()
+            .all()
+        )
+        frontier = []
+        for r in level:
+            if r["id"] in seen:
+                continue
+            seen.add(r["id"])
+            children.setdefault(r["parent_id"], []).append(r)
+            frontier.append(r["id"])
+
+    flat: list[SessionRow] = []
+
+    def walk(r, depth: int) -> None:
+        flat.append(_session_row(r, depth))
+        for child in children.get(r["id"], []):
+            walk(child, depth + 1)
+
+    for r in roots:
+        walk(r, 0)
+    return _page_raw(flat, roots, total, limit, "updated_at")
+
+
+def get_session(conn: Connection, session_id: str) -> SessionRow:
+    require_id(session_id)
+    r = conn.execute(_session_select().where(sessions.c.id == session_id)).mappings().first()
+    if r is None:
+        raise NotFound(f"no session {session_id!r} in the store")
+    return _session_row(r)
+
+
+# -- checkpoints ------------------------------------------------------------
+
+
+def get_checkpoint(conn: Connection, session_id: str) -> CheckpointRow | None:
+    require_id(session_id)
+    r = (
+        conn.execute(select(checkpoints).where(checkpoints.c.session_id == session_id))
+        .mappings()
+        .first()
+    )
+    if r is None:
+        return None
+    return CheckpointRow(
+        session_id=r["session_id"],
+        project_id=r["project_id"],
+        columns=dict(r),
+        created_at=timeutil.normalize(r["created_at"]),
+        updated_at=r["updated_at"],
+    )
+
+
+# -- snapshots --------------------------------------------------------------
+
+_SNAPSHOT_COLUMNS = [c for c in snapshots.c if c.name != "payload"]
+
+
+def _snapshot_row(r) -> SnapshotRow:
+    return SnapshotRow(
+        id=r["id"],
+        session_id=r["session_id"],
+        project_id=r["project_id"],
+        name=r["name"],
+        kind=r["kind"],
+        captured_at=timeutil.normalize(r["captured_at"]),
+        schema_version=r["schema_version"],
+        restored_at=timeutil.normalize(r["restored_at"]) if r["restored_at"] is not None else None,
+    )
+
+
+def list_snapshots(
+    conn: Connection,
+    session_id: str,
+    *,
+    kinds: Sequence[str] | None = None,
+    exclude_kinds: Sequence[str] | None = None,
+    after: tuple | None = None,
+    limit: int = 200,
+) -> Page[SnapshotRow]:
+    """A session's snapshots, newest first, without payloads."""
+    require_id(session_id)
+    where = [snapshots.c.session_id == session_id]
+    if kinds:
+        where.append(snapshots.c.kind.in_(list(kinds)))
+    if exclude_kinds:
+        where.append(snapshots.c.kind.not_in(list(exclude_kinds)))
+    stmt = _keyset_desc(
+        select(*_SNAPSHOT_COLUMNS).where(*where), snapshots.c.captured_at, snapshots.c.id, after
+    ).limit(limit)
+    raw = conn.execute(stmt).mappings().all()
+    total = conn.execute(select(func.count()).select_from(snapshots).where(*where)).scalar_one()
+    return _page_raw([_snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
+
+
+def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:
+    """A snapshot by name (or id) with its raw payload text."""
+    require_id(session_id)
+    require_id(name, "snapshot name")
+    r = (
+        conn.execute(
+            select(snapshots).where(
+                snapshots.c.session_id == session_id,
+                or_(snapshots.c.name == name, snapshots.c.id == name),
+            )
+        )
+        .mappings()
+        .first()
+    )
+    if r is None:
+        raise NotFound(f"session {session_id!r} has no snapshot {name!r}")
+    return _snapshot_row(r), r["payload"]
+
+
+def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
+    """Payload text of the given snapshots (what a visible list row needs)."""
+    require_id(session_id)
+    stmt = select(snapshots.c.id, snapshots.c.payload).where(
+        snapshots.c.session_id == session_id, snapshots.c.id.in_(list(ids))
+    )
+    return {r.id: r.payload for r in conn.execute(stmt)}
+
+
+def previous_snapshot_ids(
+    conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
+) -> dict[str, str | None]:
+    """For each row, the id of the snapshot captured just before it."""
+    out: dict[str, str | None] = {}
+    for row in rows:
+        raw_time = conn.execute(
+            select(snapshots.c.captured_at).where(snapshots.c.id == row.id)
+        ).scalar_one_or_none()
+        if raw_time is None:
+            out[row.id] = None
+            continue
+        stmt = _keyset_desc(
+            select(snapshots.c.id).where(snapshots.c.session_id == session_id),
+            snapshots.c.captured_at,
+            snapshots.c.id,
+            (raw_time, row.id),
+        ).limit(1)
+        out[row.id] = conn.execute(stmt).scalar_one_or_none()
+    return out
+
+
+def newest_snapshot(conn: Connection, session_id: str, kind: str | None = None):
+    """The newest snapshot row (with payload) of a session, optionally of a kind."""
+    require_id(session_id)
+    stmt = select(snapshots).where(snapshots.c.session_id == session_id)
+    if kind is not None:
+        stmt = stmt.where(snapshots.c.kind == kind)
+    return (
+        conn.execute(stmt.order_by(snapshots.c.captured_at.desc(), snapshots.c.id.desc()).limit(1))
+        .mappings()
+        .first()
+    )
+
+
+def snapshot_exists(conn: Connection, session_id: str, name: str) -> bool:
+    return (
+        conn.execute(
+            select(snapshots.c.id).where(
+                snapshots.c.session_id == session_id, snapshots.c.name == name
+            )
+        ).first()
+        is not None
+    )
+
+
+def migration_exists(conn: Connection, migration_id: str) -> bool:
+    return (
+        conn.execute(select(migrations.c.id).where(migrations.c.id == migration_id)).first()
+        is not None
+    )

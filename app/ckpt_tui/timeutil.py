@@ -1,0 +1,96 @@
+"""Timestamps as the plugin writes them: UTC ISO 8601 with milliseconds and Z.
+
+Readers must also accept epoch milliseconds stored as integers (SPEC 3), so
+every timestamp that comes out of the store goes through :func:`parse`.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta
+
+
+def now() -> datetime:
+    """The current instant; ``CKPT_TUI_FROZEN_NOW`` pins it for snapshot tests."""
+    frozen = os.environ.get("CKPT_TUI_FROZEN_NOW")
+    if frozen:
+        parsed = parse(frozen)
+        if parsed is not None:
+            return parsed
+    return datetime.now(UTC)
+
+
+def fmt(moment: datetime) -> str:
+    """``2026-11-29T13:15:54.123Z``: what JavaScript's ``toISOString()`` prints."""
+    moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def now_iso() -> str:
+    return fmt(now())
+
+
+def epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def parse(value: object) -> datetime | None:
+    """An ISO string or epoch milliseconds (int or digit string) as an aware datetime."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        try:
+            return datetime.fromtimestamp(value / 1000, UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lstrip("-").isdigit():
+            return parse(int(text))
+        try:
+            moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC)
+    return None
+
+
+def normalize(value: object) -> str:
+    """Any stored timestamp as the canonical ISO string (unparseable: as it is)."""
+    moment = parse(value)
+    return fmt(moment) if moment else ("" if value is None else str(value))
+
+
+def after(previous: str | None, candidate: str) -> str:
+    """``candidate``, or one millisecond after ``previous`` if that is not earlier.
+
+    Keeps our own snapshots strictly ordered after a session's newest one, so
+    "the newest pre-restore snapshot" never depends on a random id tie-break.
+    """
+    prev = parse(previous)
+    cand = parse(candidate)
+    if prev is None or cand is None or cand > prev:
+        return candidate
+    return fmt(prev + timedelta(milliseconds=1))
+
+
+def relative(value: object, reference: datetime | None = None) -> str:
+    """``3m ago``, ``2h ago``, ``5d ago``: short enough for a list column."""
+    moment = parse(value)
+    if moment is None:
+        return "?"
+    seconds = int(((reference or now()) - moment).total_seconds())
+    if seconds < 0:
+        return "in future"
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit} ago"
+    return f"{seconds}s ago"
+
+
+def short(value: object) -> str:
+    """``2026-11-29 13:15``: absolute time for a list column, UTC."""
+    moment = parse(value)
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else "?"
