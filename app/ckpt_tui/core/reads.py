@@ -39,21 +39,31 @@ class Reader:
         self.store = store
 
     # -- lists ----------------------------------------------------------
-    def projects(self, after: tuple | None = None, limit: int = 200) -> Page[ProjectRow]:
+    def projects(
+        self, after: tuple | None = None, limit: int = 200, text: str | None = None
+    ) -> Page[ProjectRow]:
         with self.store.read() as conn:
-            return q.list_projects(conn, after, limit)
+            return q.list_projects(conn, after, limit, text)
 
     def sessions(
-        self, project_id: str | None = None, after: tuple | None = None, limit: int = 200
+        self,
+        project_id: str | None = None,
+        after: tuple | None = None,
+        limit: int = 200,
+        text: str | None = None,
     ) -> Page[SessionRow]:
         with self.store.read() as conn:
-            return q.list_sessions(conn, project_id, after, limit)
+            return q.list_sessions(conn, project_id, after, limit, text)
 
     def session_tree(
-        self, project_id: str, after: tuple | None = None, limit: int = 200
+        self,
+        project_id: str,
+        after: tuple | None = None,
+        limit: int = 200,
+        text: str | None = None,
     ) -> Page[SessionRow]:
         with self.store.read() as conn:
-            return q.list_session_tree(conn, project_id, after, limit)
+            return q.list_session_tree(conn, project_id, after, limit, text)
 
     def snapshots(
         self,
@@ -63,10 +73,17 @@ class Reader:
         exclude_kinds: list[str] | None = None,
         after: tuple | None = None,
         limit: int = 200,
+        text: str | None = None,
     ) -> Page[SnapshotRow]:
         with self.store.read() as conn:
             return q.list_snapshots(
-                conn, session_id, kinds=kinds, exclude_kinds=exclude_kinds, after=after, limit=limit
+                conn,
+                session_id,
+                kinds=kinds,
+                exclude_kinds=exclude_kinds,
+                after=after,
+                limit=limit,
+                text=text,
             )
 
     # -- one thing --------------------------------------------------------

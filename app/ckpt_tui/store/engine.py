@@ -132,6 +132,8 @@ class Store:
         self._reader = _engine(self.path, writer=False)
         self._writer: Engine | None = None
         self._writer_lock = threading.Lock()
+        self._token_conn: sqlite3.Connection | None = None
+        self._token_lock = threading.Lock()
 
     @classmethod
     def create(cls, path: str | os.PathLike[str]) -> Store:
@@ -167,11 +169,31 @@ class Store:
             )
         return int(version)
 
+    def change_token(self) -> int:
+        """A number that changes whenever any connection commits to the file.
+
+        ``PRAGMA data_version`` on one long-lived read-only connection: cheap
+        enough to poll every second for live updates.
+        """
+        with self._token_lock:
+            if self._token_conn is None:
+                self._token_conn = sqlite3.connect(
+                    _uri(self.path, "ro"), uri=True, check_same_thread=False, timeout=1
+                )
+            try:
+                return int(self._token_conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from None
+
     @property
     def writable(self) -> bool:
         return self.read_only_reason is None
 
     def close(self) -> None:
+        with self._token_lock:
+            if self._token_conn is not None:
+                self._token_conn.close()
+                self._token_conn = None
         self._reader.dispose()
         if self._writer is not None:
             self._writer.dispose()

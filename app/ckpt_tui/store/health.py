@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, case, func, select
 
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
 
@@ -17,10 +17,9 @@ def foreign_key_problems(conn: Connection) -> list[tuple]:
 
 def damaged_payloads(conn: Connection, limit: int = 50) -> tuple[int, list[tuple[str, str]]]:
     """Snapshots whose payload is not a JSON object: (count, first (session, name))."""
-    bad = (func.json_valid(snapshots.c.payload) == 0) | (
-        func.json_type(snapshots.c.payload) != "object"
-    )
-    where = func.coalesce(bad, True)
+    # json_type() raises on invalid JSON, so it is only asked of valid payloads.
+    kind = case((func.json_valid(snapshots.c.payload) == 1, func.json_type(snapshots.c.payload)))
+    where = func.coalesce(kind, "") != "object"
     count = conn.execute(select(func.count()).select_from(snapshots).where(where)).scalar_one()
     rows = conn.execute(
         select(snapshots.c.session_id, snapshots.c.name).where(where).limit(limit)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import CkptError
@@ -53,7 +54,7 @@ def backup(path: Path, from_version: int) -> Path:
     """A consistent copy next to the store, made with SQLite's backup API."""
     stamp = timeutil.now_iso().replace(":", "").replace(".", "")
     target = path.with_name(f"{path.name}.v{from_version}-backup-{stamp}")
-    source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    source = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)
     dest = sqlite3.connect(target)
     try:
         source.backup(dest)

@@ -28,6 +28,20 @@ def require_id(value: object, what: str = "session id") -> str:
     return value
 
 
+def _like(text: str) -> str:
+    """A LIKE pattern matching ``text`` literally anywhere (``\\`` escapes)."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _matches(columns, text: str | None):
+    """Any of ``columns`` contains ``text`` (case-insensitive for ASCII)."""
+    if not text:
+        return None
+    pattern = _like(text)
+    return or_(*(c.like(pattern, escape="\\") for c in columns))
+
+
 def _keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
     """Rows strictly after ``after`` in (time DESC, id DESC) order.
 
@@ -44,7 +58,7 @@ def _keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
 
 
 def list_projects(
-    conn: Connection, after: tuple | None = None, limit: int = 200
+    conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
 ) -> Page[ProjectRow]:
     count = (
         select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
@@ -53,6 +67,10 @@ def list_projects(
         select(func.max(sessions.c.updated_at)).where(sessions.c.project_id == projects.c.id)
     ).scalar_subquery()
     stmt = select(projects, count.label("session_count"), last.label("last_activity"))
+    total_stmt = select(func.count()).select_from(projects)
+    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    if match is not None:
+        stmt, total_stmt = stmt.where(match), total_stmt.where(match)
     stmt = _keyset_desc(stmt, projects.c.updated_at, projects.c.id, after).limit(limit)
     raw = conn.execute(stmt).mappings().all()
     rows = [
@@ -67,7 +85,7 @@ def list_projects(
         )
         for r in raw
     ]
-    total = conn.execute(select(func.count()).select_from(projects)).scalar_one()
+    total = conn.execute(total_stmt).scalar_one()
     return _page_raw(rows, raw, total, limit, "updated_at")
 
 
@@ -139,11 +157,20 @@ def _session_row(r, depth: int = 0) -> SessionRow:
 
 
 def list_sessions(
-    conn: Connection, project_id: str | None = None, after: tuple | None = None, limit: int = 200
+    conn: Connection,
+    project_id: str | None = None,
+    after: tuple | None = None,
+    limit: int = 200,
+    text: str | None = None,
 ) -> Page[SessionRow]:
     """Sessions, newest activity first, flat (for the command line)."""
     stmt = _session_select()
-    total_stmt = select(func.count()).select_from(sessions)
+    total_stmt = select(func.count()).select_from(
+        sessions.outerjoin(checkpoints, checkpoints.c.session_id == sessions.c.id)
+    )
+    match = _matches(_SESSION_TEXT, text)
+    if match is not None:
+        stmt, total_stmt = stmt.where(match), total_stmt.where(match)
     if project_id is not None:
         require_id(project_id, "project id")
         stmt = stmt.where(sessions.c.project_id == project_id)
@@ -157,8 +184,27 @@ def list_sessions(
 MAX_NESTING = 8
 
 
+_SESSION_TEXT = (
+    sessions.c.id,
+    sessions.c.title,
+    checkpoints.c.title,
+    checkpoints.c.objective,
+    checkpoints.c.summary,
+    checkpoints.c.current_plan,
+    checkpoints.c.next_steps,
+    checkpoints.c.completed_steps,
+    checkpoints.c.blockers,
+    checkpoints.c.files_touched,
+    checkpoints.c.notes,
+)
+
+
 def list_session_tree(
-    conn: Connection, project_id: str, after: tuple | None = None, limit: int = 200
+    conn: Connection,
+    project_id: str,
+    after: tuple | None = None,
+    limit: int = 200,
+    text: str | None = None,
 ) -> Page[SessionRow]:
     """A page of a project's root sessions, each followed by its descendants.
 
@@ -167,6 +213,8 @@ def list_session_tree(
     counts roots.
     """
     require_id(project_id, "project id")
+    if text:
+        return list_sessions(conn, project_id, after, limit, text)
     parent = sessions.alias("parent")
     has_parent = exists(
         select(literal(1)).where(
@@ -270,14 +318,22 @@ def list_snapshots(
     exclude_kinds: Sequence[str] | None = None,
     after: tuple | None = None,
     limit: int = 200,
+    text: str | None = None,
 ) -> Page[SnapshotRow]:
-    """A session's snapshots, newest first, without payloads."""
+    """A session's snapshots, newest first, without payloads.
+
+    ``text`` matches the name or anywhere inside the payload (SQLite reads
+    the payloads to filter, but none is returned).
+    """
     require_id(session_id)
     where = [snapshots.c.session_id == session_id]
     if kinds:
         where.append(snapshots.c.kind.in_(list(kinds)))
     if exclude_kinds:
         where.append(snapshots.c.kind.not_in(list(exclude_kinds)))
+    match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
+    if match is not None:
+        where.append(match)
     stmt = _keyset_desc(
         select(*_SNAPSHOT_COLUMNS).where(*where), snapshots.c.captured_at, snapshots.c.id, after
     ).limit(limit)

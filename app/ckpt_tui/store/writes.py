@@ -56,10 +56,16 @@ def insert_snapshot(
 
 
 def write_checkpoint(
-    conn: Connection, *, session_id: str, project_id: str, columns: dict[str, Any], exists: bool
+    conn: Connection,
+    *,
+    session_id: str,
+    project_id: str,
+    columns: dict[str, Any],
+    exists: bool,
+    at: str | None = None,
 ) -> str:
     """Update (or create) the checkpoint row; returns the new ``updated_at``."""
-    stamp = timeutil.now_iso()
+    stamp = at or timeutil.now_iso()
     if exists:
         conn.execute(
             update(checkpoints)
@@ -79,12 +85,12 @@ def write_checkpoint(
     return stamp
 
 
-def mark_restored(conn: Connection, snapshot_id: str | None) -> None:
+def mark_restored(conn: Connection, snapshot_id: str | None, at: str | None = None) -> None:
     if snapshot_id:
         conn.execute(
             update(snapshots)
             .where(snapshots.c.id == snapshot_id)
-            .values(restored_at=timeutil.now_iso())
+            .values(restored_at=at or timeutil.now_iso())
         )
 
 

@@ -1,0 +1,294 @@
+"""Commands for legacy state and hand-offs: legacy scan/import/imports/undo,
+adopt, handoff.
+
+Exit codes: 0 when done (or nothing to do), 1 on a :class:`CkptError` (one
+line on stderr) and when ``legacy import`` skipped a foreign or damaged file
+(the report is still printed, as JSON with ``--json``).
+
+JSON shapes (``--json``)
+
+``legacy scan [--scan DIR ...]``::
+
+    {"directoriesChecked": 3,
+     "counts": {"importable": 1, "already-imported": 1, "foreign": 0, "damaged": 1},
+     "items": [{"file": ".../.opencode/state/checkpoint.json", "directory": "...",
+                "status": "importable|already-imported|foreign|damaged",
+                "reason": null | "history[2].checkpoint is not an object (it is a string)",
+                "sha256": "..." | null, "size": 123 | null, "entries": 2,
+                "projectId": "p1" | "dir-<16 hex>" | null,
+                "projectSource": "store|derived|given" | null, "projectKnown": true,
+                "projectCandidates": ["p1"], "importId": "legacy-import:p1:<sha>" | null,
+                "session": "legacy::p1" | null}]}
+
+``legacy import DIR [--project ID] [--dry-run]``::
+
+    {"status": "imported|would-import|already-imported|foreign|damaged",
+     "dryRun": false, "message": "...", "file": "...", "directory": "...",
+     "reason": null | "...", "sha256": "...", "entries": 2,
+     "projectId": "p1", "projectSource": "store", "session": "legacy::p1",
+     "importId": "legacy-import:p1:<sha>", "createdProject": false,
+     "createdSession": true,
+     "snapshots": [{"name": "legacy-1", "originalName": "before refactor",
+                    "capturedAt": "2026-...Z", "id": "<uuid, not in a dry run>"}],
+     "checkpointChanged": true, "changed": ["objective", ...],
+     "preRestore": null | "pre-restore-...", "backup": ".../checkpoint-<sha>.json"}
+
+``legacy imports [--project ID]``::
+
+    {"items": [{"id": "legacy-import:p1:<sha>", "projectId": "p1", "appliedAt": "...",
+                "file": "...", "sha256": "...", "backup": "...", "entries": 2,
+                "session": "legacy::p1", "snapshots": ["legacy-1"],
+                "importedBy": "ckpt-tui", "undoable": true}]}
+
+``legacy undo IMPORT_ID``::
+
+    {"importId": "...", "projectId": "p1", "session": "legacy::p1",
+     "deletedSession": true, "deletedProject": false, "deletedSnapshots": 2,
+     "checkpointReverted": false, "preRestore": null, "message": "..."}
+
+``adopt PROJECT_ID SESSION [--snapshot NAME] [--dry-run]``: the shapes of
+``restore``, plus ``source``::
+
+    dry run: {"action": "adopt", "session": "s1", "dryRun": true,
+              "changed": ["objective"], "diff": {...}, "source": SOURCE}
+    applied: {"action": "adopt", "session": "s1", "wrote": true, "changed": [...],
+              "preRestore": "pre-restore-...", "pruned": 0, "snapshot": null,
+              "message": "...", "diff": {...}, "source": SOURCE}
+    SOURCE = {"session": "legacy::p1", "snapshot": null | "legacy-2",
+              "snapshotId": null | "<uuid>", "capturedAt": "..."}
+
+``handoff SESSION [--snapshot NAME] [--stdout]``::
+
+    {"session": "s1", "projectId": "p1", "path": ".../handoff-s1.md" | null,
+     "bytes": 1234,
+     "source": {"kind": "checkpoint|snapshot", "snapshot": null | "name",
+                "snapshotKind": null | "manual", "time": "..."},
+     "madeAt": "...", "markdown": "..." (only with --stdout)}
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.core import handoff as ho
+from ckpt_tui.core import jsonview
+from ckpt_tui.core import legacy as lg
+from ckpt_tui.core.service import open_service
+from ckpt_tui.core.textdiff import unified_lines
+
+
+def _service(args, *, read_only: bool = False):
+    return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
+
+
+# -- legacy -------------------------------------------------------------------------
+
+
+def cmd_scan(args) -> int:
+    svc = _service(args, read_only=True)
+    try:
+        report = lg.scan(svc, args.scan or ())
+    finally:
+        svc.close()
+    if args.json:
+        emit_json(report.to_json())
+        return 0
+    if not report.files:
+        say(f"no legacy state files in {report.directories} director(ies) checked")
+        return 0
+    table(
+        ["STATUS", "PROJECT", "ENTRIES", "FILE", "REASON"],
+        [(f.status, f.project_id or "-", f.entries, f.path, f.reason or "") for f in report.files],
+    )
+    return 0
+
+
+def cmd_import(args) -> int:
+    svc = _service(args, read_only=args.dry_run)
+    try:
+        if args.dry_run:
+            outcome = lg.plan_import(svc, args.dir, args.project)
+        else:
+            outcome = lg.import_legacy(svc, args.dir, args.project)
+    finally:
+        svc.close()
+    if args.json:
+        emit_json(outcome.to_json())
+    else:
+        say(outcome.message)
+    return 0 if outcome.ok else 1
+
+
+def cmd_imports(args) -> int:
+    svc = _service(args, read_only=True)
+    try:
+        records = lg.list_imports(svc, args.project)
+    finally:
+        svc.close()
+    if args.json:
+        emit_json({"items": [r.to_json() for r in records]})
+        return 0
+    if not records:
+        say("no legacy imports in the store")
+        return 0
+    for r in records:
+        state = "undoable" if r.undoable else "not undoable (a newer import, or not ours)"
+        say(r.id)
+        say(
+            f"  applied {r.applied_at}, {r.details.get('entries', '?')} entries, {state}; "
+            f"file {r.details.get('file', '?')}"
+        )
+    return 0
+
+
+def cmd_undo_import(args) -> int:
+    svc = _service(args)
+    try:
+        outcome = lg.undo_import(svc, args.import_id)
+    finally:
+        svc.close()
+    if args.json:
+        emit_json(outcome.to_json())
+    else:
+        say(outcome.message)
+    return 0
+
+
+# -- adopt --------------------------------------------------------------------------
+
+
+def cmd_adopt(args) -> int:
+    svc = _service(args, read_only=args.dry_run)
+    try:
+        plan = lg.plan_adoption(svc, args.project, args.session, args.snapshot)
+        source, _ = lg.adoption_source(svc, args.project, args.snapshot)
+        if args.dry_run:
+            if args.json:
+                emit_json(
+                    {
+                        "action": plan.action,
+                        "session": plan.session_id,
+                        "dryRun": True,
+                        "changed": list(plan.keys),
+                        "diff": jsonview.diff(plan.diff, "current", "result"),
+                        "source": source.to_json(),
+                    }
+                )
+                return 0
+            if plan.is_noop:
+                say(f"{plan.label}: nothing would change")
+                return 0
+            say(f"{plan.label} would change: {', '.join(plan.keys)}")
+            for line in unified_lines(plan.diff):
+                say(line)
+            say("(dry run: nothing written)")
+            return 0
+        outcome = svc.apply(plan)
+    finally:
+        svc.close()
+    if args.json:
+        emit_json(
+            {
+                **outcome.to_json(),
+                "diff": jsonview.diff(plan.diff, "current", "result"),
+                "source": source.to_json(),
+            }
+        )
+    else:
+        say(outcome.message)
+    return 0
+
+
+# -- handoff ----------------------------------------------------------------------------
+
+
+def cmd_handoff(args) -> int:
+    svc = _service(args, read_only=True)
+    try:
+        if args.stdout:
+            made = ho.build(svc, args.session, args.snapshot)
+            if args.json:
+                emit_json(
+                    {
+                        "session": made.session_id,
+                        "projectId": made.project_id,
+                        "path": None,
+                        "bytes": len(made.markdown.encode("utf-8")),
+                        "source": made.source_json(),
+                        "madeAt": made.made_at,
+                        "markdown": made.markdown,
+                    }
+                )
+            else:
+                # Already neutralised by the handoff module; printed whole.
+                sys.stdout.write(made.markdown)
+            return 0
+        written = ho.write_handoff(svc, args.session, args.snapshot)
+    finally:
+        svc.close()
+    if args.json:
+        emit_json(written.to_json())
+    else:
+        say(f"wrote {written.path} ({written.bytes} bytes, from {written.handoff.source_kind})")
+    return 0
+
+
+# -- registration ------------------------------------------------------------------------
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    legacy = sub.add_parser(
+        "legacy",
+        help="find, import and take back legacy checkpoint.json state",
+        description="Legacy state files (.opencode/state/checkpoint.json), SPEC 6.",
+    )
+    lsub = legacy.add_subparsers(dest="legacy_command", metavar="WHAT", required=True)
+
+    p = lsub.add_parser(
+        "scan",
+        parents=[common],
+        help="list legacy state files of the store's projects and --scan dirs",
+    )
+    p.add_argument("--scan", metavar="DIR", action="append", help="also look in DIR (repeatable)")
+    p.set_defaults(run=cmd_scan)
+
+    p = lsub.add_parser(
+        "import", parents=[common], help="import DIR's legacy state into legacy::<project>"
+    )
+    p.add_argument("dir", metavar="DIR", help="the project directory (or its checkpoint.json)")
+    p.add_argument("--project", metavar="ID", help="the project id (default: found by directory)")
+    p.add_argument(
+        "--dry-run", action="store_true", help="say what would be created; write nothing"
+    )
+    p.set_defaults(run=cmd_import)
+
+    p = lsub.add_parser("imports", parents=[common], help="list legacy imports (the ledger)")
+    p.add_argument("--project", metavar="ID")
+    p.set_defaults(run=cmd_imports)
+
+    p = lsub.add_parser("undo", parents=[common], help="take back a legacy import, newest first")
+    p.add_argument("import_id", metavar="IMPORT_ID", help="legacy-import:<project>:<sha256>")
+    p.set_defaults(run=cmd_undo_import)
+
+    p = sub.add_parser(
+        "adopt",
+        parents=[common],
+        help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
+    )
+    p.add_argument("project", metavar="PROJECT_ID")
+    p.add_argument("session", metavar="SESSION")
+    p.add_argument("--snapshot", metavar="NAME", help="a snapshot of legacy::PROJECT_ID")
+    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p.set_defaults(run=cmd_adopt)
+
+    p = sub.add_parser(
+        "handoff",
+        parents=[common],
+        help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
+    )
+    p.add_argument("session", metavar="SESSION")
+    p.add_argument("--snapshot", metavar="NAME")
+    p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
+    p.set_defaults(run=cmd_handoff)

@@ -1,0 +1,438 @@
+"""``ckpt-tui demo``: a realistic store, the same for the same seed.
+
+It has several projects whose directories exist on disk, sessions with
+child sessions, every snapshot kind, a restore that was already undone, a
+synthesized placeholder, one damaged payload, a session with no checkpoint
+yet, and a project with a legacy ``checkpoint.json`` waiting to be imported.
+Times are fixed (from :data:`BASE`), so snapshot tests can rely on them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import uuid
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from ckpt_tui import paths, timeutil
+from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.errors import CkptError
+from ckpt_tui.store import Store
+from ckpt_tui.store import writes as w
+
+BASE = datetime.fromisoformat("2026-11-20T09:00:00+00:00")
+
+PROJECTS = [
+    (
+        "prj_acme_api",
+        "acme-api",
+        [
+            (
+                "Rate limiting for the public API",
+                [
+                    "Add a token-bucket limiter per API key",
+                    "Return 429 with a Retry-After header",
+                    "Expose limiter metrics to Prometheus",
+                    "Load-test with 2k rps against staging",
+                    "Document limits in the API reference",
+                ],
+                [
+                    "internal/ratelimit/bucket.go",
+                    "internal/http/middleware.go",
+                    "cmd/api/main.go",
+                    "docs/api/limits.md",
+                ],
+            ),
+            (
+                "Migrate the orders table to UUID keys",
+                [
+                    "Write the expand migration (new uuid column)",
+                    "Backfill in batches of 10k rows",
+                    "Switch reads to the uuid column",
+                    "Drop the old integer key",
+                ],
+                ["migrations/0042_orders_uuid.sql", "internal/orders/repo.go"],
+            ),
+            (
+                "Flaky integration test in payments",
+                [
+                    "Reproduce with -count=50",
+                    "Find the shared fixture that leaks state",
+                    "Isolate the clock in the webhook handler",
+                ],
+                ["internal/payments/webhook_test.go", "internal/testutil/clock.go"],
+            ),
+        ],
+    ),
+    (
+        "prj_webshop",
+        "webshop-frontend",
+        [
+            (
+                "Checkout page accessibility pass",
+                [
+                    "Audit with axe and a screen reader",
+                    "Fix focus order in the address form",
+                    "Label the payment method radio group",
+                    "Add skip links",
+                ],
+                ["src/pages/checkout/Address.tsx", "src/components/RadioGroup.tsx"],
+            ),
+            (
+                "Replace moment.js with date-fns",
+                [
+                    "List every moment import",
+                    "Write codemod for format() calls",
+                    "Run visual regression suite",
+                ],
+                ["src/lib/dates.ts", "scripts/codemods/moment-to-datefns.js", "package.json"],
+            ),
+        ],
+    ),
+    (
+        "prj_infra",
+        "infra-terraform",
+        [
+            (
+                "Split the monolithic state file",
+                [
+                    "Inventory resources per team",
+                    "Create per-team workspaces",
+                    "terraform state mv networking resources",
+                    "Wire remote state data sources",
+                    "Lock down the old state bucket",
+                ],
+                ["envs/prod/main.tf", "modules/network/outputs.tf", "envs/prod/backend.tf"],
+            ),
+        ],
+    ),
+    (
+        "prj_ml",
+        "ml-pipeline",
+        [
+            (
+                "Nightly feature backfill is slow",
+                [
+                    "Profile the join in build_features",
+                    "Partition the events table by day",
+                    "Cache the user dimension",
+                ],
+                ["pipeline/features.py", "pipeline/sql/events.sql"],
+            ),
+            (
+                "Evaluate the new ranking model",
+                [
+                    "Freeze the eval set",
+                    "Run offline metrics (nDCG@10)",
+                    "Write the comparison report",
+                ],
+                ["eval/ranking.ipynb", "eval/metrics.py"],
+            ),
+        ],
+    ),
+    (
+        "prj_docs",
+        "docs-site",
+        [
+            (
+                "Versioned docs for 3.x",
+                [
+                    "Add a version switcher",
+                    "Copy 2.x docs into a frozen folder",
+                    "Redirect old URLs",
+                ],
+                ["site/config.toml", "site/layouts/partials/version.html"],
+            ),
+        ],
+    ),
+]
+
+BLOCKERS = [
+    "Waiting for staging credentials from the platform team",
+    "CI runner out of disk on the integration job",
+    "Need a decision on the error format (RFC 7807 or ours?)",
+    "Upstream library bug, see issue #4312",
+]
+
+NOTES = [
+    "Keep the change behind a feature flag until the load test passes.",
+    "The previous attempt failed because of a missing index; check EXPLAIN first.",
+    "Ask Dana before touching the billing code paths.",
+    "Benchmarks live in `bench/`; compare against the main branch numbers.",
+]
+
+
+def _at(minutes: float) -> str:
+    return timeutil.fmt(BASE + timedelta(minutes=minutes))
+
+
+def _plan(steps: list[str], done: int) -> str:
+    lines = ["## Plan", ""]
+    for i, step in enumerate(steps):
+        mark = "x" if i < done else " "
+        lines.append(f"{i + 1}. [{mark}] {step}")
+    lines += ["", "Risks: rollout order, and the cache warm-up after deploy."]
+    return "\n".join(lines)
+
+
+def _states(rng: random.Random, objective: str, steps: list[str], files: list[str]):
+    """A checkpoint's life: steps move from next to done, status changes."""
+    cp = Checkpoint(
+        title=objective,
+        objective=objective,
+        status="in_progress",
+        summary=f"Starting on: {objective.lower()}.",
+        currentPlan=_plan(steps, 0),
+        nextSteps=tuple(steps),
+    )
+    yield cp
+    for done in range(1, len(steps) + 1):
+        blockers = cp.blockers
+        status = "in_progress"
+        if rng.random() < 0.3 and not blockers:
+            blockers = (rng.choice(BLOCKERS),)
+            status = "blocked"
+        elif blockers and rng.random() < 0.6:
+            blockers = ()
+        touched = tuple(dict.fromkeys(cp.filesTouched + tuple(rng.sample(files, k=1))))
+        cp = replace(
+            cp,
+            status="done" if done == len(steps) else status,
+            summary=(
+                f"Finished: {steps[done - 1].lower()}. "
+                + (f"Next up: {steps[done].lower()}." if done < len(steps) else "All steps done.")
+            ),
+            currentPlan=_plan(steps, done),
+            completedSteps=tuple(steps[:done]),
+            nextSteps=tuple(steps[done:]),
+            blockers=blockers,
+            filesTouched=touched,
+            notes=rng.choice(NOTES) if rng.random() < 0.5 else cp.notes,
+        )
+        yield cp
+
+
+def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str, Any]:
+    """Write ``target/checkpoints.db`` and ``target/projects/*``; return paths."""
+    target = Path(target).expanduser()
+    db = target / "checkpoints.db"
+    if db.exists() or (target / "projects").exists():
+        if not force:
+            raise CkptError(f"{db} already exists; pass --force to replace the demo")
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        shutil.rmtree(target / "projects", ignore_errors=True)
+    target.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    store = Store.create(db)
+    project_dirs: dict[str, Path] = {}
+
+    def uid() -> str:
+        return str(uuid.UUID(int=rng.getrandbits(128), version=4))
+
+    def work(conn) -> None:
+        clock = 0.0
+        for p_index, (project_id, name, sessions) in enumerate(PROJECTS):
+            directory = target / "projects" / name
+            directory.mkdir(parents=True, exist_ok=True)
+            project_dirs[project_id] = directory
+            w.insert_project(
+                conn,
+                project_id=project_id,
+                directory=str(directory),
+                canonical=str(directory.resolve()),
+                at=_at(p_index),
+            )
+            parent_id = None
+            for s_index, (objective, steps, files) in enumerate(sessions):
+                session_id = f"ses_{project_id[4:]}_{s_index + 1:02d}"
+                # Every second session of a project is a child of the first (a subagent).
+                is_child = s_index > 0 and s_index % 2 == 0 and parent_id is not None
+                clock += rng.uniform(30, 240)
+                w.insert_session(
+                    conn,
+                    session_id=session_id,
+                    project_id=project_id,
+                    title=objective,
+                    parent_id=parent_id if is_child else None,
+                    at=_at(clock),
+                )
+                if s_index == 0:
+                    parent_id = session_id
+                last = None
+                for n, state in enumerate(_states(rng, objective, steps, files)):
+                    clock += rng.uniform(2, 25)
+                    kind, snap_name = (
+                        "auto",
+                        f"auto-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-4242{n}",
+                    )
+                    if n == 1 and s_index == 0:
+                        kind, snap_name = "manual", "before-refactor"
+                    w.insert_snapshot(
+                        conn,
+                        session_id=session_id,
+                        project_id=project_id,
+                        kind=kind,
+                        name=snap_name,
+                        payload_json=state.to_json(),
+                        snapshot_id=uid(),
+                        captured_at=_at(clock),
+                    )
+                    last = state
+                if s_index == 1:
+                    clock += 3
+                    w.insert_snapshot(
+                        conn,
+                        session_id=session_id,
+                        project_id=project_id,
+                        kind="compaction",
+                        name=f"compaction-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-42421",
+                        payload_json=last.to_json(),
+                        snapshot_id=uid(),
+                        captured_at=_at(clock),
+                    )
+                _set_checkpoint(conn, session_id, project_id, last, _at(clock))
+                w.touch_session(conn, session_id, _at(clock))
+        clock = _restore_then_undo(conn, uid, clock)
+        _placeholder_and_oddities(conn, uid, clock)
+
+    store.write(work)
+    store.close()
+    _write_legacy_file(project_dirs["prj_docs"])
+    return {"db": str(db), "projects": {k: str(v) for k, v in project_dirs.items()}}
+
+
+def _set_checkpoint(conn, session_id: str, project_id: str, cp: Checkpoint, at: str) -> None:
+    w.write_checkpoint(
+        conn,
+        session_id=session_id,
+        project_id=project_id,
+        columns=cp.to_row(),
+        exists=False,
+        at=at,
+    )
+
+
+def _restore_then_undo(conn, uid, clock: float) -> float:
+    """The plugin restored ``before-refactor`` in acme's first session, then undid it."""
+    session_id, project_id = "ses_acme_api_01", "prj_acme_api"
+    from ckpt_tui.store import queries as q
+
+    current = Checkpoint.from_row(q.get_checkpoint(conn, session_id).columns)
+    target_row, raw = q.get_snapshot(conn, session_id, "before-refactor")
+    target = Checkpoint.from_payload(json.loads(raw))
+    clock += 5
+    w.insert_snapshot(
+        conn,
+        session_id=session_id,
+        project_id=project_id,
+        kind="pre-restore",
+        name=f"pre-restore-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-42421",
+        payload_json=current.to_json(),
+        snapshot_id=uid(),
+        captured_at=_at(clock),
+    )
+    clock += 1
+    undo_name = f"pre-restore-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-42422"
+    w.insert_snapshot(
+        conn,
+        session_id=session_id,
+        project_id=project_id,
+        kind="pre-restore",
+        name=undo_name,
+        payload_json=target.to_json(),
+        snapshot_id=uid(),
+        captured_at=_at(clock),
+    )
+    w.mark_restored(conn, target_row.id, at=_at(clock - 1))
+    return clock
+
+
+def _placeholder_and_oddities(conn, uid, clock: float) -> None:
+    project_id = "prj_ml"
+    # A session compacted before anything was saved: the plugin's placeholder.
+    clock += 20
+    placeholder = Checkpoint(
+        title="(placeholder)",
+        summary="Compacted before any checkpoint was saved.",
+        synthesized=True,
+    )
+    w.insert_session(
+        conn,
+        session_id="ses_ml_placeholder",
+        project_id=project_id,
+        title="Quick question about pandas",
+        at=_at(clock),
+    )
+    w.insert_snapshot(
+        conn,
+        session_id="ses_ml_placeholder",
+        project_id=project_id,
+        kind="compaction",
+        name=f"compaction-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-42429",
+        payload_json=placeholder.to_json(),
+        snapshot_id=uid(),
+        captured_at=_at(clock),
+    )
+    _set_checkpoint(conn, "ses_ml_placeholder", project_id, placeholder, _at(clock))
+    # A damaged payload, as a crashed or buggy writer might leave one.
+    clock += 2
+    w.insert_snapshot(
+        conn,
+        session_id="ses_ml_01",
+        project_id=project_id,
+        kind="manual",
+        name="half-written",
+        payload_json='{"title": "Nightly feature backfill", "status": "in_pro',
+        snapshot_id=uid(),
+        captured_at=_at(clock),
+    )
+    # A session that has started but saved nothing yet.
+    clock += 4
+    w.insert_session(
+        conn,
+        session_id="ses_webshop_new",
+        project_id="prj_webshop",
+        title="Investigate slow product search",
+        at=_at(clock),
+    )
+
+
+def _write_legacy_file(project_dir: Path) -> None:
+    """What the JSON-file plugin left behind, for ``ckpt-tui legacy import``."""
+    state = paths.legacy_state_file(project_dir)
+    state.parent.mkdir(parents=True, exist_ok=True)
+    first = Checkpoint(
+        objective="Versioned docs for 2.x",
+        status="in_progress",
+        nextSteps=("Add a version switcher", "Redirect old URLs"),
+    )
+    second = replace(
+        first,
+        status="done",
+        completedSteps=first.nextSteps,
+        nextSteps=(),
+        summary="Shipped the 2.x switcher.",
+    )
+    data = {
+        "plugin": "checkpoint-orchestrator",
+        "version": 1,
+        "checkpoint": second.to_payload(),
+        "history": [
+            {
+                "name": "start",
+                "capturedAt": "2026-03-02T10:00:00.000Z",
+                "checkpoint": first.to_payload(),
+            },
+            {
+                "name": "shipped",
+                "capturedAt": "2026-03-04T16:30:00.000Z",
+                "checkpoint": second.to_payload(),
+            },
+        ],
+    }
+    state.write_text(json.dumps(data, indent=2), encoding="utf-8")

@@ -1,0 +1,367 @@
+"""Hand-off notes: a readable Markdown page made from a committed checkpoint.
+
+A hand-off is a derived file (SPEC 5.3 invariant 6): it is written from the
+committed rows (the session's checkpoint, or any of its snapshots) and is
+never read back as state. It goes to
+``<project directory>/.opencode/state/checkpoint-orchestrator/handoff-<id>.md``.
+
+File name
+    ``<id>`` is the session id with every character outside
+    ``[A-Za-z0-9_-]`` replaced by ``_``, so no id can leave the folder
+    (``../../x`` -> ``handoff-______x.md``, ``legacy::p`` ->
+    ``handoff-legacy__p.md``). File names are limited to 255 bytes on common
+    file systems and ids may be up to 1024 characters, so a sanitized id
+    longer than :data:`MAX_ID_CHARS` (200) is cut to its first 183
+    characters followed by ``-`` and the first 16 hex digits of the
+    SHA-256 of the *original* id: names stay short, stable, and distinct
+    for distinct long ids. (Two short ids that differ only in replaced
+    characters, like ``a/b`` and ``a:b``, share a file: that is the rule the
+    plugin uses too.)
+
+Writing
+    Atomically (:func:`write_atomic`): a temp file in the same folder,
+    written, flushed and fsynced, then ``os.replace``d over the target, and
+    the folder fsynced. A crash or kill at any point leaves the old file (or
+    none) or the complete new one, never half of one; a kill before the
+    rename can leave a ``.handoff-*.tmp`` file behind, which nothing reads.
+
+Hostile text
+    Store text is data. Control characters (ESC included, and the Unicode
+    bidi overrides) are shown as ``\\xNN`` / ``\\uNNNN``; CR and CRLF become
+    line breaks; a line that would turn into a Markdown heading or rule gets
+    a backslash before its ``#``, ``-``, ``=``, ``*`` or ``_``, and a ``<``
+    that could open raw HTML (or a comment hiding the rest) becomes ``\\<``.
+    Nothing else is changed, so the note reads as written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ckpt_tui import paths, timeutil
+from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
+from ckpt_tui.core.reads import Reader
+from ckpt_tui.errors import CkptError, DamagedPayload
+
+MAX_ID_CHARS = 200
+_KEEP_CHARS = 183  # + "-" + 16 hex = 200
+
+_UNSAFE_ID = re.compile(r"[^A-Za-z0-9_-]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_BLOCK_START = re.compile(r"^( {0,3})(#|[-=*_](?=[-=*_\s]*$))")
+_INLINE_HTML = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+class HandoffError(CkptError):
+    """A hand-off that cannot be written where asked."""
+
+
+# -- names ------------------------------------------------------------------------
+
+
+def safe_file_id(session_id: str) -> str:
+    """The session id as it appears in a file name (see the module docstring)."""
+    safe = _UNSAFE_ID.sub("_", session_id)
+    if len(safe) > MAX_ID_CHARS:
+        digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        safe = f"{safe[:_KEEP_CHARS]}-{digest}"
+    return safe
+
+
+def handoff_filename(session_id: str) -> str:
+    return f"handoff-{safe_file_id(session_id)}.md"
+
+
+def handoff_path(project_dir: str | os.PathLike[str], session_id: str) -> Path:
+    return paths.project_state_dir(project_dir) / handoff_filename(session_id)
+
+
+# -- text ------------------------------------------------------------------------------
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean(text: str) -> str:
+    """Control characters made visible; CR/CRLF become newlines."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub(_visible, text)
+
+
+def _line(line: str) -> str:
+    line = _BLOCK_START.sub(lambda m: m.group(1) + "\\" + m.group(2), line)
+    return _INLINE_HTML.sub("\\<", line)
+
+
+def md_block(text: str) -> str:
+    """Free text as Markdown paragraphs: every line neutralised, blank lines kept."""
+    return "\n".join(_line(line) for line in clean(text).split("\n"))
+
+
+def md_inline(text: str) -> str:
+    """One line (headings, list labels): newlines folded to spaces."""
+    return _line(" ".join(clean(text).split("\n")).strip())
+
+
+def md_item(text: str) -> str:
+    """A list item: continuation lines indented under the bullet."""
+    lines = clean(text).split("\n")
+    first = _line(lines[0]) or "(empty)"
+    rest = ["  " + _line(line) if line.strip() else "" for line in lines[1:]]
+    return "\n".join([f"- {first}", *rest])
+
+
+# -- building -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Handoff:
+    session_id: str
+    project_id: str
+    source_kind: str  # checkpoint | snapshot
+    source_name: str | None  # snapshot name
+    source_kind_detail: str | None  # the snapshot's kind
+    source_time: str  # checkpoint updated_at, or snapshot captured_at
+    made_at: str
+    session_title: str | None
+    checkpoint: Checkpoint
+    markdown: str
+
+    def source_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.source_kind,
+            "snapshot": self.source_name,
+            "snapshotKind": self.source_kind_detail,
+            "time": self.source_time,
+        }
+
+
+def render(
+    cp: Checkpoint,
+    *,
+    session_id: str,
+    project_id: str,
+    project_dir: str | None,
+    source: str,
+    made_at: str,
+    session_title: str | None = None,
+) -> str:
+    """The Markdown text of a hand-off note."""
+    heading = cp.title or cp.objective.split("\n", 1)[0] or session_title or session_id
+    out = [f"# Hand-off: {md_inline(heading)}", ""]
+    out.append(f"- Session: {md_inline(session_id)}")
+    if session_title:
+        out.append(f"- Session title: {md_inline(session_title)}")
+    where = f" ({md_inline(project_dir)})" if project_dir else ""
+    out.append(f"- Project: {md_inline(project_id)}{where}")
+    out.append(f"- Made from: {md_inline(source)}")
+    out.append(f"- Written: {made_at}")
+    out.append(f"- Status: {md_inline(cp.status)}")
+    if cp.synthesized:
+        out.append("- Note: this checkpoint is a placeholder the plugin made at compaction")
+    out.append("")
+    for name in FIELDS:
+        if name == "title":
+            continue
+        out.append(f"## {LABEL[name]}")
+        out.append("")
+        value = cp.get(name)
+        if name in LIST_FIELDS:
+            out.extend(md_item(item) for item in value)
+            if not value:
+                out.append("_(none)_")
+        elif name == "status":
+            out.append(md_inline(value))
+        else:
+            out.append(md_block(value) if value.strip() else "_(none)_")
+        out.append("")
+    if cp.extra:
+        out.append("## Other fields")
+        out.append("")
+        for key, value in cp.extra.items():
+            out.append(md_item(f"{key}: {value!r}"))
+        out.append("")
+    out.append("---")
+    out.append("")
+    out.append(
+        "_Derived from the checkpoint store by ckpt-tui; never read back as state. "
+        "The store is the source of truth._"
+    )
+    return "\n".join(out) + "\n"
+
+
+def project_directory(reader: Reader, project_id: str) -> Path:
+    """The project's directory as it exists now (``directory``, else ``canonical``)."""
+    row = reader.project(project_id)
+    for raw in (row.directory, row.canonical):
+        if raw and os.path.isdir(raw):
+            return Path(raw)
+    raise HandoffError(
+        f"project {project_id}'s directory {row.directory} no longer exists; "
+        "use --stdout to print the hand-off instead"
+    )
+
+
+def build(reader: Reader, session_id: str, snapshot: str | None = None) -> Handoff:
+    """A hand-off of the session's committed checkpoint, or of one snapshot."""
+    if snapshot is None:
+        current = reader.current(session_id)
+        session = current.session
+        if current.checkpoint is None:
+            raise CkptError(
+                f"session {session_id} has no checkpoint; pick a snapshot with --snapshot"
+            )
+        cp = current.checkpoint
+        when = timeutil.normalize(current.updated_at)
+        kind, name, detail = "checkpoint", None, None
+        source = f"the committed checkpoint, updated {when}"
+    else:
+        view = reader.snapshot(session_id, snapshot)
+        if isinstance(view.content, Damaged):
+            raise DamagedPayload(
+                f"snapshot {view.row.name!r} is damaged ({view.content.reason}); "
+                "no hand-off can be made from it"
+            )
+        session = reader.current(session_id).session
+        cp = view.content
+        when = view.row.captured_at
+        kind, name, detail = "snapshot", view.row.name, view.row.kind
+        source = f"snapshot {view.row.name} ({view.row.kind}), captured {when}"
+    try:
+        project = reader.project(session.project_id)
+        project_dir: str | None = project.directory
+    except CkptError:
+        project_dir = None
+    made_at = timeutil.now_iso()
+    text = render(
+        cp,
+        session_id=session_id,
+        project_id=session.project_id,
+        project_dir=project_dir,
+        source=source,
+        made_at=made_at,
+        session_title=session.title,
+    )
+    return Handoff(
+        session_id,
+        session.project_id,
+        kind,
+        name,
+        detail,
+        when,
+        made_at,
+        session.title,
+        cp,
+        text,
+    )
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def write_atomic(
+    path: Path,
+    data: bytes,
+    *,
+    mode: int = 0o644,
+    times: tuple[int, int] | None = None,
+    progress: Callable[[str], None] | None = None,
+    chunk: int = 1 << 20,
+) -> None:
+    """Replace ``path`` with ``data`` so that readers see the old or the new file.
+
+    ``progress(stage)`` is called after each chunk (``chunk``), after the
+    fsync (``synced``) and after the rename (``replaced``): a test hook.
+    ``times`` (atime_ns, mtime_ns) is set on the new file before the rename.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:60]}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), mode)
+            view = memoryview(data)
+            for start in range(0, len(view), chunk):
+                fh.write(view[start : start + chunk])
+                fh.flush()
+                if progress:
+                    progress("chunk")
+            fh.flush()
+            os.fsync(fh.fileno())
+        if times is not None:
+            os.utime(tmp, ns=times)
+        if progress:
+            progress("synced")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+    if progress:
+        progress("replaced")
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class Written:
+    path: Path
+    bytes: int
+    handoff: Handoff
+
+    def to_json(self) -> dict[str, Any]:
+        h = self.handoff
+        return {
+            "session": h.session_id,
+            "projectId": h.project_id,
+            "path": str(self.path),
+            "bytes": self.bytes,
+            "source": h.source_json(),
+            "madeAt": h.made_at,
+        }
+
+
+def write_handoff(
+    reader: Reader,
+    session_id: str,
+    snapshot: str | None = None,
+    *,
+    progress: Callable[[str], None] | None = None,
+) -> Written:
+    """Build the hand-off and write it into the project's state folder."""
+    handoff = build(reader, session_id, snapshot)
+    directory = project_directory(reader, handoff.project_id)
+    target = handoff_path(directory, session_id)
+    folder = target.parent
+    assert target.parent == paths.project_state_dir(directory)  # the name has no separator
+    data = handoff.markdown.encode("utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+        write_atomic(target, data, mode=mode, progress=progress)
+    except OSError as exc:
+        raise HandoffError(
+            f"cannot write {target} ({exc.strerror or exc}); use --stdout to print it instead"
+        ) from None
+    return Written(target, len(data), handoff)

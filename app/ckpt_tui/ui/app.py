@@ -1,0 +1,261 @@
+"""The app: wires the main screen to the core, owns the keys that work
+everywhere (undo, redo, help, quit), live refresh, and the palette."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ckpt_tui.core.actions import Outcome, Plan, Service
+from ckpt_tui.core.config import Config
+from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.store.rows import SessionRow, SnapshotRow
+
+#: How often the store is asked whether another process wrote to it.
+POLL_SECONDS = 0.8
+#: A write still running after this long says it is waiting for the lock.
+BUSY_NOTICE_SECONDS = 0.3
+
+
+class CkptApp(App[None]):
+    TITLE = "ckpt-tui"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u,z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("q", "quit", "Quit", id="app.quit"),
+    ]
+
+    def __init__(
+        self, service: Service, config: Config | None = None, *, poll: bool = True
+    ) -> None:
+        super().__init__()
+        self.service = service
+        self.config = config or Config()
+        self.poll = poll
+        self._token: int | None = None
+        self._busy_timer = None
+
+    # -- start-up -------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self.config.keymap:
+            self.set_keymap(self.config.keymap)
+        from ckpt_tui.ui.screens.main import MainScreen
+
+        self.push_screen(MainScreen(self.service))
+        if self.poll:
+            self.set_interval(POLL_SECONDS, self._poll)
+
+    @property
+    def main(self):
+        from ckpt_tui.ui.screens.main import MainScreen
+
+        return next(s for s in self.screen_stack if isinstance(s, MainScreen))
+
+    # -- live refresh -------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="poll")
+    def _poll(self) -> None:
+        try:
+            token = self.service.store.change_token()
+        except CkptError:
+            return
+        if self._token is not None and token != self._token:
+            self.call_from_thread(self.main.refresh_all)
+        self._token = token
+
+    # -- writes ---------------------------------------------------------------------
+    def _run_write(
+        self, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
+    ) -> None:
+        """Run a write in a worker, saying so if the lock takes a moment."""
+        self._busy_timer = self.set_timer(
+            BUSY_NOTICE_SECONDS,
+            lambda: self.main.query_one("StoreHeader").set_status(
+                "waiting for the store (another process is writing)…"
+            ),
+        )
+        self._write_worker(work_fn, after)
+
+    @work(thread=True, group="write")
+    def _write_worker(self, work_fn: Callable[[], Outcome], after) -> None:
+        try:
+            outcome = work_fn()
+        except NothingToDo as exc:
+            self.call_from_thread(self._write_done, None, str(exc), "information", after)
+            return
+        except CkptError as exc:
+            self.call_from_thread(self._write_done, None, str(exc), "error", after)
+            return
+        self.call_from_thread(self._write_done, outcome, outcome.message, "information", after)
+
+    def _write_done(self, outcome: Outcome | None, message: str, severity: str, after) -> None:
+        if self._busy_timer is not None:
+            self._busy_timer.stop()
+        self.main.query_one("StoreHeader").set_status("")
+        self.notify(message, severity=severity, timeout=6)
+        if outcome is not None:
+            self.main.refresh_all()
+        if after is not None:
+            after()
+
+    def _require_writable(self) -> bool:
+        reason = self.service.store.read_only_reason
+        if reason:
+            self.notify(f"Read-only: {reason}", severity="warning")
+            return False
+        return True
+
+    def restore(self, snapshot: SnapshotRow) -> None:
+        if not self._require_writable():
+            return
+        from ckpt_tui.ui.screens.plan import PlanScreen
+
+        def make_plan(fields: list[str] | None) -> Plan:
+            return self.service.plan_restore(snapshot.session_id, snapshot.id, fields)
+
+        self.push_screen(
+            PlanScreen(
+                f"Restore {snapshot.name} into session {snapshot.session_id}",
+                make_plan,
+                self.service.apply,
+                verb="Restore",
+                pick_fields=True,
+            ),
+            self._after_plan,
+        )
+
+    def _after_plan(self, outcome: Outcome | None) -> None:
+        if outcome is None:
+            self.notify("Nothing was written", timeout=3)
+            return
+        self.notify(outcome.message, title=outcome.action.capitalize(), timeout=8)
+        self.main.refresh_all()
+
+    def new_snapshot(self, session: SessionRow) -> None:
+        if not self._require_writable():
+            return
+        from ckpt_tui.ui.screens.prompt import NamePrompt
+
+        def save(name: str | None) -> None:
+            if name:
+                self._run_write(lambda: self.service.snapshot_create(session.id, name))
+
+        self.push_screen(
+            NamePrompt(f"Name for a snapshot of {session.display_title or session.id}"), save
+        )
+
+    def _history(self, verb: str) -> None:
+        if not self._require_writable():
+            return
+        session = self.main.session
+        if session is None:
+            self.notify(f"Select a session to {verb} in", severity="warning")
+            return
+        planner = self.service.plan_undo if verb == "undo" else self.service.plan_redo
+        if self.config.preview_undo:
+            from ckpt_tui.ui.screens.plan import PlanScreen
+
+            self.push_screen(
+                PlanScreen(
+                    f"{verb.capitalize()} in session {session.id}",
+                    lambda _fields: planner(session.id),
+                    self.service.apply,
+                    verb=verb.capitalize(),
+                ),
+                self._after_plan,
+            )
+            return
+        self._run_write(lambda: self.service.apply(planner(session.id)))
+
+    def action_undo(self) -> None:
+        self._history("undo")
+
+    def action_redo(self) -> None:
+        self._history("redo")
+
+    # -- help and palette -------------------------------------------------------------
+    def binding_groups(self) -> list[tuple[str, list[Binding]]]:
+        from ckpt_tui.ui.screens.main import MainScreen
+        from ckpt_tui.ui.screens.plan import PlanScreen
+        from ckpt_tui.ui.widgets.diff_view import DiffView
+        from ckpt_tui.ui.widgets.lists import SnapshotList
+        from ckpt_tui.ui.widgets.paged_list import PagedList
+
+        def own(cls) -> list[Binding]:
+            return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+
+        extra = [
+            Binding("tab", "focus_next", "Next pane", id="app.focus_next"),
+            Binding("shift+tab", "focus_previous", "Previous pane", id="app.focus_previous"),
+            Binding("ctrl+p", "command_palette", "Command palette: every action", id="app.palette"),
+        ]
+        return [
+            ("Everywhere", own(CkptApp) + extra),
+            ("Main screen", own(MainScreen)),
+            ("Any list", own(PagedList)),
+            ("Snapshots list", own(SnapshotList)),
+            ("Diff view", own(DiffView)),
+            ("Restore preview", own(PlanScreen)),
+        ]
+
+    def action_help(self) -> None:
+        from ckpt_tui.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.binding_groups(), self.config.keymap))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        main = self.main
+        actions = [
+            (
+                "Undo",
+                "Undo the last restore, adoption or snapshot in this session",
+                self.action_undo,
+            ),
+            ("Redo", "Redo what undo took back", self.action_redo),
+            ("Help", "List every key", self.action_help),
+        ]
+        if main.snapshot is not None:
+            actions += [
+                (
+                    "Restore snapshot",
+                    "Preview, then restore the selected snapshot",
+                    main.action_restore,
+                ),
+                (
+                    "Diff snapshot",
+                    "Diff the selected snapshot against current (or the marked one)",
+                    main.action_diff,
+                ),
+                ("Mark snapshot", "Mark for a two-snapshot diff", main.snapshots.action_mark),
+            ]
+        if main.session is not None:
+            actions.append(
+                (
+                    "New snapshot",
+                    "Save the current checkpoint under a name",
+                    main.action_new_snapshot,
+                )
+            )
+        actions += [
+            (
+                "Toggle auto snapshots",
+                "Hide or show auto snapshots",
+                main.snapshots.action_toggle_auto,
+            ),
+            (
+                "Filter",
+                "Filter the focused list",
+                lambda: (
+                    main.focused.action_filter() if hasattr(main.focused, "action_filter") else None
+                ),
+            ),
+        ]
+        for title, help_text, callback in actions:
+            yield SystemCommand(title, help_text, callback)

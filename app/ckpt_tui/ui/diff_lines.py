@@ -1,0 +1,188 @@
+"""Laying out a :class:`CheckpointDiff` as terminal lines, unified or side by side.
+
+Pure functions from the structured diff to Rich ``Text`` lines, so the view
+only scrolls them. Changed fields come first; unchanged ones are folded into
+one line unless asked for; long runs of equal lines collapse to a marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.text import Text
+
+from ckpt_tui.core.diff import Block, CheckpointDiff, FieldDiff, Line, Segment
+from ckpt_tui.core.model import LABEL
+from ckpt_tui.ui.render import fit, safe, status_badge
+
+CONTEXT = 3
+ADD = "#87d787"
+DEL = "#ff8787"
+ADD_WORD = "bold black on #87d787"
+DEL_WORD = "bold black on #ff8787"
+MOVE = "#87afff"
+HEADER = "bold #87afd7"
+LINE_LIMIT = 2000
+
+
+def _segments(segments: tuple[Segment, ...], base: str, word: str) -> Text:
+    out = Text(style=base)
+    for seg in segments:
+        out.append_text(safe(seg.text, LINE_LIMIT, style=word if seg.changed else base))
+    return out
+
+
+def _marked(mark: str, body: Text, style: str) -> Text:
+    return Text.assemble((mark, style), body)
+
+
+def _header(f: FieldDiff) -> Text:
+    label = Text(f"▌ {LABEL[f.name]}", style=HEADER)
+    if f.kind == "list":
+        counts = f.counts()
+        bits = [
+            f"{sign}{counts[k]}"
+            for k, sign in (("added", "+"), ("removed", "-"), ("moved", "↕"), ("reworded", "~"))
+            if counts[k]
+        ]
+        label.append(f"  {' '.join(bits)}", style="dim")
+    return label
+
+
+def _equal_run(lines: tuple[Line, ...], first: bool, last: bool) -> Iterator[tuple[Line | None]]:
+    """Equal lines, with the middle of a long run folded to ``None``."""
+    if len(lines) <= 2 * CONTEXT + 1:
+        yield from lines
+        return
+    head = () if first else lines[:CONTEXT]
+    tail = () if last else lines[-CONTEXT:]
+    yield from head
+    yield None
+    yield from tail
+
+
+def unified(diff: CheckpointDiff, show_unchanged: bool = False) -> list[Text]:
+    lines: list[Text] = []
+    for f in diff.changed:
+        lines.append(_header(f))
+        if f.kind == "status":
+            lines.append(Text.assemble("  ", status_badge(f.old), " → ", status_badge(f.new)))
+        elif f.kind == "list":
+            for item in f.items:
+                if item.kind == "kept":
+                    lines.append(_marked("  ", safe(item.text, LINE_LIMIT, style="dim"), ""))
+                elif item.kind == "added":
+                    lines.append(_marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD))
+                elif item.kind == "removed":
+                    lines.append(_marked("- ", safe(item.text, LINE_LIMIT, style=DEL), DEL))
+                elif item.kind == "moved":
+                    body = safe(item.text, LINE_LIMIT, style=MOVE)
+                    body.append(
+                        f"  (moved #{item.old_index + 1} → #{item.new_index + 1})", style="dim"
+                    )
+                    lines.append(_marked("↕ ", body, MOVE))
+                else:
+                    lines.append(_marked("- ", safe(item.old_text, LINE_LIMIT, style=DEL), DEL))
+                    lines.append(_marked("+ ", _segments(item.segments, ADD, ADD_WORD), ADD))
+        else:
+            blocks = f.blocks
+            for i, block in enumerate(blocks):
+                lines.extend(_unified_block(block, i == 0, i == len(blocks) - 1))
+        lines.append(Text())
+    lines.extend(_unchanged(diff, show_unchanged))
+    return lines
+
+
+def _unified_block(block: Block, first: bool, last: bool) -> Iterator[Text]:
+    if block.tag == "equal":
+        for line in _equal_run(block.old, first, last):
+            if line is None:
+                yield Text("  ⋯ unchanged lines", style="dim italic")
+            else:
+                yield _marked("  ", safe(line.text, LINE_LIMIT, style="dim"), "")
+        return
+    for line in block.old:
+        yield _marked("- ", _segments(line.segments, DEL, DEL_WORD), DEL)
+    for line in block.new:
+        yield _marked("+ ", _segments(line.segments, ADD, ADD_WORD), ADD)
+
+
+def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
+    same = [f for f in diff.fields if not f.changed]
+    if not same:
+        return []
+    if not show:
+        names = ", ".join(LABEL[f.name] for f in same)
+        return [Text(f"▸ unchanged: {names}  (f unfolds)", style="dim")]
+    out: list[Text] = [Text("▾ unchanged fields", style="dim")]
+    for f in same:
+        out.append(Text(f"  {LABEL[f.name]}", style="bold dim"))
+        value = f.new
+        if f.kind == "list":
+            out.extend(Text.assemble("    • ", safe(v, LINE_LIMIT, style="dim")) for v in value)
+        else:
+            out.extend(
+                safe("    " + ln, LINE_LIMIT, style="dim") for ln in str(value).splitlines()[:200]
+            )
+    return out
+
+
+def side_by_side(diff: CheckpointDiff, width: int, show_unchanged: bool = False) -> list[Text]:
+    half = max((width - 3) // 2, 8)
+    lines: list[Text] = []
+
+    def pair(left: Text | None, right: Text | None) -> None:
+        lines.append(
+            Text.assemble(
+                fit(left or Text(), half), Text(" │ ", style="dim"), fit(right or Text(), half)
+            )
+        )
+
+    for f in diff.changed:
+        lines.append(_header(f))
+        if f.kind == "status":
+            pair(status_badge(f.old), status_badge(f.new))
+        elif f.kind == "list":
+            for item in f.items:
+                text = safe(item.text, LINE_LIMIT)
+                if item.kind == "kept":
+                    pair(Text.assemble("  ", text.copy()), Text.assemble("  ", text))
+                elif item.kind == "added":
+                    pair(None, _marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD))
+                elif item.kind == "removed":
+                    pair(_marked("- ", safe(item.text, LINE_LIMIT, style=DEL), DEL), None)
+                elif item.kind == "moved":
+                    pair(
+                        _marked(
+                            f"↕{item.old_index + 1} ", safe(item.text, LINE_LIMIT, style=MOVE), MOVE
+                        ),
+                        _marked(
+                            f"↕{item.new_index + 1} ", safe(item.text, LINE_LIMIT, style=MOVE), MOVE
+                        ),
+                    )
+                else:
+                    pair(
+                        _marked("- ", safe(item.old_text, LINE_LIMIT, style=DEL), DEL),
+                        _marked("+ ", _segments(item.segments, ADD, ADD_WORD), ADD),
+                    )
+        else:
+            blocks = f.blocks
+            for i, block in enumerate(blocks):
+                if block.tag == "equal":
+                    for line in _equal_run(block.old, i == 0, i == len(blocks) - 1):
+                        if line is None:
+                            lines.append(Text("  ⋯ unchanged lines", style="dim italic"))
+                        else:
+                            t = safe(line.text, LINE_LIMIT, style="dim")
+                            pair(t, t.copy())
+                    continue
+                for k in range(max(len(block.old), len(block.new))):
+                    old = block.old[k] if k < len(block.old) else None
+                    new = block.new[k] if k < len(block.new) else None
+                    pair(
+                        _marked("- ", _segments(old.segments, DEL, DEL_WORD), DEL) if old else None,
+                        _marked("+ ", _segments(new.segments, ADD, ADD_WORD), ADD) if new else None,
+                    )
+        lines.append(Text())
+    lines.extend(_unchanged(diff, show_unchanged))
+    return lines

@@ -1,0 +1,67 @@
+"""Turning store text into Rich ``Text``: always literal, always bounded.
+
+``Text(value)`` never parses markup, so ``[bold red]x[/]`` stays those
+characters; :func:`safe` also makes control characters visible and cuts
+very long values, so an escape sequence or a 10 MB summary can neither
+restyle the terminal nor stall a frame.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ckpt_tui.core.text import printable
+
+#: Longest value rendered in one piece (list rows are cut much shorter).
+DISPLAY_LIMIT = 20_000
+
+STATUS_STYLE = {
+    "in_progress": "bold black on #5fafff",
+    "blocked": "bold white on #d75f5f",
+    "done": "bold black on #87d787",
+    "abandoned": "bold white on #6c6c6c",
+}
+KIND_STYLE = {
+    "auto": "#8a8a8a",
+    "manual": "bold #5fd7ff",
+    "pre-restore": "bold #ffaf5f",
+    "compaction": "#d787ff",
+    "legacy": "#d7d75f",
+}
+KIND_SHORT = {
+    "auto": "auto",
+    "manual": "manual",
+    "pre-restore": "pre-rst",
+    "compaction": "compact",
+    "legacy": "legacy",
+}
+
+
+def safe(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:
+    """Literal, printable, bounded text of any stored value (one line)."""
+    return Text(printable("" if value is None else str(value), limit), style=style)
+
+
+def safe_block(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:
+    """Like :func:`safe` but keeps line breaks (for multi-line fields)."""
+    text = "" if value is None else str(value)
+    return Text(printable(text, limit, keep_newlines=True), style=style)
+
+
+def status_badge(status: str | None) -> Text:
+    if not status:
+        return Text(" no checkpoint ", style="dim italic")
+    label = status.replace("_", " ")
+    return Text(f" {printable(label, 20)} ", style=STATUS_STYLE.get(status, "reverse"))
+
+
+def kind_badge(kind: str) -> Text:
+    short = KIND_SHORT.get(kind, printable(kind, 7))
+    return Text(f"{short:<7}", style=KIND_STYLE.get(kind, "italic"))
+
+
+def fit(text: Text, width: int) -> Text:
+    """Cut (with an ellipsis) or pad ``text`` to exactly ``width`` cells."""
+    text = text.copy()
+    text.truncate(max(width, 0), overflow="ellipsis", pad=True)
+    return text

@@ -1,0 +1,65 @@
+"""``?``: every key, grouped by where it works, with the user's remaps."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+def _key_label(keys: str) -> str:
+    names = {
+        "slash": "/",
+        "question_mark": "?",
+        "escape": "esc",
+        "pagedown": "pgdn",
+        "pageup": "pgup",
+    }
+    return ", ".join(names.get(k.strip(), k.strip()) for k in keys.split(","))
+
+
+def help_table(groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 2), expand=True)
+    table.add_column("key", style="bold #ffd75f", no_wrap=True, width=18)
+    table.add_column("action")
+    table.add_column("id", style="dim", no_wrap=True)
+    for title, bindings in groups:
+        table.add_row(Text(title, style="bold underline #87afd7"), "", "")
+        for b in bindings:
+            keys = keymap.get(b.id or "", b.key)
+            table.add_row(_key_label(keys), b.description or b.action, b.id or "")
+        table.add_row("", "", "")
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90; height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
+    ]
+
+    def __init__(self, groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
+        super().__init__()
+        self.groups = groups
+        self.keymap = keymap
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll()
+        scroll.border_title = "Keys  (remap any id in config.toml [keymap])"
+        with scroll:
+            yield Static(help_table(self.groups, self.keymap))
+
+    def action_close(self) -> None:
+        self.dismiss()

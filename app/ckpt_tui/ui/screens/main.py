@@ -1,0 +1,265 @@
+"""The main screen: projects, sessions and snapshots side by side, the
+detail of the selection below, and the actions on what is selected."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Input
+
+from ckpt_tui import timeutil
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.model import Damaged
+from ckpt_tui.errors import CkptError
+from ckpt_tui.store.rows import ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
+from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.widgets.detail import DetailPane
+from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
+from ckpt_tui.ui.widgets.paged_list import PagedList
+from ckpt_tui.ui.widgets.store_header import StoreHeader
+
+EMPTY_STORE = Text.assemble(
+    ("This store has no projects yet.\n\n", "bold"),
+    "The checkpoint-orchestrator plugin fills it as you work with opencode.\n",
+    "To look around first: ",
+    ("ckpt-tui demo", "bold"),
+    " writes a sample store, and ",
+    ("make demo", "bold"),
+    " opens it.",
+)
+
+
+class MainScreen(Screen[None]):
+    DEFAULT_CSS = """
+    MainScreen #panes { height: 45%; }
+    MainScreen ProjectList { width: 2fr; }
+    MainScreen SessionList { width: 3fr; }
+    MainScreen SnapshotList { width: 6fr; }
+    MainScreen #filter { dock: bottom; display: none; }
+    MainScreen #filter.visible { display: block; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "focus_pane('projects')", "Projects", show=False, id="main.focus_projects"),
+        Binding("2", "focus_pane('sessions')", "Sessions", show=False, id="main.focus_sessions"),
+        Binding("3", "focus_pane('snapshots')", "Snapshots", show=False, id="main.focus_snapshots"),
+        Binding("4", "focus_pane('detail')", "Detail", show=False, id="main.focus_detail"),
+        Binding("d", "diff", "Diff", id="main.diff"),
+        Binding("r", "restore", "Restore", id="main.restore"),
+        Binding("n", "new_snapshot", "Snapshot", id="main.new_snapshot"),
+        Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
+    ]
+
+    def __init__(self, service: Service) -> None:
+        super().__init__()
+        self.service = service
+        self.projects = ProjectList(service, id="projects")
+        self.sessions = SessionList(service, id="sessions")
+        self.snapshots = SnapshotList(service, id="snapshots")
+        self.detail = DetailPane(id="detail")
+        self._filter_target: PagedList | None = None
+
+    def compose(self) -> ComposeResult:
+        store = self.service.store
+        yield StoreHeader(str(store.path), store.version, store.read_only_reason)
+        with Horizontal(id="panes"):
+            yield self.projects
+            yield self.sessions
+            yield self.snapshots
+        yield self.detail
+        yield Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.projects.reload(reset=True)
+        self.projects.focus()
+
+    # -- what is selected -------------------------------------------------------
+    @property
+    def session(self) -> SessionRow | None:
+        return self.sessions.highlighted if self.sessions.project_id else None
+
+    @property
+    def snapshot(self) -> SnapshotRow | None:
+        return self.snapshots.highlighted if self.snapshots.session_id else None
+
+    def refresh_all(self) -> None:
+        """Reload every pane in place (a write happened, here or elsewhere)."""
+        self.projects.reload()
+        self.sessions.reload()
+        self.snapshots.reload()
+        self._update_detail()
+
+    # -- list events --------------------------------------------------------------
+    @on(PagedList.Highlighted)
+    def _highlighted(self, event: PagedList.Highlighted) -> None:
+        if event.source is self.projects:
+            row: ProjectRow | None = event.row
+            self.sessions.show_project(row.id if row else None)
+            if row is None and not self.projects.filter_text:
+                self.snapshots.show_session(None)
+                self.detail.show(EMPTY_STORE, "Welcome")
+                return
+        elif event.source is self.sessions:
+            srow: SessionRow | None = event.row
+            self.snapshots.show_session(srow.id if srow else None)
+        self._update_detail()
+
+    def on_descendant_focus(self) -> None:
+        self._update_detail()
+
+    def _update_detail(self) -> None:
+        focused = self.focused
+        if focused is self.detail:
+            return
+        if focused is self.snapshots and self.snapshot is not None:
+            self._load_snapshot(self.snapshot)
+        elif focused in (self.sessions, self.snapshots) and self.session is not None:
+            self._load_current(self.session)
+        elif self.projects.highlighted is not None and focused is self.projects:
+            self._show_project(self.projects.highlighted)
+        elif self.session is not None:
+            self._load_current(self.session)
+
+    def _show_project(self, row: ProjectRow) -> None:
+        text = Text.assemble(
+            ("Project ", "bold"),
+            safe(row.id, 200),
+            "\n",
+            ("Directory  ", "dim"),
+            safe(row.directory, 500),
+            "\n",
+            ("Canonical  ", "dim"),
+            safe(row.canonical, 500),
+            "\n",
+            ("Sessions   ", "dim"),
+            str(row.session_count),
+            "\n",
+            ("Last activity  ", "dim"),
+            timeutil.relative(row.last_activity),
+            f"  ({row.last_activity})",
+        )
+        self.detail.show(text, "Project")
+
+    @work(thread=True, exclusive=True, group="detail")
+    def _load_current(self, row: SessionRow) -> None:
+        try:
+            current = self.service.current(row.id)
+        except CkptError as exc:
+            self.app.call_from_thread(self.detail.show, Text(str(exc), style="red"), "Session")
+            return
+        heading = Text.assemble(
+            ("Current checkpoint of ", "dim"),
+            safe(row.display_title or row.id, 300, style="bold"),
+            ("\n", ""),
+            safe(row.id, 300, style="dim"),
+        )
+        if current.updated_at is not None:
+            heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
+        heading.append("\n")
+        if current.checkpoint is None:
+            body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
+        else:
+            body = checkpoint_renderable(current.checkpoint, heading)
+        self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
+
+    @work(thread=True, exclusive=True, group="detail")
+    def _load_snapshot(self, row: SnapshotRow) -> None:
+        try:
+            view = self.service.snapshot(row.session_id, row.id)
+        except CkptError as exc:
+            self.app.call_from_thread(self.detail.show, Text(str(exc), style="red"), "Snapshot")
+            return
+        heading = Text.assemble(
+            ("Snapshot ", "dim"),
+            safe(row.name, 300, style="bold"),
+            (f"  {row.kind}", "italic"),
+            (f"\ncaptured {timeutil.relative(row.captured_at)}  ({row.captured_at})", "dim"),
+        )
+        if row.restored_at:
+            heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="#ffaf5f")
+        heading.append("\n")
+        if isinstance(view.content, Damaged):
+            body = damaged_renderable(view.content, heading)
+        else:
+            body = checkpoint_renderable(view.content, heading)
+        self.app.call_from_thread(self.detail.show, body, "Snapshot")
+
+    # -- actions --------------------------------------------------------------------
+    def action_focus_pane(self, name: str) -> None:
+        self.query_one(f"#{name}").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("diff", "restore"):
+            return True if self.snapshot is not None else None
+        if action == "new_snapshot":
+            return True if self.session is not None else None
+        return True
+
+    def action_diff(self) -> None:
+        snap = self.snapshot
+        if snap is None:
+            self.notify("Select a snapshot first", severity="warning")
+            return
+        from ckpt_tui.ui.screens.diff import DiffScreen
+
+        marked = self.snapshots.marked
+        if marked is not None and marked.id != snap.id:
+            self.app.push_screen(DiffScreen(self.service, snap.session_id, marked.id, snap.id))
+        else:
+            self.app.push_screen(DiffScreen(self.service, snap.session_id, snap.id, None))
+
+    def action_restore(self) -> None:
+        snap = self.snapshot
+        if snap is None:
+            self.notify("Select a snapshot to restore", severity="warning")
+            return
+        self.app.restore(snap)
+
+    def action_new_snapshot(self) -> None:
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        self.app.new_snapshot(session)
+
+    # -- filter ---------------------------------------------------------------------
+    @on(PagedList.FilterRequested)
+    def _filter_requested(self, event: PagedList.FilterRequested) -> None:
+        self._filter_target = event.source
+        box = self.query_one("#filter", Input)
+        box.value = event.source.filter_text
+        box.placeholder = f"filter {event.source.NOUN} (enter keeps it, escape clears)"
+        box.add_class("visible")
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        if self._filter_target is not None:
+            self._filter_target.set_filter(event.value)
+
+    @on(Input.Submitted, "#filter")
+    def _filter_submitted(self) -> None:
+        self._close_filter()
+
+    def _close_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.remove_class("visible")
+        if self._filter_target is not None:
+            self._filter_target.focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        target = self._filter_target
+        if box.has_class("visible") or (target is not None and target.filter_text):
+            box.value = ""
+            if target is not None:
+                target.set_filter("")
+            self._close_filter()

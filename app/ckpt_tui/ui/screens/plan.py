@@ -1,0 +1,183 @@
+"""Preview of a write: the diff from the current checkpoint to the result.
+
+Restore, undo/redo (when previews are on) and adoption all come here.
+Nothing is written until the user confirms; the safe choice (cancel) is
+where the focus starts, unless there are fields to pick. If the plugin
+saved in between, applying is refused by the core and this screen shows the
+new diff instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, SelectionList
+from textual.widgets.selection_list import Selection
+
+from ckpt_tui.core.actions import Outcome, Plan
+from ckpt_tui.core.model import FIELDS, LABEL
+from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.widgets.diff_view import DiffView
+
+PlanMaker = Callable[[list[str] | None], Plan]
+
+
+class PlanScreen(ModalScreen[Outcome | None]):
+    DEFAULT_CSS = """
+    PlanScreen { align: center middle; }
+    PlanScreen > Vertical {
+        width: 96%; height: 92%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    PlanScreen #what { height: auto; margin: 0 0 1 0; }
+    PlanScreen #body { height: 1fr; }
+    PlanScreen SelectionList { width: 30; height: 1fr; border: round $panel-lighten-2; }
+    PlanScreen SelectionList:focus { border: round $accent; }
+    PlanScreen DiffView { width: 1fr; }
+    PlanScreen #buttons { height: 3; align-horizontal: right; }
+    PlanScreen Button { margin-left: 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="plan.cancel"),
+        Binding("y", "confirm", "Confirm", id="plan.confirm"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        make_plan: PlanMaker,
+        apply: Callable[[Plan], Outcome],
+        *,
+        verb: str = "Restore",
+        pick_fields: bool = False,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.make_plan = make_plan
+        self.apply_plan = apply
+        self.verb = verb
+        self.pick_fields = pick_fields
+        self.plan: Plan | None = None
+        self._offered: tuple[str, ...] = ()
+        self._busy = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.title_text, style="bold"), id="title")
+            yield Label("Preparing the preview…", id="what")
+            with Horizontal(id="body"):
+                if self.pick_fields:
+                    yield SelectionList[str](id="fields")
+                yield DiffView(title="current → result", id="diff")
+            with Horizontal(id="buttons"):
+                yield Button("Cancel (esc)", id="cancel", variant="default")
+                yield Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+        self._prepare(None, first=True)
+
+    @work(thread=True, exclusive=True, group="plan")
+    def _prepare(self, fields: list[str] | None, first: bool = False, note: str = "") -> None:
+        try:
+            plan = self.make_plan(fields)
+        except CkptError as exc:
+            self.app.call_from_thread(self._failed, str(exc))
+            return
+        self.app.call_from_thread(self._show, plan, first, note)
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#what", Label).update(Text(message, style="bold #ff8787"))
+        self.query_one("#confirm", Button).disabled = True
+
+    def _show(self, plan: Plan, first: bool, note: str) -> None:
+        self.plan = plan
+        diff = plan.diff
+        self.query_one("#diff", DiffView).set_diff(diff)
+        if self.pick_fields and first:
+            self._offered = tuple(k for k in plan.keys if k in FIELDS)
+            picker = self.query_one("#fields", SelectionList)
+            picker.clear_options()
+            picker.add_options([Selection(LABEL[k], k, True) for k in self._offered])
+            picker.border_title = "Fields (space toggles)"
+            if self._offered:
+                picker.focus()
+        what = Text()
+        if note:
+            what.append(note + "\n", style="bold #ffd75f")
+        if plan.is_noop:
+            what.append("Nothing would change: the checkpoint already matches.", style="dim")
+        else:
+            names = ", ".join(LABEL.get(k, k) for k in plan.keys)
+            what.append_text(safe(plan.label, 300, style="bold"))
+            what.append(
+                f"\nwill change {names}. The current state is saved first as a "
+                "pre-restore snapshot, so u undoes it."
+            )
+        self.query_one("#what", Label).update(what)
+        confirm = self.query_one("#confirm", Button)
+        confirm.disabled = plan.is_noop
+        count = len([k for k in plan.keys if k in FIELDS])
+        confirm.label = f"{self.verb} {count} field{'s' if count != 1 else ''} (y)"
+
+    @on(SelectionList.SelectedChanged, "#fields")
+    def _fields_changed(self, event: SelectionList.SelectedChanged) -> None:
+        chosen = list(event.selection_list.selected)
+        if set(chosen) == set(self._offered):
+            self._prepare(None)
+        elif chosen:
+            self._prepare(chosen)
+        else:
+            self.query_one("#confirm", Button).disabled = True
+            self.query_one("#what", Label).update(Text("No field chosen.", style="dim"))
+            self.query_one("#diff", DiffView).set_diff(None)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#confirm")
+    def action_confirm(self) -> None:
+        if self.plan is None or self.plan.is_noop or self._busy:
+            return
+        if self.query_one("#confirm", Button).disabled:
+            return
+        self._busy = True
+        self._apply(self.plan)
+
+    @work(thread=True, exclusive=True, group="apply")
+    def _apply(self, plan: Plan) -> None:
+        try:
+            outcome = self.apply_plan(plan)
+        except Conflict as exc:
+            self.app.call_from_thread(self._conflict, str(exc))
+            return
+        except CkptError as exc:
+            self.app.call_from_thread(self._apply_failed, str(exc))
+            return
+        self.app.call_from_thread(self.dismiss, outcome)
+
+    def _conflict(self, message: str) -> None:
+        self._busy = False
+        self.notify(message, title="Not written", severity="warning", timeout=8)
+        fields = (
+            list(self.query_one("#fields", SelectionList).selected) if self.pick_fields else None
+        )
+        if fields is not None and set(fields) == set(self._offered):
+            fields = None
+        self._prepare(
+            fields,
+            note="The plugin saved meanwhile: this is the new diff. Confirm again to apply it.",
+        )
+
+    def _apply_failed(self, message: str) -> None:
+        self._busy = False
+        self.notify(message, title="Not written", severity="error", timeout=8)

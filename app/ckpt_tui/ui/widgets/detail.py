@@ -1,0 +1,33 @@
+"""The detail pane: whatever the lists have selected, laid out to read."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+
+class DetailPane(VerticalScroll, can_focus=True):
+    DEFAULT_CSS = """
+    DetailPane {
+        border: round $panel-lighten-2;
+        border-title-color: $text-muted;
+        padding: 0 1;
+        height: 1fr;
+    }
+    DetailPane:focus { border: round $accent; border-title-color: $text; }
+    DetailPane > Static { width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "4 Detail"
+        self._body = Static("Select a session or a snapshot.", classes="detail-body")
+
+    def compose(self):
+        yield self._body
+
+    def show(self, renderable: RenderableType, title: str = "Detail") -> None:
+        self.border_title = f"4 {title}"
+        self._body.update(renderable)
+        self.scroll_home(animate=False)

@@ -1,0 +1,224 @@
+"""The three panes: projects, sessions of a project, snapshots of a session."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from ckpt_tui import timeutil
+from ckpt_tui.core.actions import Service
+from ckpt_tui.errors import CkptError
+from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.ui.render import fit, kind_badge, safe, status_badge
+from ckpt_tui.ui.widgets.paged_list import PagedList
+
+
+def _tail(path: str) -> tuple[str, str]:
+    head, _, name = path.rstrip("/").rpartition("/")
+    return name or path, head
+
+
+class ProjectList(PagedList[ProjectRow]):
+    NOUN = "projects"
+    EMPTY_TEXT = "No projects in this store yet"
+
+    def __init__(self, service: Service, *, id: str | None = None) -> None:
+        self.service = service
+        super().__init__("1 Projects", id=id)
+
+    def fetch(self, after, limit) -> Page[ProjectRow]:
+        return self.service.projects(after=after, limit=limit, text=self.filter_text or None)
+
+    def row_key(self, row: ProjectRow) -> object:
+        return row.id
+
+    def render_row(self, row: ProjectRow, width: int) -> Text:
+        name, head = _tail(row.directory)
+        right = Text.assemble((f"{row.session_count:>4} ", "bold"), ("ses ", "dim"))
+        right.append_text(safe(_rel(row.last_activity), style="dim"))
+        left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
+        return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
+
+
+def _rel(value: str) -> str:
+    return f"{timeutil.relative(value):>8}"
+
+
+class SessionList(PagedList[SessionRow]):
+    NOUN = "sessions"
+    EMPTY_TEXT = "No sessions"
+
+    def __init__(self, service: Service, *, id: str | None = None) -> None:
+        self.service = service
+        self.project_id: str | None = None
+        super().__init__("2 Sessions", id=id)
+
+    def show_project(self, project_id: str | None) -> None:
+        if project_id != self.project_id:
+            self.project_id = project_id
+            self.reload(keep_selection=False, reset=True)
+
+    def fetch(self, after, limit) -> Page[SessionRow] | None:
+        if self.project_id is None:
+            return None
+        return self.service.session_tree(
+            self.project_id, after=after, limit=limit, text=self.filter_text or None
+        )
+
+    def row_key(self, row: SessionRow) -> object:
+        return row.id
+
+    def render_row(self, row: SessionRow, width: int) -> Text:
+        indent = "  " * max(row.depth - 1, 0) + ("└ " if row.depth else "")
+        marks = Text()
+        if row.is_legacy:
+            marks.append(" legacy ", style="bold black on #d7d75f")
+            marks.append(" ")
+        if row.synthesized:
+            marks.append(" placeholder ", style="italic black on #d787ff")
+            marks.append(" ")
+        title = row.display_title or row.id
+        left = Text.assemble(
+            indent, marks, safe(title, 300, style="" if row.has_checkpoint else "dim")
+        )
+        badge = status_badge(row.status if row.has_checkpoint else None)
+        right = Text.assemble(
+            badge,
+            (f" {row.snapshot_count:>4} ", "bold"),
+            ("snp ", "dim"),
+            (_rel(row.updated_at), "dim"),
+        )
+        return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
+
+
+class SnapshotList(PagedList[SnapshotRow]):
+    """A session's history, newest first, with a change summary per row.
+
+    The summary of a row needs two payloads, so summaries are computed in a
+    worker for the rows on screen only, and cached by snapshot id.
+    """
+
+    NOUN = "snapshots"
+    EMPTY_TEXT = "No snapshots"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "toggle_auto", "Hide auto", id="snapshots.toggle_auto"),
+        Binding("m", "mark", "Mark", id="snapshots.mark"),
+    ]
+
+    class MarkChanged(Message):
+        def __init__(self, row: SnapshotRow | None) -> None:
+            super().__init__()
+            self.row = row
+
+    def __init__(self, service: Service, *, id: str | None = None) -> None:
+        self.service = service
+        self.session_id: str | None = None
+        self.hide_auto = False
+        self.marked: SnapshotRow | None = None
+        self._summaries: dict[str, str] = {}
+        self._summary_pending = False
+        super().__init__("3 Snapshots", id=id)
+
+    def show_session(self, session_id: str | None) -> None:
+        if session_id != self.session_id:
+            self.session_id = session_id
+            self._summaries.clear()
+            if self.marked is not None:
+                self.marked = None
+                self.post_message(self.MarkChanged(None))
+            self.reload(keep_selection=False, reset=True)
+
+    def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
+        if not reset:
+            self._summaries.clear()
+        super().reload(keep_selection=keep_selection, reset=reset)
+
+    def _update_title(self) -> None:
+        super()._update_title()
+        if self.hide_auto:
+            self.border_title = f"{self.border_title} [auto hidden]"
+        if self.marked is not None:
+            self.border_subtitle = f"marked: {self.marked.name[:30]}" + (
+                f"  /{self.filter_text}" if self.filter_text else ""
+            )
+
+    def fetch(self, after, limit) -> Page[SnapshotRow] | None:
+        if self.session_id is None:
+            return None
+        return self.service.snapshots(
+            self.session_id,
+            exclude_kinds=["auto"] if self.hide_auto else None,
+            after=after,
+            limit=limit,
+            text=self.filter_text or None,
+        )
+
+    def row_key(self, row: SnapshotRow) -> object:
+        return row.id
+
+    def render_row(self, row: SnapshotRow, width: int) -> Text:
+        summary = self._summaries.get(row.id)
+        if summary is None:
+            self._want_summaries()
+            summary = "…"
+        flags = Text()
+        if self.marked is not None and self.marked.id == row.id:
+            flags.append("◆ ", style="bold #ff5faf")
+        if row.restored_at:
+            flags.append("↺ ", style="bold #ffaf5f")
+        name = safe(row.name, 200, style="bold" if row.kind == "manual" else "")
+        head = Text.assemble(kind_badge(row.kind), " ", flags, fit(name, 24), " ")
+        times = Text.assemble(
+            (_rel(row.captured_at), ""), ("  " + timeutil.short(row.captured_at)[5:], "dim")
+        )
+        rest = max(width - head.cell_len - times.cell_len - 1, 0)
+        return Text.assemble(head, fit(safe(summary, 400, style="#87afd7"), rest), " ", times)
+
+    def _want_summaries(self) -> None:
+        if not self._summary_pending:
+            self._summary_pending = True
+            self.call_after_refresh(self._load_summaries)
+
+    def _load_summaries(self) -> None:
+        top = int(self.scroll_offset.y)
+        visible = self.rows[top : top + self.size.height + 1]
+        missing = [r for r in visible if r.id not in self._summaries]
+        if missing and self.session_id:
+            self._summaries_worker(self.session_id, missing)
+        else:
+            self._summary_pending = False
+
+    @work(thread=True, exclusive=True, group="summaries")
+    def _summaries_worker(self, session_id: str, rows: list[SnapshotRow]) -> None:
+        try:
+            found = self.service.summaries(session_id, rows)
+        except CkptError as exc:
+            found = {r.id: f"({exc})" for r in rows}
+        self.app.call_from_thread(self._apply_summaries, session_id, found)
+
+    def _apply_summaries(self, session_id: str, found: dict[str, str]) -> None:
+        self._summary_pending = False
+        if session_id == self.session_id:
+            self._summaries.update(found)
+            self.refresh()
+
+    def action_toggle_auto(self) -> None:
+        self.hide_auto = not self.hide_auto
+        self.reload(keep_selection=True)
+        self._update_title()
+        self.notify(
+            "auto snapshots hidden" if self.hide_auto else "auto snapshots shown", timeout=2
+        )
+
+    def action_mark(self) -> None:
+        row = self.highlighted
+        if row is None:
+            return
+        self.marked = None if self.marked is not None and self.marked.id == row.id else row
+        self._update_title()
+        self.refresh()
+        self.post_message(self.MarkChanged(self.marked))

@@ -1,0 +1,319 @@
+"""A list that loads its rows page by page and renders only what is visible.
+
+DataTable, OptionList and ListView build every row up front, which takes
+seconds at 10k rows (see shared/ANCHORS.md). This is a line-API
+``ScrollView``: its virtual height is the row count the store reports, rows
+arrive in keyset pages from a worker thread as the user scrolls, and
+``render_line`` draws one row at a time.
+
+Subclasses say how to fetch a page (called in a thread) and how to draw a
+row; the list owns the cursor, the keys that move it, the filter and
+reloading without losing the selection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events, work
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.worker import get_current_worker
+
+from ckpt_tui.errors import CkptError
+from ckpt_tui.store.rows import Page
+
+RowT = TypeVar("RowT")
+
+#: Ask for the next page when the cursor or the viewport gets this close to
+#: the last loaded row.
+PREFETCH_MARGIN = 60
+
+
+@dataclass
+class _Loaded(Generic[RowT]):
+    rows: list[RowT]
+    total: int
+    cursor: tuple | None
+
+
+class PagedList(ScrollView, Generic[RowT], can_focus=True):
+    """Rows from the store, one keyset page at a time."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
+    DEFAULT_CSS = """
+    PagedList {
+        height: 1fr;
+        border: round $panel-lighten-2;
+        border-title-color: $text-muted;
+        scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+    }
+    PagedList:focus {
+        border: round $accent;
+        border-title-color: $text;
+        border-title-style: bold;
+    }
+    PagedList > .paged-list--cursor { background: $accent 30%; }
+    PagedList:focus > .paged-list--cursor { background: $accent 60%; text-style: bold; }
+    PagedList > .paged-list--dim { color: $text-muted; text-style: italic; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "cursor_down", "Down", show=False, id="list.down"),
+        Binding("up,k", "cursor_up", "Up", show=False, id="list.up"),
+        Binding("pagedown,ctrl+d", "page_down", "Page down", show=False, id="list.page_down"),
+        Binding("pageup,ctrl+u", "page_up", "Page up", show=False, id="list.page_up"),
+        Binding("g,home", "first", "Top", show=False, id="list.top"),
+        Binding("G,end", "last", "Bottom", show=False, id="list.bottom"),
+        Binding("enter", "open", "Open", id="list.open"),
+        Binding("slash", "filter", "Filter", id="list.filter"),
+    ]
+
+    cursor: reactive[int] = reactive(0, always_update=True)
+    PAGE_SIZE = 200
+    EMPTY_TEXT = "Nothing here"
+    NOUN = "rows"
+
+    class Highlighted(Message):
+        """The cursor rests on ``row`` (``None``: the list is empty)."""
+
+        def __init__(self, source: PagedList, row: Any) -> None:
+            super().__init__()
+            self.source = source
+            self.row = row
+
+    class Opened(Message):
+        """``enter`` (or a click on the highlighted row) on ``row``."""
+
+        def __init__(self, source: PagedList, row: Any) -> None:
+            super().__init__()
+            self.source = source
+            self.row = row
+
+    class FilterRequested(Message):
+        def __init__(self, source: PagedList) -> None:
+            super().__init__()
+            self.source = source
+
+    def __init__(self, title: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title = title
+        self.filter_text = ""
+        self._data: _Loaded[RowT] | None = None
+        self._loading_more = False
+        self._generation = 0
+        self._error: str | None = None
+        self._last_highlight_key: object = object()
+        self._update_title()
+
+    # -- what subclasses provide ----------------------------------------------
+    def fetch(self, after: tuple | None, limit: int) -> Page[RowT] | None:
+        """Load one page; runs in a worker thread. ``None``: nothing to show."""
+        raise NotImplementedError
+
+    def render_row(self, row: RowT, width: int) -> Text:
+        raise NotImplementedError
+
+    def row_key(self, row: RowT) -> object:
+        raise NotImplementedError
+
+    # -- state ----------------------------------------------------------------
+    @property
+    def rows(self) -> list[RowT]:
+        return self._data.rows if self._data else []
+
+    @property
+    def total(self) -> int:
+        return self._data.total if self._data else 0
+
+    @property
+    def highlighted(self) -> RowT | None:
+        rows = self.rows
+        return rows[self.cursor] if 0 <= self.cursor < len(rows) else None
+
+    def _update_title(self) -> None:
+        count = f" ({self.total})" if self._data is not None else ""
+        self.border_title = f"{self.title}{count}"
+        self.border_subtitle = f"/{self.filter_text}" if self.filter_text else ""
+
+    # -- loading --------------------------------------------------------------
+    def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
+        """Fetch again as many rows as are loaded now (at least a page).
+
+        Keeps the cursor on the same row (by key) and the scroll position,
+        which is what a live refresh needs.
+        """
+        self._generation += 1
+        if reset:
+            self._data = None
+            self._error = None
+            self.cursor = 0
+            self.scroll_to(0, 0, animate=False)
+            self._last_highlight_key = object()
+            self._sync_size()
+        key = self.row_key(self.highlighted) if keep_selection and self.highlighted else None
+        limit = max(self.PAGE_SIZE, len(self.rows))
+        self._load(self._generation, None, limit, key, replace=True)
+
+    @work(thread=True, exclusive=True, group="page-load")
+    def _load(
+        self, generation: int, after: tuple | None, limit: int, key: object, replace: bool
+    ) -> None:
+        worker = get_current_worker()
+        try:
+            page = self.fetch(after, limit)
+            error = None
+        except CkptError as exc:
+            page, error = None, str(exc)
+        if worker.is_cancelled:
+            return
+        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error)
+
+    def _apply_page(
+        self, generation: int, page: Page | None, key: object, replace: bool, error: str | None
+    ) -> None:
+        self._loading_more = False
+        if generation != self._generation:
+            return
+        self._error = error
+        if page is None:
+            self._data = _Loaded([], 0, None) if error is None else None
+        elif replace or self._data is None:
+            self._data = _Loaded(list(page.rows), page.total, page.cursor)
+        else:
+            self._data.rows.extend(page.rows)
+            self._data.total, self._data.cursor = page.total, page.cursor
+        if replace:
+            index = next(
+                (i for i, r in enumerate(self.rows) if key is not None and self.row_key(r) == key),
+                None,
+            )
+            target = index if index is not None else min(self.cursor, max(len(self.rows) - 1, 0))
+            self.cursor = target
+        self._sync_size()
+        self._update_title()
+        self.refresh()
+        self._announce()
+
+    def _maybe_load_more(self, index: int) -> None:
+        data = self._data
+        if data is None or data.cursor is None or self._loading_more:
+            return
+        if index >= len(data.rows) - PREFETCH_MARGIN:
+            self._loading_more = True
+            self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
+
+    def _sync_size(self) -> None:
+        height = max(self.total, len(self.rows), 1)
+        self.virtual_size = Size(self.scrollable_content_region.width, height)
+
+    # -- cursor -----------------------------------------------------------------
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, max(len(self.rows) - 1, 0)))
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.refresh_line(old)
+        self.refresh_line(new)
+        if self.is_mounted:
+            self.scroll_to_region(Region(0, new, 1, 1), animate=False, force=True)
+        self._maybe_load_more(new)
+        self._announce()
+
+    def _announce(self) -> None:
+        row = self.highlighted
+        key = self.row_key(row) if row is not None else None
+        if key != self._last_highlight_key:
+            self._last_highlight_key = key
+            self.post_message(self.Highlighted(self, row))
+
+    def refresh_line(self, index: int) -> None:
+        y = index - int(self.scroll_offset.y)
+        if 0 <= y < self.size.height:
+            self.refresh(Region(0, y, self.size.width, 1))
+
+    def action_cursor_down(self) -> None:
+        self.cursor += 1
+
+    def action_cursor_up(self) -> None:
+        self.cursor -= 1
+
+    def action_page_down(self) -> None:
+        self.cursor += max(self.size.height - 1, 1)
+
+    def action_page_up(self) -> None:
+        self.cursor -= max(self.size.height - 1, 1)
+
+    def action_first(self) -> None:
+        self.cursor = 0
+
+    def action_last(self) -> None:
+        """To the last loaded row; more pages load as it gets there."""
+        self.cursor = len(self.rows) - 1
+
+    def action_open(self) -> None:
+        """Move on to the next pane now (not when a message arrives), so keys
+        typed ahead land where the user expects."""
+        if self.highlighted is not None:
+            self.post_message(self.Opened(self, self.highlighted))
+            self.screen.focus_next()
+
+    def action_filter(self) -> None:
+        self.post_message(self.FilterRequested(self))
+
+    def set_filter(self, text: str) -> None:
+        if text != self.filter_text:
+            self.filter_text = text
+            self.reload(keep_selection=True, reset=False)
+            self._update_title()
+
+    # -- mouse --------------------------------------------------------------------
+    async def _on_click(self, event: events.Click) -> None:
+        index = int(self.scroll_offset.y) + event.y
+        if 0 <= index < len(self.rows):
+            if index == self.cursor and event.chain >= 2:
+                self.action_open()
+            self.cursor = index
+        self.focus()
+
+    # -- drawing ------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        index = int(self.scroll_offset.y) + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        rows = self.rows
+        if index >= len(rows):
+            self._maybe_load_more(index)
+            if y == 0 and self._data is None:
+                message = self._error or "Loading…"
+            elif y == 0 and not rows:
+                message = self.EMPTY_TEXT + (
+                    f" matching /{self.filter_text}" if self.filter_text else ""
+                )
+            elif index < self.total:
+                message = "…"
+            else:
+                return Strip.blank(width, base)
+            dim = self.get_component_rich_style("paged-list--dim")
+            return Strip([Segment(message[:width].ljust(width), base + dim)], width)
+        text = self.render_row(rows[index], width)
+        style: Style = base
+        if index == self.cursor:
+            style = base + self.get_component_rich_style("paged-list--cursor")
+        text.truncate(width, overflow="ellipsis", pad=True)
+        segments = [
+            Segment(seg.text, style + seg.style if seg.style else style)
+            for seg in text.render(self.app.console)
+            if seg.text != "\n"
+        ]
+        return Strip(segments).crop_extend(0, width, style)
+
+    def on_resize(self) -> None:
+        self._sync_size()

@@ -1,0 +1,46 @@
+"""The top line: which store, which schema, and whether writes are off."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ckpt_tui.ui.render import safe
+
+
+class StoreHeader(Static):
+    DEFAULT_CSS = """
+    StoreHeader {
+        dock: top;
+        height: 1;
+        background: $panel;
+        color: $text;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, path: str, version: int, read_only_reason: str | None) -> None:
+        super().__init__()
+        self.path = path
+        self.version = version
+        self.read_only_reason = read_only_reason
+        self.status = ""
+
+    def set_status(self, status: str) -> None:
+        self.status = status
+        self.update(self._text())
+
+    def on_mount(self) -> None:
+        self.update(self._text())
+
+    def _text(self) -> Text:
+        text = Text.assemble(
+            ("ckpt-tui ", "bold"), safe(self.path, 300), (f"  schema v{self.version}", "dim")
+        )
+        if self.read_only_reason:
+            text.append("  ")
+            text.append(" READ-ONLY ", style="bold white on #af0000")
+            text.append(f" {self.read_only_reason}", style="#ff8787")
+        if self.status:
+            text.append(f"  {self.status}", style="italic #ffd75f")
+        return text

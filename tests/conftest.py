@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+
+from tests.factory import basic_store
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory, monkeypatch):
+    """No test touches the user's real config, cache or store."""
+    home = tmp_path_factory.mktemp("ckpt-home")
+    monkeypatch.setenv("CKPT_TUI_CONFIG", str(home / "config"))
+    monkeypatch.setenv("CKPT_OPENCODE_DATA", str(home / "opencode-data"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.delenv("CKPT_DB", raising=False)
+    monkeypatch.delenv("CKPT_TUI_FROZEN_NOW", raising=False)
+
+
+@pytest.fixture
+def store_path(tmp_path):
+    return basic_store(tmp_path / "checkpoints.db")
+
+
+@pytest.fixture
+def service(store_path):
+    from ckpt_tui.core.service import open_service
+
+    svc = open_service(store_path)
+    yield svc
+    svc.close()
