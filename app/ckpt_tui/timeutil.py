@@ -76,18 +76,19 @@ def after(previous: str | None, candidate: str) -> str:
     return fmt(prev + timedelta(milliseconds=1))
 
 
-def relative(value: object, reference: datetime | None = None) -> str:
-    """``3m ago``, ``2h ago``, ``5d ago``: short enough for a list column."""
+def relative(value: object, reference: datetime | None = None, *, compact: bool = False) -> str:
+    """``3m ago``, ``2h ago``, ``5d ago`` (``compact``: ``5d``) for list columns."""
     moment = parse(value)
     if moment is None:
         return "?"
     seconds = int(((reference or now()) - moment).total_seconds())
+    suffix = "" if compact else " ago"
     if seconds < 0:
-        return "in future"
-    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        return "future" if compact else "in the future"
+    for unit, size in (("y", 365 * 86400), ("d", 86400), ("h", 3600), ("m", 60)):
         if seconds >= size:
-            return f"{seconds // size}{unit} ago"
-    return f"{seconds}s ago"
+            return f"{seconds // size}{unit}{suffix}"
+    return f"{seconds}s{suffix}"
 
 
 def short(value: object) -> str:

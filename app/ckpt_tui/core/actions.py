@@ -358,9 +358,17 @@ class Service(Reader):
             self.journal.remember(plan.session_id, pre_id)
 
     def _journal_noop(self, plan: Plan) -> None:
-        """An undo or redo with nothing left to change still moves the cursor."""
+        """An undo or redo with nothing left to change still moves the cursor,
+        and records the current state as the side it (did not) overwrite, so
+        the opposite step brings back exactly that: nothing."""
         if plan.entry is not None and plan.action in ("undo", "redo"):
-            self.journal.flip(plan.session_id, plan.entry.seq, done=plan.action == "redo")
+            side = "after" if plan.action == "undo" else "before"
+            self.journal.flip(
+                plan.session_id,
+                plan.entry.seq,
+                done=plan.action == "redo",
+                **{side: plan.before.to_json()},
+            )
 
     # -- manual snapshots -----------------------------------------------------
     def snapshot_create(self, session_id: str, name: str) -> Outcome:

@@ -165,7 +165,6 @@ def render(
     out.append(f"- Project: {md_inline(project_id)}{where}")
     out.append(f"- Made from: {md_inline(source)}")
     out.append(f"- Written: {made_at}")
-    out.append(f"- Status: {md_inline(cp.status)}")
     if cp.synthesized:
         out.append("- Note: this checkpoint is a placeholder the plugin made at compaction")
     out.append("")

@@ -57,20 +57,25 @@ Import
     ``createdSession``, ``snapshots`` (``[{id, name, originalName,
     capturedAt}]``), ``preRestore`` (``{id, name}`` or null),
     ``checkpointChanged``, ``checkpointBefore`` (the replaced checkpoint's
-    payload JSON, or null), ``directory``, ``seq`` and ``importedBy``.
+    payload JSON, or null), ``checkpointAfter`` (what the import wrote),
+    ``directory``, ``seq`` and ``importedBy``.
 
 Undo of an import (:func:`undo_import`)
     Imports are undone newest first per project (an older one is refused
     while a newer one exists: the newer import's checkpoint and numbering
     build on it). In one transaction: if the import created the legacy
-    session and the session holds nothing the import did not make, the
-    session goes (its checkpoint and snapshots cascade), then the project if
-    the import created it and it has no session left. Otherwise only the
-    snapshots the import created (its ``legacy-<n>`` ones and its own
-    ``pre-restore``) are deleted and the checkpoint goes back to
-    ``checkpointBefore`` (removed if there was none), after a ``pre-restore``
-    snapshot of what that overwrites. The ledger row is deleted last, so the
-    same file can be imported again. The backup copy is kept.
+    session, the session holds no snapshot the import did not make, and its
+    checkpoint is still what the import wrote, the session goes (checkpoint
+    and snapshots cascade), then the project if the import created it and it
+    has no session left. Otherwise only the snapshots the import created (its
+    ``legacy-<n>`` ones and its own ``pre-restore``) are deleted and the
+    checkpoint goes back to ``checkpointBefore`` (removed if there was none).
+    That takes a ``pre-restore`` snapshot of what it overwrites only if the
+    checkpoint changed after the import (compared with ``checkpointAfter``):
+    what the import itself wrote is still in the file and its backup, and
+    re-importing redoes it, so undoing imports back to back leaves no trace.
+    The ledger row goes last, so the same file can be imported again. The
+    backup copy is kept.
 
 Adoption
     :func:`plan_adoption` returns the :class:`~ckpt_tui.core.actions.Plan` of
@@ -585,7 +590,7 @@ def _stage(
     pid = target.project_id
     sid = legacy_session_id(pid)
     ledger = import_id(pid, sha)
-    if target.already:
+    if target.already and not write:
         return ImportOutcome(
             ALREADY,
             not write,
@@ -668,6 +673,7 @@ def _stage(
             "preRestore": pre,
             "checkpointChanged": checkpoint_changed,
             "checkpointBefore": before.to_json() if before is not None else None,
+            "checkpointAfter": state.checkpoint.to_json() if checkpoint_changed else None,
             "seq": len(lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:")) + 1,
             "importedBy": IMPORTED_BY,
         }
@@ -806,6 +812,8 @@ def import_legacy(
     _copy_backup(path, data, backup)
     if hook:
         hook("backup")
+    if classify(reader, d).status == ALREADY:
+        return _skipped(info, False)
     outcome = reader.store.write(
         lambda conn: _stage(
             conn,
@@ -957,43 +965,47 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
     in_session = lr.snapshot_ids(conn, sid) if exists else []
     created = set(created_ids)
     others = [i for i in in_session if i not in created]
-    if exists and details.get("createdSession") and not others:
+    current = q.get_checkpoint(conn, sid) if exists else None
+    now = Checkpoint.from_row(current.columns) if current else None
+    raw_after = details.get("checkpointAfter")
+    wrote = Checkpoint.from_payload(json.loads(raw_after)) if raw_after else None
+    untouched = (now is not None and wrote is not None and not changed_keys(now, wrote)) or (
+        now is None and wrote is None
+    )
+    if exists and details.get("createdSession") and not others and untouched:
         gone = len(in_session)
         deleted_session = lr.delete_session(conn, sid)
         if details.get("createdProject") and lr.session_count(conn, pid) == 0:
             deleted_project = lr.delete_project(conn, pid)
     elif exists:
         gone = lr.delete_snapshots(conn, sid, created_ids)
-        if details.get("checkpointChanged"):
-            current = q.get_checkpoint(conn, sid)
-            raw_before = details.get("checkpointBefore")
-            target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
-            now = Checkpoint.from_row(current.columns) if current else None
-            differs = (now is None) != (target is None) or (
-                now is not None and target is not None and bool(changed_keys(now, target))
-            )
-            if differs:
-                if now is not None:
-                    pre = w.insert_snapshot(
-                        conn,
-                        session_id=sid,
-                        project_id=pid,
-                        kind="pre-restore",
-                        payload_json=now.to_json(),
-                        schema_version=now.schemaVersion,
-                    )
-                    pre_name = pre["name"]
-                if target is None:
-                    lr.delete_checkpoint(conn, sid)
-                else:
-                    w.write_checkpoint(
-                        conn,
-                        session_id=sid,
-                        project_id=pid,
-                        columns=target.to_row(),
-                        exists=current is not None,
-                    )
-                reverted = True
+        raw_before = details.get("checkpointBefore")
+        target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
+        differs = (now is None) != (target is None) or (
+            now is not None and target is not None and bool(changed_keys(now, target))
+        )
+        if details.get("checkpointChanged") and differs:
+            if now is not None and not untouched:
+                pre = w.insert_snapshot(
+                    conn,
+                    session_id=sid,
+                    project_id=pid,
+                    kind="pre-restore",
+                    payload_json=now.to_json(),
+                    schema_version=now.schemaVersion,
+                )
+                pre_name = pre["name"]
+            if target is None:
+                lr.delete_checkpoint(conn, sid)
+            else:
+                w.write_checkpoint(
+                    conn,
+                    session_id=sid,
+                    project_id=pid,
+                    columns=target.to_row(),
+                    exists=current is not None,
+                )
+            reverted = True
         w.touch_session(conn, sid)
     lr.delete_migration(conn, ledger_id)
     parts = []
@@ -1008,10 +1020,8 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
         )
     if deleted_project:
         parts.append(f"deleted project {pid}")
-    if details.get("createdSession") and not deleted_session and others:
-        parts.append(
-            f"kept the session: it holds {len(others)} snapshot(s) the import did not make"
-        )
+    if details.get("createdSession") and exists and not deleted_session:
+        parts.append("kept the session: it changed after the import")
     return UndoImportOutcome(
         ledger_id,
         pid,

@@ -48,6 +48,17 @@ def safe_block(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Te
     return Text(printable(text, limit, keep_newlines=True), style=style)
 
 
+STATUS_SHORT = {"in_progress": "wip", "blocked": "blocked", "done": "done", "abandoned": "dropped"}
+
+
+def status_chip(status: str | None) -> Text:
+    """A fixed-width status for list rows (the detail pane has the full badge)."""
+    if not status:
+        return Text(f"{'—':^9}", style="dim")
+    label = STATUS_SHORT.get(status, printable(status, 7))
+    return Text(f"{label:^9}", style=STATUS_STYLE.get(status, "reverse"))
+
+
 def status_badge(status: str | None) -> Text:
     if not status:
         return Text(" no checkpoint ", style="dim italic")

@@ -109,6 +109,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
             picker.add_options([Selection(LABEL[k], k, True) for k in self._offered])
             picker.border_title = "Fields (space toggles)"
             if self._offered:
+                picker.highlighted = 0
                 picker.focus()
         what = Text()
         if note:

@@ -13,7 +13,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.ui.render import fit, kind_badge, safe, status_badge
+from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 
@@ -38,14 +38,15 @@ class ProjectList(PagedList[ProjectRow]):
 
     def render_row(self, row: ProjectRow, width: int) -> Text:
         name, head = _tail(row.directory)
-        right = Text.assemble((f"{row.session_count:>4} ", "bold"), ("ses ", "dim"))
-        right.append_text(safe(_rel(row.last_activity), style="dim"))
+        right = Text.assemble(
+            (f"{row.session_count:>3}", "bold"), (f" {_rel(row.last_activity)}", "dim")
+        )
         left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
         return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
 
 
 def _rel(value: str) -> str:
-    return f"{timeutil.relative(value):>8}"
+    return f"{timeutil.relative(value, compact=True):>4}"
 
 
 class SessionList(PagedList[SessionRow]):
@@ -85,12 +86,9 @@ class SessionList(PagedList[SessionRow]):
         left = Text.assemble(
             indent, marks, safe(title, 300, style="" if row.has_checkpoint else "dim")
         )
-        badge = status_badge(row.status if row.has_checkpoint else None)
+        chip = status_chip(row.status if row.has_checkpoint else None)
         right = Text.assemble(
-            badge,
-            (f" {row.snapshot_count:>4} ", "bold"),
-            ("snp ", "dim"),
-            (_rel(row.updated_at), "dim"),
+            chip, (f"{row.snapshot_count:>5}", "bold"), (f" {_rel(row.updated_at)}", "dim")
         )
         return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
 

@@ -1,0 +1,271 @@
+"""Sessions and conversations from one ``opencode*.db`` (Drizzle schema).
+
+Tables used: ``session`` (one row per session, no JSON blob), ``message``
+and ``part`` (ids in columns, the rest in a JSON ``data`` column) and
+``project`` (for a directory when a session row has none). Columns are
+looked up, never assumed; a missing ``message`` or ``part`` table only
+means no conversation.
+
+The ``time_created`` columns of ``message`` and ``part`` are never read:
+rows copied by opencode's JSON migration, and parts written by
+``opencode import``, carry the time of the copy there. Message order is id
+order: opencode's message ids ascend with creation time, and sorting them
+needs no JSON.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from ckpt_tui import timeutil
+from ckpt_tui.opencode import records
+from ckpt_tui.opencode.model import SessionInfo
+from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
+from ckpt_tui.opencode.sqlite_read import (
+    DEFAULT_BUSY_TIMEOUT_MS,
+    SourceUnavailable,
+    chunks,
+    columns,
+    pick,
+    placeholders,
+    read,
+)
+
+SESSION_COLUMNS = (
+    "id",
+    "project_id",
+    "parent_id",
+    "directory",
+    "title",
+    "agent",
+    "time_created",
+    "time_updated",
+    "time_archived",
+)
+# How many of a session's first messages to look at for its agent.
+AGENT_PROBE = 4
+
+
+class _Schema:
+    """What this database has, looked up once per connection."""
+
+    def __init__(self, conn: sqlite3.Connection, name: str) -> None:
+        self.session = columns(conn, "session")
+        if "id" not in self.session:
+            raise SourceUnavailable(f"{name}: no opencode session table; skipped")
+        self.message = columns(conn, "message")
+        self.part = columns(conn, "part")
+        self.project = columns(conn, "project")
+
+    @property
+    def has_messages(self) -> bool:
+        return {"id", "session_id", "data"} <= self.message
+
+    @property
+    def has_parts(self) -> bool:
+        return {"id", "message_id", "data"} <= self.part
+
+
+class DbSource:
+    kind = "db"
+
+    def __init__(self, path: Path, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
+        self.db_path = path
+        self.name = path.name
+        self.path = str(path)
+        self.busy_timeout_ms = busy_timeout_ms
+
+    def _read(self, work):
+        return read(self.db_path, work, busy_timeout_ms=self.busy_timeout_ms)
+
+    # -- sessions ---------------------------------------------------------------
+
+    def list_sessions(self) -> Listing:
+        def work(conn: sqlite3.Connection) -> Listing:
+            schema = _Schema(conn, self.name)
+            conn.execute("BEGIN")
+            rows = conn.execute(
+                f"SELECT {pick(schema.session, SESSION_COLUMNS)} FROM session"
+            ).fetchall()
+            stats = {}
+            if schema.has_messages:
+                stats = {
+                    sid: (count, last)
+                    for sid, count, last in conn.execute(
+                        "SELECT session_id, count(*), max(id) FROM message GROUP BY session_id"
+                    )
+                }
+            conn.execute("COMMIT")
+            return self._describe(conn, schema, rows, stats)
+
+        return self._read(work)
+
+    def has_session(self, session_id: str) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            _Schema(conn, self.name)
+            row = conn.execute("SELECT 1 FROM session WHERE id = ?", (session_id,)).fetchone()
+            return row is not None
+
+        return self._read(work)
+
+    def find_session(self, session_id: str) -> SessionInfo | None:
+        def work(conn: sqlite3.Connection) -> SessionInfo | None:
+            schema = _Schema(conn, self.name)
+            conn.execute("BEGIN")
+            rows = conn.execute(
+                f"SELECT {pick(schema.session, SESSION_COLUMNS)} FROM session WHERE id = ?",
+                (session_id,),
+            ).fetchall()
+            stats = {}
+            if rows and schema.has_messages:
+                count, last = conn.execute(
+                    "SELECT count(*), max(id) FROM message WHERE session_id = ?", (session_id,)
+                ).fetchone()
+                stats[session_id] = (count, last)
+            conn.execute("COMMIT")
+            listing = self._describe(conn, schema, rows, stats)
+            return listing.sessions[0] if listing.sessions else None
+
+        return self._read(work)
+
+    def _describe(
+        self,
+        conn: sqlite3.Connection,
+        schema: _Schema,
+        rows: list[tuple],
+        stats: dict[str, tuple[int, str]],
+    ) -> Listing:
+        """Session rows as :class:`SessionInfo`, in short statements of their own."""
+        listing = Listing(sessions=[])
+        last_ids = [last for _, last in stats.values() if last is not None]
+        last_messages = self._messages_by_id(conn, last_ids, listing.damaged)
+        last_parts = self._parts_of(conn, schema, last_ids, listing.damaged)
+        directories = self._project_directories(conn, schema)
+        for row in rows:
+            values = dict(zip(SESSION_COLUMNS, row, strict=True))
+            sid = values["id"]
+            count, last_id = stats.get(sid, (0, None))
+            last = last_messages.get(last_id) if last_id else None
+            activity = None
+            if last is not None:
+                activity = records.message_activity(last, last_parts.get(last_id, []))
+            agent = values["agent"] or None
+            if agent is None and count and schema.has_messages:
+                agent = records.session_agent(self._first_messages(conn, sid, listing.damaged))
+            archived_at = timeutil.parse(values["time_archived"])
+            listing.sessions.append(
+                SessionInfo(
+                    id=sid,
+                    project_id=values["project_id"],
+                    directory=values["directory"] or directories.get(values["project_id"]),
+                    title=values["title"] or "",
+                    agent=agent,
+                    parent_id=values["parent_id"] or None,
+                    archived=values["time_archived"] is not None,
+                    archived_at=archived_at,
+                    created=timeutil.parse(values["time_created"]),
+                    updated=timeutil.parse(values["time_updated"]),
+                    last_activity=activity,
+                    message_count=count,
+                    source=self.name,
+                    source_path=self.path,
+                )
+            )
+        return listing
+
+    def _messages_by_id(
+        self, conn: sqlite3.Connection, ids: list[str], damaged: set[str]
+    ) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = {}
+        for chunk in chunks(ids):
+            for mid, sid, raw in conn.execute(
+                f"SELECT id, session_id, data FROM message WHERE id IN ({placeholders(len(chunk))})",
+                chunk,
+            ):
+                try:
+                    found[mid] = records.hydrate_message(mid, sid, records.load_object(raw))
+                except records.Damaged:
+                    damaged.add(mid)
+        return found
+
+    def _parts_of(
+        self, conn: sqlite3.Connection, schema: _Schema, message_ids: list[str], damaged: set[str]
+    ) -> dict[str, list[dict[str, Any]]]:
+        """Hydrated parts of these messages, each list in id order."""
+        found: dict[str, list[dict[str, Any]]] = {}
+        if not schema.has_parts:
+            return found
+        session_col = "session_id" if "session_id" in schema.part else "NULL"
+        for chunk in chunks(message_ids):
+            for pid, mid, sid, raw in conn.execute(
+                f"SELECT id, message_id, {session_col}, data FROM part "
+                f"WHERE message_id IN ({placeholders(len(chunk))}) ORDER BY message_id, id",
+                chunk,
+            ):
+                try:
+                    data = records.load_object(raw)
+                except records.Damaged:
+                    damaged.add(pid)
+                    continue
+                found.setdefault(mid, []).append(records.hydrate_part(pid, sid, mid, data))
+        return found
+
+    def _first_messages(
+        self, conn: sqlite3.Connection, session_id: str, damaged: set[str]
+    ) -> list[dict[str, Any]]:
+        ids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT id FROM message WHERE session_id = ? ORDER BY id LIMIT ?",
+                (session_id, AGENT_PROBE),
+            )
+        ]
+        by_id = self._messages_by_id(conn, ids, damaged)
+        return [by_id[i] for i in ids if i in by_id]
+
+    def _project_directories(self, conn: sqlite3.Connection, schema: _Schema) -> dict[str, str]:
+        if "directory" in schema.session or not {"id", "worktree"} <= schema.project:
+            return {}
+        return dict(conn.execute("SELECT id, worktree FROM project").fetchall())
+
+    # -- conversation -----------------------------------------------------------
+
+    def page(self, session_id: str, after: str | None, limit: int) -> RawPage:
+        def work(conn: sqlite3.Connection) -> RawPage:
+            schema = _Schema(conn, self.name)
+            if not schema.has_messages:
+                return RawPage([], False, 0)
+            damaged: set[str] = set()
+            conn.execute("BEGIN")
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT id FROM message WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?",
+                    (session_id, after or "", limit + 1),
+                )
+            ]
+            has_more = len(ids) > limit
+            ids = ids[:limit]
+            messages = self._messages_by_id(conn, ids, damaged)
+            parts = self._parts_of(conn, schema, ids, damaged)
+            conn.execute("COMMIT")
+            ordered: list[HydratedMessage] = [
+                (messages[mid], parts.get(mid, [])) for mid in ids if mid in messages
+            ]
+            return RawPage(ordered, has_more, len(damaged), ids[-1] if ids else None)
+
+        return self._read(work)
+
+    def count(self, session_id: str) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            schema = _Schema(conn, self.name)
+            if not schema.has_messages:
+                return 0
+            row = conn.execute(
+                "SELECT count(*) FROM message WHERE session_id = ?", (session_id,)
+            ).fetchone()
+            return int(row[0])
+
+        return self._read(work)

@@ -1,0 +1,125 @@
+"""Live refresh, filter, keymap, read-only, mark and help, through the app."""
+
+from __future__ import annotations
+
+from ckpt_tui.core.config import Config
+from ckpt_tui.core.service import open_service
+from ckpt_tui.ui.app import CkptApp
+from tests.factory import PluginWriter
+from tests.ui_support import make_app, run_async, settle
+
+
+async def to_snapshots(pilot, down: int = 0) -> None:
+    await settle(pilot)
+    for key in ["enter", "enter"] + ["j"] * down:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+@run_async
+async def test_plugin_save_shows_up_keeping_selection(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot, 1)
+        snapshots = app.main.snapshots
+        assert snapshots.highlighted.name == "first"
+        app._poll()  # first look: remembers the store's change token
+        await settle(pilot)
+        writer = PluginWriter(store_path)
+        assert writer.save("s1", objective="saved by the plugin")
+        writer.close()
+        app._poll()  # what the 0.8 s timer does
+        await settle(pilot)
+        assert snapshots.total == 3
+        assert snapshots.rows[0].kind == "auto"
+        assert snapshots.highlighted.name == "first", "selection follows the row, not the index"
+        assert app.focused is snapshots
+
+
+@run_async
+async def test_filter_and_hide_auto(store_path):
+    writer = PluginWriter(store_path)
+    writer.save("s1", objective="auto one")
+    writer.close()
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        snapshots = app.main.snapshots
+        assert snapshots.total == 3
+        await pilot.press("a")
+        await settle(pilot)
+        assert [r.name for r in snapshots.rows] == ["second", "first"]
+        await pilot.press("a", "slash", *"sec")
+        await settle(pilot)
+        assert [r.name for r in snapshots.rows] == ["second"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert snapshots.total == 3 and snapshots.filter_text == ""
+
+
+@run_async
+async def test_filter_matches_text_inside_the_checkpoint(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        await pilot.press("slash", *'"blocked"', "enter")
+        await settle(pilot)
+        assert [r.name for r in app.main.snapshots.rows] == ["first"]
+        assert app.focused is app.main.snapshots
+
+
+@run_async
+async def test_keymap_from_config_remaps_a_binding(store_path):
+    service = open_service(store_path)
+    app = CkptApp(service, Config(keymap={"main.restore": "R"}), poll=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+        await pilot.press("R")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlanScreen"
+
+
+@run_async
+async def test_read_only_refuses_writes(store_path):
+    app = make_app(store_path, read_only=True)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot, 1)
+        await pilot.press("r", "u", "n")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+        assert any("Read-only" in str(n.message) for n in app._notifications)
+
+
+@run_async
+async def test_mark_then_diff_compares_two_snapshots(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        await pilot.press("m", "j", "d")
+        await settle(pilot)
+        screen = app.screen
+        assert type(screen).__name__ == "DiffScreen"
+        assert (screen.old, screen.new) == (app.main.snapshots.marked.id, app.main.snapshots.rows[1].id)
+        view = screen.query_one("DiffView")
+        assert "objective" in view.diff.changed_names
+        await pilot.press("s")
+        assert view.side_by_side
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "MainScreen"
+
+
+@run_async
+async def test_help_lists_every_binding_id(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        ids = {b.id for _, group in app.binding_groups() for b in group}
+        assert {"app.undo", "app.redo", "main.restore", "main.diff", "snapshots.mark",
+                "snapshots.toggle_auto", "list.filter", "diff.toggle_layout"} <= ids
+        assert all(b.id for _, group in app.binding_groups() for b in group)
+        assert type(app.screen).__name__ == "HelpScreen"

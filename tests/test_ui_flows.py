@@ -1,0 +1,142 @@
+"""Keyboard flows through the app, checked against the database afterwards."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.ui_support import make_app, run_async, settle
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def checkpoint(db: Path) -> dict:
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    row = dict(conn.execute("SELECT * FROM checkpoints WHERE session_id='s1'").fetchone())
+    conn.close()
+    return row
+
+
+def snapshot_kinds(db: Path) -> list[tuple[str, str]]:
+    conn = sqlite3.connect(db)
+    rows = conn.execute(
+        "SELECT kind, name FROM snapshots WHERE session_id='s1' ORDER BY captured_at"
+    ).fetchall()
+    conn.close()
+    return rows
+
+
+async def open_snapshot(pilot, down: int) -> None:
+    """Projects -> sessions -> snapshots, then ``down`` rows (0: newest)."""
+    await settle(pilot)
+    for key in ["enter", "enter"] + ["j"] * down:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+@run_async
+async def test_restore_all_then_undo_then_redo(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 1)  # "first"
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        row = checkpoint(store_path)
+        assert (row["objective"], row["status"], json.loads(row["blockers"])) == (
+            "one", "blocked", ["x"],
+        )
+        assert json.loads(row["next_steps"]) == []
+        assert snapshot_kinds(store_path)[-1][0] == "pre-restore"
+
+        await pilot.press("u")
+        await settle(pilot)
+        row = checkpoint(store_path)
+        assert (row["objective"], row["status"]) == ("start", "in_progress")
+        assert json.loads(row["next_steps"]) == ["a", "b"]
+
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert checkpoint(store_path)["objective"] == "one"
+
+
+@run_async
+async def test_partial_restore_only_touches_chosen_fields(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 1)
+        await pilot.press("r")
+        await settle(pilot)
+        # The picker starts on the first changed field (objective): untick it.
+        await pilot.press("space")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+    row = checkpoint(store_path)
+    assert row["objective"] == "start"
+    assert row["status"] == "blocked"
+    assert json.loads(row["blockers"]) == ["x"]
+
+
+@run_async
+async def test_cancel_writes_nothing(store_path):
+    before = checkpoint(store_path)
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 1)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("enter")  # focus starts on the field list: enter toggles, never writes
+        await pilot.press("escape")
+        await settle(pilot)
+    assert checkpoint(store_path) == before
+    assert [k for k, _ in snapshot_kinds(store_path)] == ["manual", "manual"]
+
+
+@run_async
+async def test_manual_snapshot(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 0)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press(*"before-lunch")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert ("manual", "before-lunch") in snapshot_kinds(store_path)
+        assert "before-lunch" in [r.name for r in app.main.snapshots.rows]
+
+
+@run_async
+async def test_restore_refused_when_plugin_wrote_during_preview(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 1)
+        await pilot.press("r")
+        await settle(pilot)
+        # Another process saves as the plugin does while the preview is open.
+        script = (
+            "import sys; sys.path.insert(0, sys.argv[1]);"
+            "from tests.factory import PluginWriter;"
+            "w = PluginWriter(sys.argv[2]); assert w.save('s1', objective='from plugin')"
+        )
+        subprocess.run([sys.executable, "-c", script, str(ROOT), str(store_path)], check=True)
+        await pilot.press("y")
+        await settle(pilot)
+        assert checkpoint(store_path)["objective"] == "from plugin"
+        assert [k for k, _ in snapshot_kinds(store_path)].count("pre-restore") == 0
+        screen = app.screen
+        assert type(screen).__name__ == "PlanScreen", "the preview stays open with the new diff"
+        assert screen.plan is not None and screen.plan.before.objective == "from plugin"
+        # Confirming the new preview applies it on top of the plugin's write.
+        await pilot.press("y")
+        await settle(pilot)
+        row = checkpoint(store_path)
+        assert row["objective"] == "one"
+        pre = [n for k, n in snapshot_kinds(store_path) if k == "pre-restore"]
+        assert len(pre) == 1

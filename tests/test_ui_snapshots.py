@@ -1,0 +1,88 @@
+"""What a person sees, as SVG snapshots (fixed size, frozen clock)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
+from tests.ui_support import FROZEN_NOW, SIZE, demo_db, fixed_dir, make_app, settle
+from ckpt_tui.core.model import Checkpoint
+
+
+@pytest.fixture(autouse=True)
+def _frozen(monkeypatch):
+    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN_NOW)
+
+
+def _go(*keys):
+    async def run(pilot):
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return run
+
+
+def test_main_screen(snap_compare):
+    app = make_app(demo_db("main"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter"))
+
+
+def test_empty_store(snap_compare):
+    db = new_store(fixed_dir("empty") / "checkpoints.db")
+    assert snap_compare(make_app(db), terminal_size=SIZE, run_before=_go())
+
+
+def test_diff_unified(snap_compare):
+    app = make_app(demo_db("diff-unified"))
+    keys = ("j", "j", "j", "j", "enter", "enter", "j", "j", "j", "d")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_diff_side_by_side(snap_compare):
+    app = make_app(demo_db("diff-sbs"))
+    keys = ("j", "j", "j", "j", "enter", "enter", "j", "j", "j", "d", "s")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_restore_preview_partial(snap_compare):
+    app = make_app(demo_db("restore-preview"))
+    # Third snapshot of acme's newest session, then untick the second field.
+    keys = ("j", "j", "j", "j", "enter", "enter", "j", "j", "r", "down", "space")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_help_screen(snap_compare):
+    app = make_app(demo_db("help"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("question_mark"))
+
+
+def test_read_only_header(snap_compare):
+    app = make_app(demo_db("read-only"), read_only=True)
+    assert snap_compare(app, terminal_size=(140, 12), run_before=_go())
+
+
+def test_damaged_payload(snap_compare):
+    # ml-pipeline (2nd project), its oldest session holds the damaged snapshot.
+    app = make_app(demo_db("damaged"))
+    keys = ("j", "enter", "j", "j", "enter")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_hostile_markup_in_title(snap_compare):
+    db = new_store(fixed_dir("hostile") / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/[bold red]proj[/]")
+    add_session(conn, "s1", "p1", title="[bold red]x[/] [link=file:///etc/passwd]y[/] \x1b[31mred\x1b[0m")
+    hostile = Checkpoint(
+        title="[blink]t[/]",
+        objective="[on red]" + "x" * 300,
+        summary="line\x1b[2J\x07 [/] [bold]",
+        nextSteps=("[link=file:///etc/passwd]click[/]", "\x1b]8;;http://evil\x1b\\y"),
+        notes="# heading\n[red]not red[/]",
+    )
+    set_checkpoint(conn, "s1", "p1", hostile)
+    add_snapshot(conn, "s1", "p1", "[reverse]snap[/]", hostile.to_payload())
+    conn.close()
+    assert snap_compare(make_app(db), terminal_size=SIZE, run_before=_go("enter"))
