@@ -25,7 +25,7 @@ demo: $(STAMP)
 	$(BIN)/ckpt-tui --db $(DEMO_DIR)/checkpoints.db
 
 screenshots: $(STAMP)
-	$(BIN)/python bench/../tests/make_screenshots.py screenshots
+	$(BIN)/python screenshots/make_screenshots.py screenshots
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -115,7 +115,22 @@ def _word_pair(old: str, new: str) -> tuple[tuple[Segment, ...], tuple[Segment, 
             left.append(Segment("".join(a[i1:i2]), tag != "equal"))
         if j2 > j1:
             right.append(Segment("".join(b[j1:j2]), tag != "equal"))
-    return tuple(left), tuple(right)
+    return _merge(left), _merge(right)
+
+
+def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
+    """Join neighbours of the same kind; blank gaps between two changes
+    count as changed, so ``drop the old`` reads as one changed run."""
+    out: list[Segment] = []
+    for i, seg in enumerate(segments):
+        changed = seg.changed
+        if not changed and not seg.text.strip() and 0 < i < len(segments) - 1:
+            changed = segments[i - 1].changed and segments[i + 1].changed
+        if out and out[-1].changed == changed:
+            out[-1] = Segment(out[-1].text + seg.text, changed)
+        else:
+            out.append(Segment(seg.text, changed))
+    return tuple(out)
 
 
 def diff_text(old: str, new: str) -> tuple[Block, ...]:

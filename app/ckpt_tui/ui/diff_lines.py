@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rich.console import Console
 from rich.text import Text
 
 from ckpt_tui.core.diff import Block, CheckpointDiff, FieldDiff, Line, Segment
@@ -127,16 +128,16 @@ def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
     return out
 
 
-def side_by_side(diff: CheckpointDiff, width: int, show_unchanged: bool = False) -> list[Text]:
-    half = max((width - 3) // 2, 8)
-    lines: list[Text] = []
+Row = Text | tuple[Text, Text]
+
+
+def side_by_side(diff: CheckpointDiff, show_unchanged: bool = False) -> list[Row]:
+    """Rows of (old, new) pairs, plus full-width headers; :func:`wrap_rows`
+    lays them out for a width."""
+    lines: list[Row] = []
 
     def pair(left: Text | None, right: Text | None) -> None:
-        lines.append(
-            Text.assemble(
-                fit(left or Text(), half), Text(" │ ", style="dim"), fit(right or Text(), half)
-            )
-        )
+        lines.append((left or Text(), right or Text()))
 
     for f in diff.changed:
         lines.append(_header(f))
@@ -186,3 +187,26 @@ def side_by_side(diff: CheckpointDiff, width: int, show_unchanged: bool = False)
         lines.append(Text())
     lines.extend(_unchanged(diff, show_unchanged))
     return lines
+
+
+_console = Console(width=200, color_system=None, legacy_windows=False)
+
+
+def wrap_rows(rows: list[Row], width: int) -> list[Text]:
+    """Every row wrapped to ``width``; a pair becomes two wrapped columns."""
+    out: list[Text] = []
+    half = max((width - 3) // 2, 8)
+    separator = Text(" │ ", style="dim")
+    for row in rows:
+        if isinstance(row, tuple):
+            left = row[0].wrap(_console, half) if row[0].plain else [Text()]
+            right = row[1].wrap(_console, half) if row[1].plain else [Text()]
+            for i in range(max(len(left), len(right))):
+                a = left[i] if i < len(left) else Text()
+                b = right[i] if i < len(right) else Text()
+                out.append(Text.assemble(fit(a, half), separator, fit(b, half)))
+        elif len(row.plain) <= width:
+            out.append(row)
+        else:
+            out.extend(row.wrap(_console, width))
+    return out

@@ -73,6 +73,6 @@ def kind_badge(kind: str) -> Text:
 
 def fit(text: Text, width: int) -> Text:
     """Cut (with an ellipsis) or pad ``text`` to exactly ``width`` cells."""
-    text = text.copy()
+    text = Text.assemble(text)  # padding must not take the text's own style
     text.truncate(max(width, 0), overflow="ellipsis", pad=True)
     return text

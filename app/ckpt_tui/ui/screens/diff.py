@@ -20,15 +20,18 @@ class DiffScreen(Screen[None]):
         Binding("escape,q", "close", "Close", id="diffscreen.close"),
     ]
 
-    def __init__(self, service: Service, session_id: str, old: str, new: str | None) -> None:
+    def __init__(
+        self, service: Service, session_id: str, old: str, new: str | None, title: str
+    ) -> None:
         super().__init__()
         self.service = service
         self.session_id = session_id
         self.old = old
         self.new = new
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
-        yield DiffView(title=f"{self.old} → {self.new or 'current'}", id="diff")
+        yield DiffView(title=self.title_text, id="diff")
         yield Footer()
 
     def on_mount(self) -> None:

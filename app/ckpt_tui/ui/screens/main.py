@@ -212,9 +212,12 @@ class MainScreen(Screen[None]):
 
         marked = self.snapshots.marked
         if marked is not None and marked.id != snap.id:
-            self.app.push_screen(DiffScreen(self.service, snap.session_id, marked.id, snap.id))
+            title = f"{marked.name} (marked) → {snap.name}"
+            screen = DiffScreen(self.service, snap.session_id, marked.id, snap.id, title)
         else:
-            self.app.push_screen(DiffScreen(self.service, snap.session_id, snap.id, None))
+            title = f"{snap.name} → current checkpoint"
+            screen = DiffScreen(self.service, snap.session_id, snap.id, None, title)
+        self.app.push_screen(screen)
 
     def action_restore(self) -> None:
         snap = self.snapshot

@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ckpt_tui.core.diff import CheckpointDiff
-from ckpt_tui.ui.diff_lines import side_by_side, unified
+from ckpt_tui.ui.diff_lines import side_by_side, unified, wrap_rows
 
 
 class DiffView(ScrollView, can_focus=True):
@@ -68,9 +68,9 @@ class DiffView(ScrollView, can_focus=True):
             self._lines = [Text("No differences.", style="dim")]
             self._lines += unified(self.diff, self.show_unchanged)
         elif self.side_by_side:
-            self._lines = side_by_side(self.diff, width, self.show_unchanged)
+            self._lines = wrap_rows(side_by_side(self.diff, self.show_unchanged), width)
         else:
-            self._lines = unified(self.diff, self.show_unchanged)
+            self._lines = wrap_rows(unified(self.diff, self.show_unchanged), width)
         mode = "side by side" if self.side_by_side else "unified"
         self.border_subtitle = f"{mode} · s toggles"
         self.virtual_size = Size(width, len(self._lines))
