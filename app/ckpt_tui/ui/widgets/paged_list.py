@@ -29,7 +29,7 @@ from textual.strip import Strip
 from textual.worker import get_current_worker
 
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store.rows import Page
+from ckpt_tui.core.records import Page
 
 RowT = TypeVar("RowT")
 
