@@ -11,8 +11,8 @@ from textual.message import Message
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
-from ckpt_tui.errors import CkptError
 from ckpt_tui.core.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
