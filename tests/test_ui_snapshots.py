@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from ckpt_tui.core.model import Checkpoint
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
 from tests.ui_support import FROZEN_NOW, SIZE, demo_db, fixed_dir, make_app, settle
-from ckpt_tui.core.model import Checkpoint
 
 
 @pytest.fixture(autouse=True)

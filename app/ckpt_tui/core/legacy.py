@@ -590,7 +590,7 @@ def _stage(
     pid = target.project_id
     sid = legacy_session_id(pid)
     ledger = import_id(pid, sha)
-    if target.already and not write:
+    if target.already:
         return ImportOutcome(
             ALREADY,
             not write,
@@ -765,7 +765,9 @@ def _copy_backup(path: Path, data: bytes, target: Path) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         stat = path.stat()
-        write_atomic(target, data, mode=0o644, times=(stat.st_atime_ns, stat.st_mtime_ns))
+        write_atomic(
+            target, data, mode=stat.st_mode & 0o777, times=(stat.st_atime_ns, stat.st_mtime_ns)
+        )
     except OSError as exc:
         raise LegacyError(
             f"cannot copy {path} to {target} ({exc.strerror or exc}); nothing imported"
@@ -812,8 +814,6 @@ def import_legacy(
     _copy_backup(path, data, backup)
     if hook:
         hook("backup")
-    if classify(reader, d).status == ALREADY:
-        return _skipped(info, False)
     outcome = reader.store.write(
         lambda conn: _stage(
             conn,

@@ -1,0 +1,269 @@
+"""Hand-off notes: content, file names that cannot escape, atomic writes."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ckpt_tui import paths
+from ckpt_tui.core import handoff
+from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.errors import DamagedPayload
+from tests.factory import add_project, add_session, add_snapshot, connect, set_checkpoint
+
+FROZEN = "2026-11-29T13:15:54.123Z"
+NAME_RE = re.compile(r"^handoff-[A-Za-z0-9_-]+\.md$")
+
+
+@pytest.fixture
+def proj(tmp_path, store_path):
+    d = tmp_path / "proj"
+    d.mkdir()
+    conn = connect(store_path)
+    add_project(conn, "p2", directory=str(d))
+    conn.close()
+    return d
+
+
+def add_live(store_path: Path, session_id: str, cp: Checkpoint, project="p2") -> None:
+    conn = connect(store_path)
+    add_session(conn, session_id, project)
+    set_checkpoint(conn, session_id, project, cp, at="2026-11-02T09:00:00.000Z")
+    conn.close()
+
+
+def tree(root: Path) -> set[str]:
+    """Every path under ``root`` except the store's own files."""
+    return {
+        str(p.relative_to(root)) for p in root.rglob("*") if not p.name.startswith("checkpoints.db")
+    }
+
+
+# -- file names ---------------------------------------------------------------------------
+
+LONG_A = "../" * 99 + "aaa"  # 300 characters
+LONG_B = "../" * 99 + "aab"
+
+
+@pytest.mark.parametrize("session_id", ["../../x", "legacy::p", "a/b\\c", LONG_A, "..", "é/ü"])
+def test_ids_give_file_names_inside_the_folder(service, store_path, proj, tmp_path, session_id):
+    add_live(store_path, session_id, Checkpoint(objective="o"))
+    before = tree(tmp_path)
+
+    written = handoff.write_handoff(service, session_id)
+
+    folder = paths.project_state_dir(proj)
+    assert written.path.parent == folder
+    assert os.path.realpath(written.path).startswith(os.path.realpath(folder) + os.sep)
+    assert NAME_RE.match(written.path.name), written.path.name
+    assert len(written.path.name.encode()) <= 255
+    assert written.path.is_file()
+    new = tree(tmp_path) - before
+    rel = str(folder.relative_to(tmp_path))
+    assert all(
+        p == rel or p.startswith(rel + os.sep) or p in ("proj/.opencode", "proj/.opencode/state")
+        for p in new
+    ), new
+
+
+def test_known_ids_map_as_the_spec_says():
+    assert handoff.handoff_filename("../../x") == "handoff-______x.md"
+    assert handoff.handoff_filename("legacy::p") == "handoff-legacy__p.md"
+    assert handoff.handoff_filename("a/b\\c") == "handoff-a_b_c.md"
+
+
+def test_long_ids_are_cut_with_a_hash_and_stay_distinct():
+    a, b = handoff.handoff_filename(LONG_A), handoff.handoff_filename(LONG_B)
+    assert len(LONG_A) == 300
+    assert a != b
+    assert len(a.encode()) <= 255 and len(b.encode()) <= 255
+    assert NAME_RE.match(a) and NAME_RE.match(b)
+    assert handoff.handoff_filename(LONG_A) == a  # stable
+
+
+# -- content -----------------------------------------------------------------------------------
+
+
+def test_handoff_has_every_field_and_its_source(service, store_path, proj, monkeypatch):
+    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN)
+    cp = Checkpoint(
+        title="Parser work",
+        objective="ship the parser",
+        status="blocked",
+        summary="half done",
+        currentPlan="1. lex\n2. parse",
+        completedSteps=("lexer",),
+        nextSteps=("parser", "docs"),
+        blockers=("review pending",),
+        filesTouched=("src/lex.py",),
+        notes="remember the edge case",
+    )
+    add_live(store_path, "s9", cp)
+
+    written = handoff.write_handoff(service, "s9")
+    text = written.path.read_text()
+
+    assert text == written.handoff.markdown
+    assert text.startswith("# Hand-off: Parser work\n")
+    for heading in (
+        "Objective",
+        "Status",
+        "Summary",
+        "Plan",
+        "Done",
+        "Next",
+        "Blockers",
+        "Files",
+        "Notes",
+    ):
+        assert f"\n## {heading}\n" in text
+    for value in (
+        "ship the parser",
+        "blocked",
+        "half done",
+        "1. lex\n2. parse",
+        "- lexer",
+        "- parser\n- docs",
+        "- review pending",
+        "- src/lex.py",
+        "remember the edge case",
+    ):
+        assert value in text
+    assert "- Session: s9" in text
+    assert "- Made from: the committed checkpoint, updated 2026-11-02T09:00:00.000Z" in text
+    assert f"- Written: {FROZEN}" in text
+    assert written.to_json()["source"] == {
+        "kind": "checkpoint",
+        "snapshot": None,
+        "snapshotKind": None,
+        "time": "2026-11-02T09:00:00.000Z",
+    }
+
+
+def test_handoff_from_a_snapshot_says_so(service, proj):
+    made = handoff.build(service, "s1", "first")
+    assert (
+        "- Made from: snapshot first (manual), captured 2026-11-01T10:01:00.000Z" in made.markdown
+    )
+    assert "\n## Objective\n\none\n" in made.markdown
+    assert "- x" in made.markdown  # its blocker
+
+
+def test_damaged_snapshot_gives_no_handoff(service, store_path):
+    conn = connect(store_path)
+    add_snapshot(conn, "s1", "p1", "broken", "{not json")
+    conn.close()
+    with pytest.raises(DamagedPayload):
+        handoff.build(service, "s1", "broken")
+
+
+def test_hostile_text_is_neutralised(service, store_path, proj):
+    cp = Checkpoint(
+        title="Evil\x1b[2J title\nsecond line",
+        objective="# injected heading\n---\nok <!-- hide the rest",
+        summary="carriage\rreturn and bidi \u202e",
+        nextSteps=("# not a heading\nmore\x07",),
+    )
+    add_live(store_path, "s9", cp)
+    text = handoff.write_handoff(service, "s9").path.read_text()
+    assert "\x1b" not in text and "\x07" not in text and "\r" not in text
+    assert "\u202e" not in text
+    assert "\\x1b[2J" in text and "\\x07" in text and "\\u202e" in text
+    assert text.startswith("# Hand-off: Evil\\x1b[2J title second line\n")
+    headings = [line for line in text.splitlines() if line.startswith("#")]
+    assert all(h.startswith(("# Hand-off", "## ")) for h in headings), headings
+    assert "\\# injected heading" in text and "\n\\---\n" in text
+    assert "\\<!-- hide the rest" in text
+    assert "- \\# not a heading\n  more\\x07" in text
+
+
+def test_missing_project_directory_suggests_stdout(service, store_path, tmp_path):
+    conn = connect(store_path)
+    add_project(conn, "gone", directory=str(tmp_path / "deleted"))
+    conn.close()
+    add_live(store_path, "s9", Checkpoint(objective="o"), project="gone")
+    with pytest.raises(handoff.HandoffError, match="--stdout"):
+        handoff.write_handoff(service, "s9")
+    assert "- Session: s9" in handoff.build(service, "s9").markdown  # --stdout still works
+
+
+# -- atomicity ---------------------------------------------------------------------------------
+
+CHILD = r"""
+import sys
+from ckpt_tui.core import handoff
+from ckpt_tui.core.service import open_service
+
+svc = open_service(sys.argv[1])
+stop = sys.argv[2]
+chunks = 0
+
+def hook(stage):
+    global chunks
+    if stage == "chunk":
+        chunks += 1
+        if stop != "chunk" or chunks != 3:
+            return
+    elif stage != stop:
+        return
+    print("at " + stage, flush=True)
+    sys.stdin.readline()  # wait here until killed
+
+handoff.write_handoff(svc, "s9", progress=hook)
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("stage", "old_exists", "expect"),
+    [
+        ("chunk", True, "old"),  # half the temp file written
+        ("synced", True, "old"),  # temp file complete, not yet renamed
+        ("synced", False, "absent"),
+        ("replaced", True, "new"),
+    ],
+)
+def test_killed_writer_leaves_old_or_complete_file(
+    service, store_path, proj, monkeypatch, stage, old_exists, expect
+):
+    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN)
+    add_live(store_path, "s9", Checkpoint(objective="small"))
+    target = handoff.handoff_path(proj, "s9")
+    old = b""
+    if old_exists:
+        old = handoff.write_handoff(service, "s9").path.read_bytes()
+    huge = Checkpoint(objective="huge", notes=("line of notes " * 8 + "\n") * 60_000)  # ~7 MB
+    conn = connect(store_path)
+    set_checkpoint(conn, "s9", "p2", huge, at="2026-11-03T00:00:00.000Z")
+    conn.close()
+    new = handoff.build(service, "s9").markdown.encode()
+    assert len(new) > 5 * (1 << 20)
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(store_path), stage],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        line = child.stdout.readline().decode().strip()
+        assert line == f"at {stage}", (line, child.stderr.read())
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == -signal.SIGKILL
+
+    if expect == "absent":
+        assert not target.exists()
+    else:
+        assert target.read_bytes() == (old if expect == "old" else new)
+    leftovers = [p.name for p in target.parent.iterdir() if p.name.endswith(".md")]
+    assert leftovers == ([target.name] if expect != "absent" else [])
