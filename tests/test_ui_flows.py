@@ -140,3 +140,56 @@ async def test_restore_refused_when_plugin_wrote_during_preview(store_path):
         assert row["objective"] == "one"
         pre = [n for k, n in snapshot_kinds(store_path) if k == "pre-restore"]
         assert len(pre) == 1
+
+
+@run_async
+async def test_legacy_import_adopt_and_undo_from_the_app(tmp_path):
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    conn = sqlite3.connect(db)
+    before = conn.execute(
+        "SELECT objective, current_plan FROM checkpoints WHERE session_id='ses_docs_01'"
+    ).fetchone()
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        for key in ("L", "i", "y"):
+            await pilot.press(key)
+            await settle(pilot)
+        conn = sqlite3.connect(db)
+        kinds = conn.execute(
+            "SELECT kind FROM snapshots WHERE session_id='legacy::prj_docs'"
+        ).fetchall()
+        assert kinds == [("legacy",), ("legacy",)]
+        for key in ("A", "y", "escape"):
+            await pilot.press(key)
+            await settle(pilot)
+        adopted = conn.execute(
+            "SELECT objective FROM checkpoints WHERE session_id='ses_docs_01'"
+        ).fetchone()
+        assert adopted == ("Versioned docs for 2.x",)
+        assert app.main.session.id == "ses_docs_01", "the target is selected, so u undoes there"
+        await pilot.press("u")
+        await settle(pilot)
+        after = conn.execute(
+            "SELECT objective, current_plan FROM checkpoints WHERE session_id='ses_docs_01'"
+        ).fetchone()
+        conn.close()
+        assert after == before
+
+
+@run_async
+async def test_handoff_written_from_the_app(tmp_path):
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HandoffScreen"
+    note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
+    assert "Versioned docs for 3.x" in note.read_text()

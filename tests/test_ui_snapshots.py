@@ -86,3 +86,30 @@ def test_hostile_markup_in_title(snap_compare):
     add_snapshot(conn, "s1", "p1", "[reverse]snap[/]", hostile.to_payload())
     conn.close()
     assert snap_compare(make_app(db), terminal_size=SIZE, run_before=_go("enter"))
+
+
+def _demo_with_import(name: str):
+    from ckpt_tui.core import legacy
+    from ckpt_tui.core.service import open_service
+
+    db = demo_db(name)
+    svc = open_service(db)
+    legacy.import_legacy(svc, db.parent / "projects" / "docs-site")
+    svc.close()
+    return db
+
+
+def test_legacy_view(snap_compare):
+    app = make_app(demo_db("legacy-view"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("L"))
+
+
+def test_adoption_target_picker(snap_compare):
+    app = make_app(_demo_with_import("adopt"))
+    # docs-site is the newest project; its legacy session is listed first.
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("enter", "A"))
+
+
+def test_handoff_preview(snap_compare):
+    app = make_app(demo_db("handoff"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("enter", "e"))

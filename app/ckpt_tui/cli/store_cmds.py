@@ -284,7 +284,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
     p.add_argument("--project", metavar="ID")
     p.add_argument("--opencode", action="store_true", help="opencode's sessions, with checkpoints")
-    p.add_argument("--opencode-data", metavar="DIR", help="opencode's data dir")
+    p.add_argument(
+        "--opencode-data", metavar="DIR", help="opencode's data dir", default=argparse.SUPPRESS
+    )
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
     p.add_argument("session")

@@ -9,7 +9,9 @@ in the order they were created; a child whose parent is not in the list
 from __future__ import annotations
 
 from collections.abc import Iterable
+
 from ckpt_tui.opencode.model import SessionInfo
+
 
 def session_tree(sessions: Iterable[SessionInfo]) -> list[tuple[SessionInfo, int]]:
     """``(session, depth)`` pairs: roots in the given order, each followed
@@ -24,7 +26,9 @@ def session_tree(sessions: Iterable[SessionInfo]) -> list[tuple[SessionInfo, int
         else:
             roots.append(info)
     for kids in children.values():
-        kids.sort(key=lambda s: (s.created is None, s.created.timestamp() if s.created else 0, s.id))
+        kids.sort(
+            key=lambda s: (s.created is None, s.created.timestamp() if s.created else 0, s.id)
+        )
 
     out: list[tuple[SessionInfo, int]] = []
     placed: set[str] = set()

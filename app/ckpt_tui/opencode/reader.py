@@ -58,9 +58,7 @@ class OpencodeReader:
         self._located: dict[str, Source] = {}
 
     @classmethod
-    def from_env(
-        cls, override: str | os.PathLike[str] | None = None, **kwargs
-    ) -> OpencodeReader:
+    def from_env(cls, override: str | os.PathLike[str] | None = None, **kwargs) -> OpencodeReader:
         """The data dir of ``--opencode-data``/``$CKPT_OPENCODE_DATA``/the
         default, with ``$OPENCODE_DB`` honoured as opencode honours it."""
         return cls(paths.opencode_data_dir(override), opencode_db=opencode_db_env(), **kwargs)
@@ -127,7 +125,8 @@ class OpencodeReader:
             )
         if damaged:
             warnings.append(f"{damaged} damaged record(s) skipped")
-        self._located.update(seen)
+        if not any(s.error for s in summaries):  # else a tree copy may stand in for now
+            self._located.update(seen)
         kept.sort(key=_newest_first)
         return SessionsResult(tuple(kept), duplicates, damaged, tuple(summaries), tuple(warnings))
 
@@ -176,7 +175,8 @@ class OpencodeReader:
     # -- where a session lives ----------------------------------------------------
 
     def _locate(self, session_id: str) -> Source:
-        """The first source holding the id, remembered for later calls."""
+        """The first readable source holding the id, remembered for later
+        calls unless an earlier source could not be read this time."""
         if not isinstance(session_id, str) or not session_id.strip():
             raise InvalidId("an opencode session id is required")
         if session_id in self._located:
@@ -185,7 +185,8 @@ class OpencodeReader:
         for source in self.sources():
             try:
                 if source.has_session(session_id):
-                    self._located[session_id] = source
+                    if not problems:  # an unreadable earlier source may hold the winner
+                        self._located[session_id] = source
                     return source
             except SourceUnavailable as exc:
                 problems.append(str(exc))

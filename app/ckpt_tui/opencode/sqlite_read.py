@@ -135,4 +135,3 @@ def chunks(items: list[T], size: int = 500) -> list[list[T]]:
 
 def placeholders(n: int) -> str:
     return ", ".join("?" * n)
-

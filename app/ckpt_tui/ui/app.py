@@ -149,6 +149,74 @@ class CkptApp(App[None]):
             NamePrompt(f"Name for a snapshot of {session.display_title or session.id}"), save
         )
 
+    def adopt(self, project_id: str, snapshot: str | None) -> None:
+        if not self._require_writable():
+            return
+        self._adopt_targets(project_id, snapshot)
+
+    @work(thread=True, exclusive=True, group="adopt")
+    def _adopt_targets(self, project_id: str, snapshot: str | None) -> None:
+        try:
+            rows, cursor = [], None
+            while True:
+                page = self.service.sessions(project_id=project_id, after=cursor, limit=500)
+                rows += [r for r in page.rows if not r.is_legacy]
+                cursor = page.cursor
+                if cursor is None:
+                    break
+        except CkptError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.call_from_thread(self._push_adopt, project_id, snapshot, rows)
+
+    def _push_adopt(self, project_id: str, snapshot: str | None, rows: list[SessionRow]) -> None:
+        if not rows:
+            self.notify(
+                f"Project {project_id} has no live session to adopt into", severity="warning"
+            )
+            return
+        from ckpt_tui.ui.screens.adopt import AdoptScreen
+
+        screen = AdoptScreen(self.service, project_id, snapshot, rows)
+
+        def done(outcome: Outcome | None) -> None:
+            self._after_plan(outcome)
+            if outcome is not None:
+                self.main.select_session(outcome.session_id)
+
+        self.push_screen(screen, done)
+
+    def handoff(self, session_id: str, snapshot: str | None) -> None:
+        self._handoff_worker(session_id, snapshot)
+
+    @work(thread=True, exclusive=True, group="handoff")
+    def _handoff_worker(self, session_id: str, snapshot: str | None) -> None:
+        from ckpt_tui.core import handoff
+
+        try:
+            written = handoff.write_handoff(self.service, session_id, snapshot)
+            markdown, path, problem = written.handoff.markdown, str(written.path), None
+        except handoff.HandoffError as exc:
+            # The project directory may be gone: still show the note.
+            try:
+                markdown, path, problem = (
+                    handoff.build(self.service, session_id, snapshot).markdown,
+                    None,
+                    str(exc),
+                )
+            except CkptError as inner:
+                self.call_from_thread(self.notify, str(inner), severity="error")
+                return
+        except CkptError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.call_from_thread(self._show_handoff, markdown, path, problem)
+
+    def _show_handoff(self, markdown: str, path: str | None, problem: str | None) -> None:
+        from ckpt_tui.ui.screens.handoff import HandoffScreen
+
+        self.push_screen(HandoffScreen(markdown, path, problem))
+
     def _history(self, verb: str) -> None:
         if not self._require_writable():
             return

@@ -54,6 +54,9 @@ class MainScreen(Screen[None]):
         Binding("d", "diff", "Diff", id="main.diff"),
         Binding("r", "restore", "Restore", id="main.restore"),
         Binding("n", "new_snapshot", "Snapshot", id="main.new_snapshot"),
+        Binding("e", "handoff", "Hand-off", id="main.handoff"),
+        Binding("A", "adopt", "Adopt", show=False, id="main.adopt"),
+        Binding("L", "legacy", "Legacy", show=False, id="main.legacy"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
@@ -199,8 +202,10 @@ class MainScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("diff", "restore"):
             return True if self.snapshot is not None else None
-        if action == "new_snapshot":
+        if action in ("new_snapshot", "handoff"):
             return True if self.session is not None else None
+        if action == "adopt":
+            return True if self.session is not None and self.session.is_legacy else None
         return True
 
     def action_diff(self) -> None:
@@ -232,6 +237,36 @@ class MainScreen(Screen[None]):
             self.notify("Select a session first", severity="warning")
             return
         self.app.new_snapshot(session)
+
+    def action_handoff(self) -> None:
+        """The hand-off of the selected snapshot if the snapshot pane has the
+        focus, else of the session's current checkpoint."""
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        snap = self.snapshot if self.focused is self.snapshots else None
+        self.app.handoff(session.id, snap.id if snap else None)
+
+    def action_adopt(self) -> None:
+        session = self.session
+        if session is None or not session.is_legacy:
+            self.notify(
+                "Select an imported legacy session (legacy::…) to adopt", severity="warning"
+            )
+            return
+        snap = self.snapshot if self.focused is self.snapshots else None
+        self.app.adopt(session.project_id, snap.name if snap else None)
+
+    def action_legacy(self) -> None:
+        from ckpt_tui.ui.screens.legacy import LegacyScreen
+
+        self.app.push_screen(LegacyScreen(self.service), lambda _: self.refresh_all())
+
+    def select_session(self, session_id: str) -> None:
+        """Put the cursor on a session of the shown project (after an adoption)."""
+        self.sessions.select_key(session_id)
+        self.sessions.focus()
 
     # -- filter ---------------------------------------------------------------------
     @on(PagedList.FilterRequested)

@@ -39,8 +39,10 @@ class PlanScreen(ModalScreen[Outcome | None]):
     }
     PlanScreen #what { height: auto; margin: 0 0 1 0; }
     PlanScreen #body { height: 1fr; }
-    PlanScreen SelectionList { width: 30; height: 1fr; border: round $panel-lighten-2; }
-    PlanScreen SelectionList:focus { border: round $accent; }
+    PlanScreen SelectionList, PlanScreen OptionList {
+        width: 34; height: 1fr; border: round $panel-lighten-2;
+    }
+    PlanScreen SelectionList:focus, PlanScreen OptionList:focus { border: round $accent; }
     PlanScreen DiffView { width: 1fr; }
     PlanScreen #buttons { height: 3; align-horizontal: right; }
     PlanScreen Button { margin-left: 2; }
@@ -74,12 +76,16 @@ class PlanScreen(ModalScreen[Outcome | None]):
             yield Label(Text(self.title_text, style="bold"), id="title")
             yield Label("Preparing the preview…", id="what")
             with Horizontal(id="body"):
-                if self.pick_fields:
-                    yield SelectionList[str](id="fields")
+                yield from self.compose_picker()
                 yield DiffView(title="current → result", id="diff")
             with Horizontal(id="buttons"):
                 yield Button("Cancel (esc)", id="cancel", variant="default")
                 yield Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
+
+    def compose_picker(self) -> ComposeResult:
+        """The left column: the field picker of a restore (subclasses replace it)."""
+        if self.pick_fields:
+            yield SelectionList[str](id="fields")
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()

@@ -239,6 +239,16 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         if 0 <= y < self.size.height:
             self.refresh(Region(0, y, self.size.width, 1))
 
+    def select_key(self, key: object) -> None:
+        """Move the cursor to the loaded row with this key, now or after the
+        next reload."""
+        for index, row in enumerate(self.rows):
+            if self.row_key(row) == key:
+                self.cursor = index
+                return
+        self._generation += 1
+        self._load(self._generation, None, max(self.PAGE_SIZE, len(self.rows)), key, True)
+
     def action_cursor_down(self) -> None:
         self.cursor += 1
 

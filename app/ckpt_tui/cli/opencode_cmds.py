@@ -1,0 +1,273 @@
+"""Commands over opencode's own storage (read only): ``conversation`` and
+``list sessions --opencode``.
+
+Both find opencode's data dir from ``--opencode-data DIR``, else
+``$CKPT_OPENCODE_DATA``, else the platform default, and honour
+``$OPENCODE_DB`` as opencode does. Times are ISO 8601 UTC with milliseconds
+(``2026-03-02T09:02:00.000Z``) or ``null``.
+
+``ckpt-tui list sessions --opencode --json``::
+
+    {
+      "data_dir": "/home/me/.local/share/opencode",
+      "store": "/home/me/.local/share/opencode/checkpoint-orchestrator/checkpoints.db",
+      "store_status": "ok" | "missing" | "error: <one line>",
+      "total": 11,
+      "duplicates_skipped": 2,        # sessions also found in a later source
+      "damaged_skipped": 2,           # records that were not JSON objects
+      "sources": [{"name": "opencode.db" | "opencode-dev.db" | "storage tree",
+                   "kind": "db" | "tree", "path": "...", "sessions": 9,
+                   "duplicates_skipped": 0, "damaged_skipped": 0,
+                   "error": null | "<why the source was skipped>"}],
+      "warnings": ["..."],
+      "items": [{                     # children right after their parent
+        "id": "ses_...", "project_id": "...", "directory": "/path" | null,
+        "title": "...", "agent": "build" | null, "parent_id": "ses_..." | null,
+        "depth": 0,                   # 1 for a child, 2 for a grandchild...
+        "archived": false, "archived_at": null,
+        "created_at": "...", "updated_at": "...", "last_activity": "...",
+        "message_count": 4, "source": "opencode.db",
+        "checkpoint": "in_progress" | "done (placeholder)" | ... | "none" | "no store",
+        "has_checkpoint": true
+      }]
+    }
+
+``ckpt-tui conversation SESSION --json``::
+
+    {
+      "session": { ...one item as above, without depth/checkpoint... },
+      "total": 4,                     # messages, damaged ones included
+      "damaged_skipped": 0,
+      "messages": [{
+        "id": "msg_...", "role": "user" | "assistant",
+        "created_at": "...", "completed_at": "..." | null,
+        "last_activity": "...",       # created, or a later tool end
+        "agent": "build" | null, "model": "anthropic/claude-sonnet-4-5" | null,
+        "error": null | {"name": "APIError", "message": "Overloaded"},
+        "parts": [
+          {"type": "text", "id": "prt_...", "text": "...", "synthetic": false},
+          {"type": "reasoning", "id": "prt_...", "text": "..."},
+          {"type": "tool", "id": "prt_...", "tool": "bash",
+           "status": "completed" | "error" | "running" | "pending",
+           "title": "..." | null, "started_at": "..." | null, "ended_at": "..." | null,
+           "duration_ms": 2500 | null, "error": "..." | null},
+          {"type": "file" | "patch" | "...", "id": "prt_...", "summary": "..."}
+        ]
+      }]
+    }
+
+Exit status: 0, or 1 with one line on stderr (no data dir, unknown session,
+unreadable source).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ckpt_tui import paths, timeutil
+from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.core.service import open_service
+from ckpt_tui.core.text import printable
+from ckpt_tui.errors import CkptError, StoreMissing
+from ckpt_tui.opencode import (
+    OpencodeReader,
+    ReasoningPart,
+    SessionInfo,
+    TextPart,
+    ToolPart,
+    jsonview,
+    session_tree,
+)
+
+PAGE = 500
+NO_STORE = "no store"
+NO_CHECKPOINT = "none"
+
+
+def _reader(args) -> OpencodeReader:
+    reader = OpencodeReader.from_env(getattr(args, "opencode_data", None))
+    if not reader.exists():
+        raise CkptError(
+            f"no opencode data at {reader.data_dir} (use --opencode-data DIR or $CKPT_OPENCODE_DATA)"
+        )
+    return reader
+
+
+def _warn(lines) -> None:
+    for line in lines:
+        print(printable(f"ckpt-tui: warning: {line}", 2000), file=sys.stderr)
+
+
+def _when(moment) -> str:
+    return timeutil.fmt(moment) if moment is not None else "-"
+
+
+# -- checkpoint status ----------------------------------------------------------------
+
+
+def _checkpoint_statuses(db) -> tuple[dict[str, str] | None, str]:
+    """Checkpoint status by session id from the store, read-only, and how
+    the store fared: ``ok``, ``missing`` or ``error: ...``."""
+    try:
+        svc = open_service(db, read_only=True)
+    except StoreMissing:
+        return None, "missing"
+    except CkptError as exc:
+        return None, f"error: {exc}"
+    statuses: dict[str, str] = {}
+    try:
+        after = None
+        while True:
+            page = svc.sessions(after=after, limit=PAGE)
+            for row in page.rows:
+                if not row.has_checkpoint:
+                    statuses[row.id] = NO_CHECKPOINT
+                elif row.synthesized:
+                    statuses[row.id] = f"{row.status} (placeholder)"
+                else:
+                    statuses[row.id] = str(row.status)
+            if page.cursor is None:
+                break
+            after = page.cursor
+    except CkptError as exc:
+        return None, f"error: {exc}"
+    finally:
+        svc.close()
+    return statuses, "ok"
+
+
+# -- list sessions --opencode -----------------------------------------------------------
+
+
+def list_opencode_sessions(args) -> int:
+    """opencode's sessions, children under parents, with checkpoint status."""
+    reader = _reader(args)
+    result = reader.sessions()
+    sessions = list(result.sessions)
+    project = getattr(args, "project", None)
+    if project:
+        sessions = [s for s in sessions if s.project_id == project]
+    statuses, store_status = _checkpoint_statuses(args.db)
+    warnings = list(result.warnings)
+    if store_status.startswith("error"):
+        warnings.append(f"checkpoint store: {store_status[len('error: ') :]}")
+
+    def status(info: SessionInfo) -> str:
+        if statuses is None:
+            return NO_STORE
+        return statuses.get(info.id, NO_CHECKPOINT)
+
+    tree = session_tree(sessions)
+    if args.json:
+        items = []
+        for info, depth in tree:
+            item = jsonview.session(info)
+            item["depth"] = depth
+            item["checkpoint"] = status(info)
+            item["has_checkpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
+            items.append(item)
+        emit_json(
+            {
+                "data_dir": str(reader.data_dir),
+                "store": str(args.db or paths.default_store_path()),
+                "store_status": store_status,
+                "total": len(items),
+                "duplicates_skipped": result.duplicates_skipped,
+                "damaged_skipped": result.damaged_skipped,
+                "sources": [jsonview.source(s) for s in result.sources],
+                "warnings": warnings,
+                "items": items,
+            }
+        )
+        return 0
+    _warn(warnings)
+    table(
+        ["SESSION", "AGENT", "MSGS", "LAST ACTIVITY", "CHECKPOINT", "SOURCE", "TITLE"],
+        [
+            (
+                "  " * depth + info.id,
+                info.agent or "-",
+                info.message_count,
+                _when(info.activity),
+                status(info),
+                info.source,
+                ("[archived] " if info.archived else "") + info.title,
+            )
+            for info, depth in tree
+        ],
+    )
+    return 0
+
+
+# -- conversation ---------------------------------------------------------------------
+
+
+def _all_messages(reader: OpencodeReader, session_id: str):
+    messages, damaged, after = [], 0, None
+    while True:
+        page = reader.conversation_page(session_id, after=after, limit=PAGE)
+        messages += page.messages
+        damaged += page.damaged_skipped
+        if page.cursor is None:
+            return messages, damaged
+        after = page.cursor
+
+
+def _seconds(ms: int | None) -> str:
+    return "" if ms is None else f" {ms / 1000:.1f}s"
+
+
+def _print_message(message) -> None:
+    head = f"--- {_when(message.created)}  {message.role}"
+    if message.agent:
+        head += f"  {message.agent}"
+    if message.model:
+        head += f"  {message.model}"
+    say(head)
+    for part in message.parts:
+        if isinstance(part, TextPart):
+            say(part.text)
+        elif isinstance(part, ReasoningPart):
+            say(f"[reasoning] {part.text}")
+        elif isinstance(part, ToolPart):
+            detail = part.error or part.title or ""
+            say(f"[tool {part.tool} {part.status}{_seconds(part.duration_ms)}] {detail}".rstrip())
+        else:
+            say(f"[{part.type}] {part.summary}".rstrip())
+    if message.error is not None:
+        say(f"[error {message.error.name}] {message.error.message}".rstrip())
+
+
+def cmd_conversation(args) -> int:
+    reader = _reader(args)
+    info = reader.session(args.session)
+    messages, damaged = _all_messages(reader, args.session)
+    total = reader.conversation_count(args.session)
+    if args.json:
+        emit_json(
+            {
+                "session": jsonview.session(info),
+                "total": total,
+                "damaged_skipped": damaged,
+                "messages": [jsonview.message(m) for m in messages],
+            }
+        )
+        return 0
+    if damaged:
+        _warn([f"{damaged} damaged record(s) skipped"])
+    say(f"{info.title or '(untitled)'}  ({info.id}, {info.source}, {total} messages)")
+    for message in messages:
+        _print_message(message)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    help_text = "show an opencode session's conversation (read only)"
+    p = sub.add_parser("conversation", parents=[common], help=help_text, description=help_text)
+    p.add_argument("session", metavar="SESSION", help="opencode session id")
+    # SUPPRESS: an unset sub-option must not hide ``ckpt-tui --opencode-data DIR conversation``.
+    p.add_argument(
+        "--opencode-data", metavar="DIR", default=argparse.SUPPRESS, help="opencode's data dir"
+    )
+    p.set_defaults(run=cmd_conversation)

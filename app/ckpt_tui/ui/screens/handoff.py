@@ -1,0 +1,48 @@
+"""``e``: the hand-off note that was written (or could not be), as Markdown."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, Static
+
+from ckpt_tui.ui.render import safe
+
+
+class HandoffScreen(Screen[None]):
+    DEFAULT_CSS = """
+    HandoffScreen #where { height: auto; padding: 0 1; background: $panel; }
+    HandoffScreen VerticalScroll { border: round $accent; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Close", id="handoff.close"),
+    ]
+
+    def __init__(self, markdown: str, path: str | None, problem: str | None) -> None:
+        super().__init__()
+        self.markdown = markdown
+        self.path = path
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        if self.problem:
+            where = Text.assemble(("Not written: ", "bold #ff8787"), safe(self.problem, 600))
+        else:
+            where = Text.assemble(("Written to ", "bold #87d787"), safe(self.path or "", 600))
+        yield Static(where, id="where")
+        scroll = VerticalScroll()
+        scroll.border_title = "Hand-off preview"
+        with scroll:
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,217 @@
+"""``L``: the legacy ``checkpoint.json`` files of every known project.
+
+Each is importable, already imported, not ours (another tool's file) or
+damaged (with the reason). ``i`` previews an import and asks before doing
+it; ``u`` takes back the newest import of the selected file's project;
+``A`` adopts the imported state into a live session.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ckpt_tui.core import legacy
+from ckpt_tui.core.actions import Service
+from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.screens.confirm import ConfirmScreen
+
+STATUS_STYLE = {
+    legacy.IMPORTABLE: "bold black on #87d787",
+    legacy.ALREADY: "black on #8a8a8a",
+    legacy.FOREIGN: "bold black on #d7af5f",
+    legacy.DAMAGED: "bold white on #af0000",
+}
+STATUS_LABEL = {
+    legacy.IMPORTABLE: "importable",
+    legacy.ALREADY: "imported",
+    legacy.FOREIGN: "not ours",
+    legacy.DAMAGED: "damaged",
+}
+
+
+class LegacyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LegacyScreen DataTable { height: 1fr; border: round $accent; }
+    LegacyScreen #legacy-detail { height: auto; max-height: 8; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("i", "import_file", "Import", id="legacy.import"),
+        Binding("u", "undo_import", "Undo import", id="legacy.undo_import"),
+        Binding("A", "adopt", "Adopt", id="legacy.adopt"),
+        Binding("escape,q", "close", "Close", id="legacy.close"),
+    ]
+
+    def __init__(self, service: Service) -> None:
+        super().__init__()
+        self.service = service
+        self.files: list[legacy.LegacyFile] = []
+
+    def compose(self) -> ComposeResult:
+        table = DataTable(cursor_type="row", zebra_stripes=True, id="legacy-table")
+        table.border_title = "Legacy state files (.opencode/state/checkpoint.json)"
+        yield table
+        yield Static("Scanning project directories…", id="legacy-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("status", "project directory", "entries", "project", "why")
+        table.focus()
+        self.rescan()
+
+    @work(thread=True, exclusive=True, group="legacy-scan")
+    def rescan(self) -> None:
+        try:
+            report = legacy.scan(self.service)
+        except CkptError as exc:
+            self.app.call_from_thread(self._detail, Text(str(exc), style="red"))
+            return
+        self.app.call_from_thread(self._show, report)
+
+    def _show(self, report: legacy.ScanReport) -> None:
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        self.files = list(report.files)
+        for f in self.files:
+            table.add_row(
+                Text(
+                    f" {STATUS_LABEL.get(f.status, f.status)} ",
+                    style=STATUS_STYLE.get(f.status, ""),
+                ),
+                safe(str(f.directory), 300),
+                str(f.entries),
+                safe(f.project_id or "—", 100),
+                safe(f.reason or "", 300, style="dim"),
+            )
+        if self.files:
+            table.move_cursor(row=min(keep, len(self.files) - 1))
+        else:
+            self._detail(
+                Text(
+                    f"No legacy state file in the {report.directories} project directories "
+                    "the store knows.",
+                    style="dim",
+                )
+            )
+
+    def _detail(self, text: Text) -> None:
+        self.query_one("#legacy-detail", Static).update(text)
+
+    @property
+    def selected(self) -> legacy.LegacyFile | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.files[row] if 0 <= row < len(self.files) else None
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        f = self.selected
+        if f is None:
+            return
+        lines = Text.assemble(("file  ", "dim"), safe(str(f.path), 400), "\n")
+        if f.status == legacy.IMPORTABLE:
+            lines.append("i imports it (a preview first). Nothing is moved or deleted.")
+        elif f.status == legacy.ALREADY:
+            lines.append(
+                f"Imported as {f.session_id}: A adopts it into a live session, u takes the import back."
+            )
+        elif f.reason:
+            lines.append_text(safe(f.reason, 600, style="#ffaf5f"))
+        self._detail(lines)
+
+    # -- import ------------------------------------------------------------------
+    def action_import_file(self) -> None:
+        f = self.selected
+        if f is None:
+            return
+        if f.status != legacy.IMPORTABLE:
+            self.notify(
+                f"{STATUS_LABEL.get(f.status, f.status)}: nothing to import", severity="warning"
+            )
+            return
+        self._preview_import(f)
+
+    @work(thread=True, exclusive=True, group="legacy-plan")
+    def _preview_import(self, f: legacy.LegacyFile) -> None:
+        try:
+            plan = legacy.plan_import(self.service, f.directory, f.project_id)
+        except CkptError as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        self.app.call_from_thread(self._confirm_import, plan)
+
+    def _confirm_import(self, plan: legacy.ImportOutcome) -> None:
+        text = Text.assemble(("Import ", "bold"), safe(str(plan.file.path), 400), "\n\n")
+        text.append_text(safe(plan.message, 2000))
+        text.append("\n\nIt will create:\n", style="bold")
+        if plan.created_project:
+            text.append(f"  • project {plan.project_id} for this directory\n")
+        if plan.created_session:
+            text.append(f"  • session {plan.session_id} (title 'Legacy state')\n")
+        text.append(f"  • {len(plan.snapshots)} legacy snapshot(s)\n")
+        if plan.checkpoint_changed:
+            text.append("  • its checkpoint from the file\n")
+        text.append("  • a ledger row, so the same file is never imported twice\n")
+        text.append(
+            "The file is copied to migration-backups/ first. u in this view takes it back.",
+            style="dim",
+        )
+
+        def done(ok: bool | None) -> None:
+            if ok:
+                self._run_import(plan.file)
+
+        self.app.push_screen(ConfirmScreen("Import legacy state", text, "Import"), done)
+
+    @work(thread=True, exclusive=True, group="legacy-write")
+    def _run_import(self, f: legacy.LegacyFile) -> None:
+        try:
+            outcome = legacy.import_legacy(
+                self.service, f.directory, f.project_id, expected_sha256=f.sha256
+            )
+            message, severity = outcome.message, "information"
+        except CkptError as exc:
+            message, severity = str(exc), "error"
+        self.app.call_from_thread(self.notify, message, severity=severity, timeout=8)
+        self.app.call_from_thread(self.rescan)
+
+    # -- undo an import -------------------------------------------------------------
+    def action_undo_import(self) -> None:
+        f = self.selected
+        if f is None or f.project_id is None:
+            return
+        self._undo(f.project_id)
+
+    @work(thread=True, exclusive=True, group="legacy-write")
+    def _undo(self, project_id: str) -> None:
+        try:
+            records = [r for r in legacy.list_imports(self.service, project_id) if r.undoable]
+            if not records:
+                message, severity = f"no import of project {project_id} to take back", "warning"
+            else:
+                outcome = legacy.undo_import(self.service, records[0].id)
+                message, severity = outcome.message, "information"
+        except CkptError as exc:
+            message, severity = str(exc), "error"
+        self.app.call_from_thread(self.notify, message, severity=severity, timeout=8)
+        self.app.call_from_thread(self.rescan)
+
+    def action_adopt(self) -> None:
+        f = self.selected
+        if f is None or f.status != legacy.ALREADY or f.project_id is None:
+            self.notify(
+                "Import the file first; then A adopts it into a live session", severity="warning"
+            )
+            return
+        self.app.adopt(f.project_id, None)
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,246 @@
+"""``conversation`` and ``list sessions --opencode`` through the real entry point."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from ckpt_tui.cli.main import main
+from ckpt_tui.core.model import Checkpoint
+
+from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
+
+FIXTURE = Path(__file__).parent / "fixtures" / "opencode"
+FACTS = json.loads((FIXTURE / "fixture_facts.json").read_text())
+LOGIN, CHILD, SPIKE, CONFIG, PLAN = FACTS["sessions"]["alpha"]
+EXPORT = FACTS["sessions"]["beta"][0]
+OLD_A = FACTS["sessions"]["tree_alpha"][0]
+ALL = 11  # 9 in the database, 2 only in the tree
+
+
+@pytest.fixture(autouse=True)
+def _no_opencode_db(monkeypatch):
+    monkeypatch.delenv("OPENCODE_DB", raising=False)
+
+
+@pytest.fixture
+def data_dir(tmp_path) -> Path:
+    target = tmp_path / "opencode"
+    target.mkdir()
+    shutil.copy2(FIXTURE / "opencode.db", target / "opencode.db")
+    shutil.copytree(FIXTURE / "storage", target / "storage")
+    return target
+
+
+@pytest.fixture
+def store(tmp_path) -> Path:
+    """A checkpoint store that knows three of the opencode sessions."""
+    path = new_store(tmp_path / "checkpoints.db")
+    conn = connect(path)
+    add_project(conn, "p1")
+    for sid in (LOGIN, EXPORT, PLAN):
+        add_session(conn, sid, "p1")
+    set_checkpoint(conn, LOGIN, "p1", Checkpoint(title="Login", status="blocked"))
+    set_checkpoint(conn, PLAN, "p1", Checkpoint(status="done", synthesized=True))
+    conn.close()
+    return path
+
+
+def run_json(capsys, *argv) -> tuple[int, dict]:
+    code = main([*argv, "--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+# -- list sessions --opencode ---------------------------------------------------------------
+
+
+def test_list_json_shape_and_checkpoint_status(capsys, data_dir, store):
+    code, doc = run_json(
+        capsys,
+        "list",
+        "sessions",
+        "--opencode",
+        "--opencode-data",
+        str(data_dir),
+        "--db",
+        str(store),
+    )
+    assert code == 0
+    assert set(doc) == {
+        "data_dir",
+        "store",
+        "store_status",
+        "total",
+        "duplicates_skipped",
+        "damaged_skipped",
+        "sources",
+        "warnings",
+        "items",
+    }
+    assert (doc["store_status"], doc["total"], len(doc["items"])) == ("ok", ALL, ALL)
+    assert (doc["duplicates_skipped"], doc["damaged_skipped"]) == (2, 2)
+    assert [s["name"] for s in doc["sources"]] == ["opencode.db", "storage tree"]
+    items = {i["id"]: i for i in doc["items"]}
+    assert set(items[LOGIN]) == {
+        "id",
+        "project_id",
+        "directory",
+        "title",
+        "agent",
+        "parent_id",
+        "depth",
+        "archived",
+        "archived_at",
+        "created_at",
+        "updated_at",
+        "last_activity",
+        "message_count",
+        "source",
+        "checkpoint",
+        "has_checkpoint",
+    }
+    assert (items[LOGIN]["checkpoint"], items[LOGIN]["has_checkpoint"]) == ("blocked", True)
+    assert items[PLAN]["checkpoint"] == "done (placeholder)"
+    assert (items[EXPORT]["checkpoint"], items[EXPORT]["has_checkpoint"]) == ("none", False)
+    assert items[OLD_A]["checkpoint"] == "none"
+    assert items[SPIKE]["archived"] is True and items[SPIKE]["archived_at"].endswith("Z")
+    order = [i["id"] for i in doc["items"]]
+    assert order.index(CHILD) == order.index(LOGIN) + 1
+    assert (items[CHILD]["depth"], items[CHILD]["parent_id"]) == (1, LOGIN)
+
+
+def test_list_without_a_store_says_no_store(capsys, data_dir, tmp_path):
+    code, doc = run_json(
+        capsys,
+        "list",
+        "sessions",
+        "--opencode",
+        "--opencode-data",
+        str(data_dir),
+        "--db",
+        str(tmp_path / "absent.db"),
+    )
+    assert code == 0 and doc["store_status"] == "missing"
+    assert {i["checkpoint"] for i in doc["items"]} == {"no store"}
+    assert not (tmp_path / "absent.db").exists()
+
+
+def test_list_text_marks_archived_and_indents_children(capsys, data_dir, store):
+    code = main(
+        ["list", "sessions", "--opencode", "--opencode-data", str(data_dir), "--db", str(store)]
+    )
+    out, err = capsys.readouterr()
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == [
+        "SESSION",
+        "AGENT",
+        "MSGS",
+        "LAST",
+        "ACTIVITY",
+        "CHECKPOINT",
+        "SOURCE",
+        "TITLE",
+    ]
+    assert len(lines) == ALL + 1
+    assert any(line.startswith(f"  {CHILD}") for line in lines)
+    assert "[archived] Old spike: response caching" in out
+    assert "Émoji 🚀" in out
+    assert "more than one place" in err and "damaged" in err
+
+
+def test_list_reads_the_data_dir_from_the_environment(capsys, data_dir, store, monkeypatch):
+    monkeypatch.setenv("CKPT_OPENCODE_DATA", str(data_dir))
+    code, doc = run_json(capsys, "list", "sessions", "--opencode", "--db", str(store))
+    assert code == 0 and doc["total"] == ALL
+
+
+def test_list_filters_by_project(capsys, data_dir, store):
+    code, doc = run_json(
+        capsys,
+        "list",
+        "sessions",
+        "--opencode",
+        "--opencode-data",
+        str(data_dir),
+        "--db",
+        str(store),
+        "--project",
+        "no-such-project",
+    )
+    assert code == 0 and doc["items"] == []
+
+
+def test_no_opencode_data_is_an_error(capsys, tmp_path):
+    code = main(["list", "sessions", "--opencode", "--opencode-data", str(tmp_path / "none")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert len(err.splitlines()) == 1 and "no opencode data" in err
+
+
+# -- conversation -------------------------------------------------------------------------------
+
+
+def test_conversation_json_shape(capsys, data_dir):
+    code, doc = run_json(capsys, "conversation", CONFIG, "--opencode-data", str(data_dir))
+    assert code == 0
+    assert set(doc) == {"session", "total", "damaged_skipped", "messages"}
+    assert doc["session"]["id"] == CONFIG and doc["total"] == len(doc["messages"]) == 4
+    first = doc["messages"][0]
+    assert set(first) == {
+        "id",
+        "role",
+        "created_at",
+        "completed_at",
+        "last_activity",
+        "agent",
+        "model",
+        "error",
+        "parts",
+    }
+    assert doc["messages"][1]["error"] == {"name": "APIError", "message": "Overloaded"}
+    (tool,) = [p for p in doc["messages"][1]["parts"] if p["type"] == "tool"]
+    assert set(tool) == {
+        "type",
+        "id",
+        "tool",
+        "status",
+        "title",
+        "started_at",
+        "ended_at",
+        "duration_ms",
+        "error",
+    }
+    assert (tool["tool"], tool["status"], tool["duration_ms"]) == ("read", "completed", 2500)
+
+
+def test_conversation_text(capsys, data_dir):
+    code = main(["conversation", LOGIN, "--opencode-data", str(data_dir)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.splitlines()[0].startswith("Fix flaky login test")
+    assert "[tool bash error 2.5s] Command exited with code 1" in out
+    assert "[reasoning] Flaky usually means timing." in out
+    assert out.count("--- ") == 4
+
+
+def test_conversation_of_a_tree_session(capsys, data_dir):
+    code, doc = run_json(capsys, "conversation", OLD_A, "--opencode-data", str(data_dir))
+    assert code == 0 and doc["session"]["source"] == "storage tree"
+    assert [m["role"] for m in doc["messages"]] == ["user", "assistant"]
+
+
+def test_conversation_of_an_unknown_session_fails_in_one_line(capsys, data_dir):
+    code = main(["conversation", "ses_unknown", "--opencode-data", str(data_dir)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.strip() == "ckpt-tui: no opencode session ses_unknown"
+
+
+def test_conversation_needs_a_session_argument(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["conversation"])
+    assert exc.value.code == 2
