@@ -46,6 +46,9 @@ class SessionRow:
     synthesized: bool
     has_checkpoint: bool
     depth: int = 0
+    #: "store" for rows of the checkpoint store; "opencode" for a session only
+    #: opencode knows (shown dimmed when the app is asked to show those too)
+    origin: str = "store"
 
     @property
     def is_legacy(self) -> bool:

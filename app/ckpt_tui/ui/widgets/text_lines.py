@@ -1,0 +1,91 @@
+"""A scrolling view of prepared rows of text, wrapped to the width.
+
+The line API again: a diff of two 1 MB payloads or a conversation of
+thousands of messages is many lines, and only the visible ones are drawn.
+Subclasses produce rows (a ``Text``, or an ``(old, new)`` pair for two
+columns); this class wraps them when the width changes and draws them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ckpt_tui.ui.diff_lines import Row, wrap_rows
+
+
+class TextLines(ScrollView, can_focus=True):
+    DEFAULT_CSS = """
+    TextLines {
+        border: round $panel-lighten-2;
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+    }
+    TextLines:focus { border: round $accent; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "scroll_down", "Down", show=False, id="text.down"),
+        Binding("up,k", "scroll_up", "Up", show=False, id="text.up"),
+        Binding("pagedown,space", "page_down", "Page down", show=False, id="text.page_down"),
+        Binding("pageup", "page_up", "Page up", show=False, id="text.page_up"),
+        Binding("g,home", "scroll_home", "Top", show=False, id="text.top"),
+        Binding("G,end", "scroll_end", "Bottom", show=False, id="text.bottom"),
+    ]
+
+    def __init__(self, *, title: str = "", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._rows: list[Row] = []
+        self._lines: list[Text] = []
+        self._width = 0
+        self.border_title = title
+
+    def set_rows(self, rows: list[Row]) -> None:
+        self._rows = rows
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        width = self.scrollable_content_region.width or 80
+        self._width = width
+        self._lines = wrap_rows(self._rows, width)
+        self.virtual_size = Size(width, len(self._lines))
+        self.refresh()
+
+    @property
+    def line_count(self) -> int:
+        return len(self._lines)
+
+    def line_of_row(self, row_index: int) -> int:
+        """The first wrapped line of a row (to scroll a row into view)."""
+        return len(wrap_rows(self._rows[:row_index], self._width or 80))
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._rewrap()
+
+    def action_page_down(self) -> None:
+        self.scroll_page_down(animate=False)
+
+    def action_page_up(self) -> None:
+        self.scroll_page_up(animate=False)
+
+    def render_line(self, y: int) -> Strip:
+        index = int(self.scroll_offset.y) + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if index >= len(self._lines):
+            return Strip.blank(width, base)
+        text = self._lines[index].copy()
+        text.truncate(width, overflow="ellipsis", pad=True)
+        segments = [
+            Segment(seg.text, base + seg.style if seg.style else base)
+            for seg in text.render(self.app.console)
+            if seg.text != "\n"
+        ]
+        return Strip(segments).crop_extend(0, width, base)
