@@ -15,7 +15,7 @@ FORBIDDEN = {
     "store": ("ckpt_tui.core", "ckpt_tui.ui", "ckpt_tui.cli", "ckpt_tui.opencode", "textual"),
     "core": ("ckpt_tui.ui", "ckpt_tui.cli", "textual"),
     "opencode": ("ckpt_tui.ui", "ckpt_tui.cli", "textual"),
-    "ui": ("ckpt_tui.store", "ckpt_tui.cli", "sqlalchemy", "sqlite3"),
+    "ui": ("ckpt_tui.store", "ckpt_tui.opencode", "ckpt_tui.cli", "sqlalchemy", "sqlite3"),
     "cli": ("ckpt_tui.store", "sqlalchemy", "sqlite3", "textual"),
 }
 #: the command line may start the app, and only through its launcher

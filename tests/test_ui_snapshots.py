@@ -113,3 +113,19 @@ def test_adoption_target_picker(snap_compare):
 def test_handoff_preview(snap_compare):
     app = make_app(demo_db("handoff"))
     assert snap_compare(app, terminal_size=SIZE, run_before=_go("enter", "e"))
+
+
+def test_sessions_with_opencode_data(snap_compare):
+    from tests.ui_support import make_opencode_app, opencode_world
+
+    app = make_opencode_app(*opencode_world("opencode-sessions"))
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("enter", "o"))
+
+
+def test_conversation_with_snapshot_marker(snap_compare):
+    from tests.ui_support import make_opencode_app, opencode_world
+
+    app = make_opencode_app(*opencode_world("conversation"))
+    # sessions -> snapshots -> the manual snapshot (second row) -> conversation there
+    keys = ("enter", "enter", "j", "c")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))

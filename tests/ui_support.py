@@ -52,3 +52,49 @@ def run_async(test):
         return asyncio.run(test(*args, **kwargs))
 
     return wrapper
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "opencode"
+ALPHA = "09a5b575cf1dd75baa9d884ca52ed84b20c56c8c"
+FLAKY = "ses_35239657fffeznS705wyypb2gi"  # "Fix flaky login test", 4 messages
+
+
+def opencode_world(name: str) -> tuple[Path, Path]:
+    """A checkpoint store beside a copy of the opencode fixture: one session
+    both know (with two snapshots inside its conversation), one session
+    opencode no longer has."""
+    from ckpt_tui.core.model import Checkpoint
+    from tests.factory import (
+        add_project,
+        add_session,
+        add_snapshot,
+        connect,
+        new_store,
+        set_checkpoint,
+    )
+
+    root = fixed_dir(name)
+    data = root / "opencode"
+    data.mkdir()
+    shutil.copy(FIXTURE / "opencode.db", data / "opencode.db")
+    shutil.copytree(FIXTURE / "storage", data / "storage")
+    db = new_store(root / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, ALPHA, "/tmp/ocfix/work/alpha", at="2026-03-02T09:00:00.000Z")
+    add_session(conn, FLAKY, ALPHA, title=None, at="2026-03-02T09:09:00.000Z")
+    add_session(conn, "ses_gone_0001", ALPHA, title="Deleted in opencode", at="2026-03-01T08:00:00.000Z")
+    first = Checkpoint(objective="Fix the flaky login test", nextSteps=("read the test",))
+    second = Checkpoint(objective="Fix the flaky login test", status="done",
+                        completedSteps=("read the test", "freeze the clock"))
+    set_checkpoint(conn, FLAKY, ALPHA, second, at="2026-03-02T09:08:00.000Z")
+    add_snapshot(conn, FLAKY, ALPHA, "after-diagnosis", first.to_payload(), "manual",
+                 at="2026-03-02T09:05:00.000Z")
+    add_snapshot(conn, FLAKY, ALPHA, "auto-1772442475000-11", second.to_payload(), "auto",
+                 at="2026-03-02T09:07:55.000Z")
+    set_checkpoint(conn, "ses_gone_0001", ALPHA, first)
+    conn.close()
+    return db, data
+
+
+def make_opencode_app(db: Path, data: Path) -> CkptApp:
+    return CkptApp(open_service(db), poll=False, opencode_data=str(data))

@@ -16,8 +16,28 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ckpt_tui import timeutil
-from ckpt_tui.opencode import ConversationMessage, ConversationPage, OpencodeReader, SessionInfo
+from ckpt_tui.opencode import (
+    ConversationMessage,
+    ConversationPage,
+    OpencodeReader,
+    OtherPart,
+    ReasoningPart,
+    SessionInfo,
+    TextPart,
+    ToolPart,
+)
 from ckpt_tui.store.rows import SessionRow, SnapshotRow
+
+__all__ = [
+    "Activity",
+    "ConversationMessage",
+    "OtherPart",
+    "ReasoningPart",
+    "SessionInfo",
+    "TextPart",
+    "ToolPart",
+    "marker_positions",
+]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ckpt_tui.core.actions import Outcome, Plan, Service
+from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
@@ -32,12 +33,21 @@ class CkptApp(App[None]):
     ]
 
     def __init__(
-        self, service: Service, config: Config | None = None, *, poll: bool = True
+        self,
+        service: Service,
+        config: Config | None = None,
+        *,
+        poll: bool = True,
+        opencode_data: str | None = None,
+        read_opencode: bool = True,
     ) -> None:
         super().__init__()
         self.service = service
         self.config = config or Config()
         self.poll = poll
+        self.opencode_data = opencode_data
+        self.read_opencode = read_opencode
+        self.activity = Activity.empty()
         self._token: int | None = None
         self._busy_timer = None
 
@@ -50,6 +60,26 @@ class CkptApp(App[None]):
         self.push_screen(MainScreen(self.service))
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
+        if self.read_opencode:
+            self.load_activity()
+
+    @work(thread=True, exclusive=True, group="opencode")
+    def load_activity(self) -> None:
+        """opencode's sessions, read after the first paint (never on its path)."""
+        try:
+            activity = Activity.load(self.opencode_data)
+        except CkptError as exc:
+            activity = Activity(None, {}, False, (str(exc),))
+        self.call_from_thread(self._activity_loaded, activity)
+
+    def _activity_loaded(self, activity: Activity) -> None:
+        self.activity = activity
+        self.main.sessions.set_activity(activity)
+
+    def conversation(self, session_id: str, snapshot_id: str | None) -> None:
+        from ckpt_tui.ui.screens.conversation import ConversationScreen
+
+        self.push_screen(ConversationScreen(self.service, self.activity, session_id, snapshot_id))
 
     @property
     def main(self):

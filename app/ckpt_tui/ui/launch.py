@@ -12,7 +12,7 @@ def run_app(args) -> int:
     from ckpt_tui.ui.app import CkptApp
 
     try:
-        CkptApp(service, config).run()
+        CkptApp(service, config, opencode_data=getattr(args, "opencode_data", None)).run()
     finally:
         service.close()
     return 0

@@ -57,6 +57,8 @@ class MainScreen(Screen[None]):
         Binding("e", "handoff", "Hand-off", id="main.handoff"),
         Binding("A", "adopt", "Adopt", show=False, id="main.adopt"),
         Binding("L", "legacy", "Legacy", show=False, id="main.legacy"),
+        Binding("c", "conversation", "Conversation", id="main.conversation"),
+        Binding("y", "copy_resume", "Copy resume", show=False, id="main.copy_resume"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
@@ -112,7 +114,8 @@ class MainScreen(Screen[None]):
                 return
         elif event.source is self.sessions:
             srow: SessionRow | None = event.row
-            self.snapshots.show_session(srow.id if srow else None)
+            in_store = srow is not None and srow.origin == "store"
+            self.snapshots.show_session(srow.id if in_store else None)
         self._update_detail()
 
     def on_descendant_focus(self) -> None:
@@ -151,8 +154,33 @@ class MainScreen(Screen[None]):
         )
         self.detail.show(text, "Project")
 
+    def _show_opencode_only(self, row: SessionRow) -> None:
+        info = self.sessions.activity.info(row.id)
+        text = Text.assemble(
+            ("opencode session ", "dim"),
+            safe(row.title or row.id, 300, style="bold"),
+            "\n",
+            safe(row.id, 300, style="dim"),
+            "\n\n",
+            ("No checkpoint: the plugin has saved nothing for this session.\n", "italic"),
+        )
+        if info is not None:
+            text.append(f"\n{info.message_count} messages", style="dim")
+            if info.agent:
+                text.append(f" · agent {info.agent}", style="dim")
+            if info.archived:
+                text.append(" · archived", style="dim")
+            if info.directory:
+                text.append("\ndirectory ", style="dim")
+                text.append_text(safe(info.directory, 500))
+        text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
+        self.detail.show(text, "opencode session")
+
     @work(thread=True, exclusive=True, group="detail")
     def _load_current(self, row: SessionRow) -> None:
+        if row.origin == "opencode":
+            self.app.call_from_thread(self._show_opencode_only, row)
+            return
         try:
             current = self.service.current(row.id)
         except CkptError as exc:
@@ -160,7 +188,7 @@ class MainScreen(Screen[None]):
             return
         heading = Text.assemble(
             ("Current checkpoint of ", "dim"),
-            safe(row.display_title or row.id, 300, style="bold"),
+            safe(self.sessions.activity.title(row) or row.id, 300, style="bold"),
             ("\n", ""),
             safe(row.id, 300, style="dim"),
         )
@@ -203,6 +231,8 @@ class MainScreen(Screen[None]):
         if action in ("diff", "restore"):
             return True if self.snapshot is not None else None
         if action in ("new_snapshot", "handoff"):
+            return True if self.session is not None and self.session.origin == "store" else None
+        if action in ("conversation", "copy_resume"):
             return True if self.session is not None else None
         if action == "adopt":
             return True if self.session is not None and self.session.is_legacy else None
@@ -257,6 +287,24 @@ class MainScreen(Screen[None]):
             return
         snap = self.snapshot if self.focused is self.snapshots else None
         self.app.adopt(session.project_id, snap.name if snap else None)
+
+    def action_conversation(self) -> None:
+        """The session's conversation; at the selected snapshot if the
+        snapshot pane has the focus."""
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        snap = self.snapshot if self.focused is self.snapshots else None
+        self.app.conversation(session.id, snap.id if snap else None)
+
+    def action_copy_resume(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        command = f"opencode --session {session.id}"
+        self.app.copy_to_clipboard(command)
+        self.notify(f"Copied: {command}", timeout=3)
 
     def action_legacy(self) -> None:
         from ckpt_tui.ui.screens.legacy import LegacyScreen

@@ -11,6 +11,7 @@ from textual.message import Message
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
+from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
@@ -50,13 +51,45 @@ def _rel(value: str) -> str:
 
 
 class SessionList(PagedList[SessionRow]):
+    """A project's sessions, children under parents; with opencode's data
+    loaded, also its titles, agents and archive state, and (``o``) the
+    opencode sessions that have no checkpoint."""
+
     NOUN = "sessions"
     EMPTY_TEXT = "No sessions"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "toggle_opencode", "opencode sessions", id="sessions.toggle_opencode"),
+    ]
 
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
         self.project_id: str | None = None
+        self.activity = Activity.empty()
+        self.show_opencode = False
         super().__init__("2 Sessions", id=id)
+
+    def set_activity(self, activity: Activity) -> None:
+        self.activity = activity
+        self.reload()
+
+    def action_toggle_opencode(self) -> None:
+        if not self.activity.readable:
+            why = "; ".join(self.activity.warnings) or "opencode's data is still loading"
+            self.notify(f"No opencode sessions to show: {why}", severity="warning")
+            return
+        self.show_opencode = not self.show_opencode
+        self.reload()
+        self.notify(
+            "showing opencode sessions without a checkpoint (dimmed)"
+            if self.show_opencode
+            else "showing checkpoint sessions only",
+            timeout=3,
+        )
+
+    def _update_title(self) -> None:
+        super()._update_title()
+        if self.show_opencode:
+            self.border_title = f"{self.border_title} [+opencode]"
 
     def show_project(self, project_id: str | None) -> None:
         if project_id != self.project_id:
@@ -66,9 +99,28 @@ class SessionList(PagedList[SessionRow]):
     def fetch(self, after, limit) -> Page[SessionRow] | None:
         if self.project_id is None:
             return None
-        return self.service.session_tree(
-            self.project_id, after=after, limit=limit, text=self.filter_text or None
-        )
+        text = self.filter_text or None
+        page = self.service.session_tree(self.project_id, after=after, limit=limit, text=text)
+        rows = list(page.rows)
+        total = page.total
+        if self.show_opencode and after is None:
+            known = self._all_ids(self.project_id)
+            extras = self.activity.opencode_only(self.project_id, known)
+            if text:
+                extras = [r for r in extras if text.lower() in (r.title or r.id).lower()]
+            rows += extras
+            total += len(extras)
+        return Page(rows=self.activity.nest(rows), total=total, cursor=page.cursor)
+
+    def _all_ids(self, project_id: str) -> set[str]:
+        ids: set[str] = set()
+        after = None
+        while True:
+            page = self.service.sessions(project_id=project_id, after=after, limit=1000)
+            ids.update(r.id for r in page.rows)
+            after = page.cursor
+            if after is None:
+                return ids
 
     def row_key(self, row: SessionRow) -> object:
         return row.id
@@ -82,10 +134,20 @@ class SessionList(PagedList[SessionRow]):
         if row.synthesized:
             marks.append(" placeholder ", style="italic black on #d787ff")
             marks.append(" ")
-        title = row.display_title or row.id
-        left = Text.assemble(
-            indent, marks, safe(title, 300, style="" if row.has_checkpoint else "dim")
+        info = self.activity.info(row.id)
+        if self.activity.is_gone(row):
+            marks.append("gone", style="bold white on #870000")
+            marks.append(" ")
+        if info is not None and info.archived:
+            marks.append("arch", style="dim reverse")
+            marks.append(" ")
+        title = self.activity.title(row) or row.id
+        dim = (
+            "dim italic" if row.origin == "opencode" else ("dim" if not row.has_checkpoint else "")
         )
+        left = Text.assemble(indent, marks, safe(title, 300, style=dim))
+        if info is not None and info.agent:
+            left.append(f" {info.agent}", style="dim italic")
         chip = status_chip(row.status if row.has_checkpoint else None)
         right = Text.assemble(
             chip, (f"{row.snapshot_count:>5}", "bold"), (f" {_rel(row.updated_at)}", "dim")

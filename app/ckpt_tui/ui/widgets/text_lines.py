@@ -57,6 +57,17 @@ class TextLines(ScrollView, can_focus=True):
         self.virtual_size = Size(width, len(self._lines))
         self.refresh()
 
+    def append_rows(self, rows: list[Row]) -> int:
+        """Add rows at the end, wrapping only those; returns the first new line."""
+        start = len(self._lines)
+        self._rows.extend(rows)
+        self._lines.extend(
+            wrap_rows(rows, self._width or self.scrollable_content_region.width or 80)
+        )
+        self.virtual_size = Size(self._width or 80, len(self._lines))
+        self.refresh()
+        return start
+
     @property
     def line_count(self) -> int:
         return len(self._lines)

@@ -1,0 +1,100 @@
+"""A conversation as terminal rows: messages, parts, and snapshot markers.
+
+Rows are made page by page as messages arrive; a snapshot's marker goes
+just before the first message created after the snapshot was captured, so
+the reader sees what was happening when it was taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.text import Text
+
+from ckpt_tui import timeutil
+from ckpt_tui.core.activity import (
+    ConversationMessage,
+    OtherPart,
+    ReasoningPart,
+    TextPart,
+    ToolPart,
+)
+from ckpt_tui.core.records import SnapshotRow
+from ckpt_tui.ui.render import kind_badge, safe, safe_block
+
+ROLE_STYLE = {"user": "bold #5fd7ff", "assistant": "bold #d787ff"}
+STATUS_MARK = {
+    "completed": ("✓", "#87d787"),
+    "error": ("✗", "#ff5f5f"),
+    "running": ("…", "#ffd75f"),
+}
+PART_LIMIT = 20_000
+
+
+def _time(moment) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S") if moment else "?"
+
+
+def _duration(ms: int | None) -> str:
+    if ms is None:
+        return ""
+    return f"{ms} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
+
+
+def message_rows(message: ConversationMessage, show_reasoning: bool) -> Iterator[Text]:
+    head = Text.assemble(("── ", "dim"), (message.role, ROLE_STYLE.get(message.role, "bold")))
+    details = [d for d in (message.agent, message.model) if d]
+    if details:
+        head.append(" · " + " · ".join(details), style="dim")
+    head.append(f" · {_time(message.created)}", style="dim")
+    yield head
+    for part in message.parts:
+        if isinstance(part, TextPart):
+            if part.text.strip():
+                yield Text.assemble("  ", safe_block(part.text, PART_LIMIT))
+        elif isinstance(part, ReasoningPart):
+            lines = part.text.count("\n") + 1
+            if show_reasoning:
+                yield Text.assemble("  ", safe_block(part.text, PART_LIMIT, style="dim italic"))
+            else:
+                yield Text(
+                    f"  ▸ reasoning · {lines} line{'s' if lines != 1 else ''} (r shows)",
+                    style="dim italic",
+                )
+        elif isinstance(part, ToolPart):
+            mark, colour = STATUS_MARK.get(part.status, ("·", "dim"))
+            line = Text.assemble(
+                ("  ⚙ ", "bold"),
+                safe(part.tool, 80, style="bold"),
+                "  ",
+                (f"{mark} {part.status}", colour),
+            )
+            if part.duration_ms is not None:
+                line.append(f"  {_duration(part.duration_ms)}", style="dim")
+            if part.title:
+                line.append("  ")
+                line.append_text(safe(part.title, 300, style="dim"))
+            yield line
+            if part.error:
+                yield Text.assemble("    ", safe(part.error, 2000, style="#ff8787"))
+        elif isinstance(part, OtherPart):
+            yield Text.assemble(
+                ("  · ", "dim"), safe(f"{part.type}: {part.summary}", 300, style="dim")
+            )
+    if message.error is not None:
+        yield Text.assemble(
+            ("  ⚠ ", "bold #ff5f5f"),
+            safe(f"{message.error.name}: {message.error.message}", 2000, style="bold #ff8787"),
+        )
+    yield Text()
+
+
+def marker_row(snapshot: SnapshotRow) -> Text:
+    return Text.assemble(
+        ("◆ ", "bold #ff5faf"),
+        ("snapshot ", "bold #ff5faf"),
+        safe(snapshot.name, 200, style="bold"),
+        " ",
+        kind_badge(snapshot.kind),
+        (f" captured {timeutil.short(snapshot.captured_at)}", "#ff5faf"),
+    )

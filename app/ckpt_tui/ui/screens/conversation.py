@@ -1,0 +1,145 @@
+"""``c``: what the session was doing, from opencode's own storage.
+
+Opened on a snapshot, it loads pages until that snapshot's marker is
+reached and scrolls there.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.activity import Activity
+from ckpt_tui.core.records import SnapshotRow
+from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.widgets.conversation_view import ConversationView
+
+PAGE = 100
+
+
+class ConversationScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ConversationScreen #conversation-head { height: auto; padding: 0 1; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Close", id="conversation.close"),
+    ]
+
+    def __init__(
+        self,
+        service: Service,
+        activity: Activity,
+        session_id: str,
+        at_snapshot: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.service = service
+        self.activity = activity
+        self.session_id = session_id
+        self.at_snapshot = at_snapshot
+        self.cursor: str | None = None
+        self._loading = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Loading the conversation…", id="conversation-head")
+        yield ConversationView([], id="conversation")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ConversationView).focus()
+        self._start()
+
+    @work(thread=True, exclusive=True, group="conversation")
+    def _start(self) -> None:
+        snapshots: list[SnapshotRow] = []
+        try:
+            after = None
+            while True:
+                page = self.service.snapshots(self.session_id, after=after, limit=1000)
+                snapshots += page.rows
+                after = page.cursor
+                if after is None:
+                    break
+        except CkptError:
+            snapshots = []  # a session only opencode knows has no snapshots
+        info = self.activity.info(self.session_id)
+        if info is None:
+            why = "; ".join(self.activity.warnings) or "it is gone, or in another data dir"
+            self.app.call_from_thread(
+                self._head,
+                Text(f"opencode has no session {self.session_id}: {why}", style="#ff8787"),
+            )
+            return
+        self.app.call_from_thread(self._prepare, snapshots, info)
+        self._load_until(self.at_snapshot)
+
+    def _prepare(self, snapshots, info) -> None:
+        view = self.query_one(ConversationView)
+        view.snapshots = sorted(snapshots, key=lambda s: (s.captured_at, s.id))
+        head = Text.assemble(
+            safe(info.title or self.session_id, 300, style="bold"),
+            ("  ", ""),
+            safe(self.session_id, 200, style="dim"),
+        )
+        bits = [f"{info.message_count} messages"]
+        if info.agent:
+            bits.append(f"agent {info.agent}")
+        if info.archived:
+            bits.append("archived")
+        bits.append(f"from {info.source}")
+        head.append("\n" + " · ".join(bits), style="dim")
+        head.append(f"\nresume: opencode --session {self.session_id}", style="dim")
+        self._head(head)
+
+    def _head(self, text: Text) -> None:
+        self.query_one("#conversation-head", Static).update(text)
+
+    def _load_until(self, snapshot_id: str | None) -> None:
+        """In the worker: load pages until the marker exists (or one page)."""
+        while True:
+            try:
+                page = self.activity.conversation_page(
+                    self.session_id, after=self.cursor, limit=PAGE
+                )
+            except CkptError as exc:
+                self.app.call_from_thread(self.notify, str(exc), severity="error")
+                return
+            self.cursor = page.cursor
+            done = page.cursor is None
+            self.app.call_from_thread(self._append, list(page.messages), done)
+            if done or snapshot_id is None:
+                break
+            view = self.query_one(ConversationView)
+            if snapshot_id in view.marker_lines:
+                break
+        if snapshot_id is not None:
+            self.app.call_from_thread(self._scroll_to, snapshot_id)
+        self._loading = False
+
+    def _append(self, messages, done: bool) -> None:
+        self.query_one(ConversationView).add_messages(messages, done)
+
+    def _scroll_to(self, snapshot_id: str) -> None:
+        if not self.query_one(ConversationView).scroll_to_marker(snapshot_id):
+            self.notify("That snapshot falls outside the conversation's messages", timeout=4)
+
+    @on(ConversationView.NeedMore)
+    def _more(self) -> None:
+        if not self._loading and self.cursor is not None:
+            self._loading = True
+            self._more_worker()
+
+    @work(thread=True, exclusive=True, group="conversation-more")
+    def _more_worker(self) -> None:
+        self._load_until(None)
+
+    def action_close(self) -> None:
+        self.dismiss()

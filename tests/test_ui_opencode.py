@@ -1,0 +1,60 @@
+"""opencode's data in the app: titles, agents, gone sessions, the
+conversation at a snapshot, and the resume command."""
+
+from __future__ import annotations
+
+from tests.ui_support import FLAKY, make_opencode_app, opencode_world, run_async, settle
+
+
+@run_async
+async def test_sessions_take_titles_agents_and_gone_markers_from_opencode(tmp_path):
+    app = make_opencode_app(*opencode_world("ui-opencode-sessions"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        sessions = app.main.sessions
+        by_id = {r.id: r for r in sessions.rows}
+        assert set(by_id) == {FLAKY, "ses_gone_0001"}
+        assert sessions.activity.title(by_id[FLAKY]) == "Fix flaky login test"
+        assert sessions.activity.is_gone(by_id["ses_gone_0001"])
+        assert not sessions.activity.is_gone(by_id[FLAKY])
+        await pilot.press("o")
+        await settle(pilot)
+        rows = sessions.rows
+        extra = [r for r in rows if r.origin == "opencode"]
+        assert extra and all(not r.has_checkpoint for r in extra)
+        child = next(r for r in rows if r.id == "ses_35234d19fffd56nMF11o1MfdUd")
+        parent_index = next(i for i, r in enumerate(rows) if r.id == FLAKY)
+        assert rows[parent_index + 1].id == child.id and child.depth == 1, "child under parent"
+
+
+@run_async
+async def test_conversation_opens_at_the_selected_snapshot(tmp_path):
+    app = make_opencode_app(*opencode_world("ui-conversation"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        for key in ("enter", "enter", "j"):
+            await pilot.press(key)
+            await settle(pilot)
+        snap = app.main.snapshot
+        assert snap.name == "after-diagnosis"
+        await pilot.press("c")
+        await settle(pilot)
+        view = app.screen.query_one("ConversationView")
+        assert view.complete and len(view.messages) == 4
+        assert set(view.marker_lines) == {r.id for r in app.main.snapshots.rows}
+        # The manual snapshot (09:05) falls after the first answer (09:02:12)
+        # and before the next question (09:07:28).
+        plain = [line.plain for line in view._lines]
+        marker = view.marker_lines[snap.id]
+        assert "after-diagnosis" in plain[marker]
+        before = "\n".join(plain[:marker])
+        after = "\n".join(plain[marker:])
+        assert "I made the expiry injectable" in before
+        assert "Run the whole suite once more." in after
+        assert view.scroll_offset.y <= marker <= view.scroll_offset.y + view.size.height
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("y")
+        assert app.clipboard == f"opencode --session {FLAKY}"
