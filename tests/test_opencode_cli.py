@@ -7,9 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from ckpt_tui.cli.main import main
 from ckpt_tui.core.model import Checkpoint
-
 from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
 
 FIXTURE = Path(__file__).parent / "fixtures" / "opencode"

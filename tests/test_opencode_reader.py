@@ -14,6 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+
 from ckpt_tui import paths, timeutil
 from ckpt_tui.errors import InvalidId, NotFound
 from ckpt_tui.opencode import (

@@ -7,6 +7,7 @@ every timestamp that comes out of the store goes through :func:`parse`.
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, datetime, timedelta
 
 
@@ -57,8 +58,13 @@ def parse(value: object) -> datetime | None:
     return None
 
 
+_CANONICAL = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
+
+
 def normalize(value: object) -> str:
     """Any stored timestamp as the canonical ISO string (unparseable: as it is)."""
+    if isinstance(value, str) and _CANONICAL.fullmatch(value):
+        return value  # already canonical (or unparseable and kept as it is): skip the round trip
     moment = parse(value)
     return fmt(moment) if moment else ("" if value is None else str(value))
 

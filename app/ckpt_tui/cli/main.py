@@ -22,10 +22,21 @@ COMMAND_MODULES = (
 )
 
 
-def common_parser() -> argparse.ArgumentParser:
+def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
+    """``--db`` and ``--json``, accepted before and after the subcommand.
+
+    On subcommands their default is SUPPRESS, so ``ckpt-tui --db X list
+    projects`` keeps the X given before the subcommand.
+    """
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", metavar="PATH", help="checkpoint store (default: SPEC 1, $CKPT_DB)")
-    common.add_argument("--json", action="store_true", help="machine-readable output")
+    default_db = None if top else argparse.SUPPRESS
+    default_json = False if top else argparse.SUPPRESS
+    common.add_argument(
+        "--db", metavar="PATH", default=default_db, help="checkpoint store (default: SPEC 1, $CKPT_DB)"
+    )
+    common.add_argument(
+        "--json", action="store_true", default=default_json, help="machine-readable output"
+    )
     return common
 
 
@@ -36,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ckpt-tui",
         description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
-        parents=[common],
+        parents=[common_parser(top=True)],
     )
     parser.add_argument("--version", action="version", version=f"ckpt-tui {__version__}")
     parser.add_argument("--read-only", action="store_true", help="open the app without writes")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -26,13 +27,13 @@ REWORD_RATIO = 0.6
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     text: str
     changed: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One line of one side; ``segments`` mark the words that changed."""
 
@@ -44,7 +45,42 @@ class Line:
         return "".join(s.text for s in self.segments)
 
 
-@dataclass(frozen=True)
+class EqualRun(Sequence):
+    """The lines of an ``equal`` block, each made when it is read: views fold
+    long unchanged runs, so a 10,000-line run costs nothing until unfolded."""
+
+    __slots__ = ("_lines", "_start", "_stop")
+
+    def __init__(self, lines: list[str], start: int, stop: int) -> None:
+        self._lines, self._start, self._stop = lines, start, stop
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        i = self._start + index
+        return Line(i + 1, (Segment(self._lines[i], False),))
+
+    def __add__(self, other: Sequence) -> tuple:
+        return (*self, *other)
+
+    def __radd__(self, other: Sequence) -> tuple:
+        return (*other, *self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+
+@dataclass(frozen=True, slots=True)
 class Block:
     """``equal``, ``delete``, ``insert`` or ``replace``, with both sides' lines."""
 
@@ -53,7 +89,7 @@ class Block:
     new: tuple[Line, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """``kept``, ``added``, ``removed``, ``moved`` or ``reworded``."""
 
@@ -152,19 +188,22 @@ def diff_text(old: str, new: str) -> tuple[Block, ...]:
                 else:
                     news.append(Line(j1 + k + 1, (Segment(n or "", True),)))
             blocks.append(Block(tag, tuple(olds), tuple(news)))
+        elif tag == "equal":
+            blocks.append(Block(tag, EqualRun(a, i1, i2), EqualRun(b, j1, j2)))
         else:
-            changed = tag != "equal"
             blocks.append(
                 Block(
                     tag,
-                    tuple(Line(i + 1, (Segment(a[i], changed),)) for i in range(i1, i2)),
-                    tuple(Line(j + 1, (Segment(b[j], changed),)) for j in range(j1, j2)),
+                    tuple(Line(i + 1, (Segment(a[i], True),)) for i in range(i1, i2)),
+                    tuple(Line(j + 1, (Segment(b[j], True),)) for j in range(j1, j2)),
                 )
             )
     return tuple(blocks)
 
 
-def diff_items(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[Item, ...]:
+def diff_items(
+    old: tuple[str, ...], new: tuple[str, ...], *, words: bool = True
+) -> tuple[Item, ...]:
     """Items in the new order, removed ones placed where they stood.
 
     ``kept`` items are the longest run-preserving match; an item that is in
@@ -175,13 +214,16 @@ def diff_items(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[Item, ...]:
     removed: dict[int, str] = {}
     added: dict[int, str] = {}
     kept: dict[int, int] = {}
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    block_of: dict[tuple[str, int], int] = {}  # which changed block an item is in
+    for block, (tag, i1, i2, j1, j2) in enumerate(matcher.get_opcodes()):
         if tag == "equal":
             for k in range(i2 - i1):
                 kept[j1 + k] = i1 + k
         else:
             removed.update({i: old[i] for i in range(i1, i2)})
             added.update({j: new[j] for j in range(j1, j2)})
+            block_of.update({("old", i): block for i in range(i1, i2)})
+            block_of.update({("new", j): block for j in range(j1, j2)})
     # Moves: the same text removed in one place and added in another.
     moved: dict[int, int] = {}
     free_old: dict[str, list[int]] = {}
@@ -194,13 +236,23 @@ def diff_items(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[Item, ...]:
             del removed[i]
     for j in moved:
         del added[j]
-    # Rewordings: a removed and an added item that are mostly the same words.
+    # Rewordings: a removed and an added item in the same changed block that
+    # are mostly the same words.
     reworded: dict[int, int] = {}
     for j, text in sorted(added.items()):
         best, best_ratio = None, REWORD_RATIO
+        matcher = SequenceMatcher(None, "", text)  # indexes ``text`` once
+        here = block_of[("new", j)]
         for i, old_text in removed.items():
-            ratio = SequenceMatcher(None, old_text, text).ratio()
-            if ratio >= best_ratio:
+            if block_of[("old", i)] != here:
+                continue
+            matcher.set_seq1(old_text)
+            # the quick ratios are upper bounds of ratio(): same result, less work
+            if (
+                matcher.real_quick_ratio() >= best_ratio
+                and matcher.quick_ratio() >= best_ratio
+                and (ratio := matcher.ratio()) >= best_ratio
+            ):
                 best, best_ratio = i, ratio
         if best is not None:
             reworded[j] = best
@@ -221,7 +273,7 @@ def diff_items(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[Item, ...]:
             out.append(Item("moved", text, moved[j], j))
         elif j in reworded:
             i = reworded[j]
-            _, right = _word_pair(old[i], text)
+            _, right = _word_pair(old[i], text) if words else ((), ())
             out.append(Item("reworded", text, i, j, old_text=old[i], segments=right))
         else:
             out.append(Item("added", text, new_index=j))
@@ -229,8 +281,12 @@ def diff_items(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[Item, ...]:
     return tuple(out)
 
 
-def diff_checkpoints(old: Checkpoint, new: Checkpoint) -> CheckpointDiff:
-    """Field by field, in :data:`FIELDS` order, from ``old`` to ``new``."""
+def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -> CheckpointDiff:
+    """Field by field, in :data:`FIELDS` order, from ``old`` to ``new``.
+
+    ``detail=False`` is what :func:`change_summary` needs and no more: text
+    fields get no line blocks and reworded items no word segments.
+    """
     fields: list[FieldDiff] = []
     for name in FIELDS:
         a, b = old.get(name), new.get(name)
@@ -239,13 +295,13 @@ def diff_checkpoints(old: Checkpoint, new: Checkpoint) -> CheckpointDiff:
             fields.append(FieldDiff(name, "status", a, b, changed))
         elif name in LIST_FIELDS:
             items = (
-                diff_items(a, b)
+                diff_items(a, b, words=detail)
                 if changed
                 else tuple(Item("kept", t, i, i) for i, t in enumerate(b))
             )
             fields.append(FieldDiff(name, "list", a, b, changed, items=items))
         else:
-            blocks = diff_text(a, b) if changed else ()
+            blocks = diff_text(a, b) if changed and detail else ()
             fields.append(FieldDiff(name, "text", a, b, changed, blocks=blocks))
     extra_keys = sorted(set(old.extra) | set(new.extra))
     extra_changed = tuple(k for k in extra_keys if old.extra.get(k) != new.extra.get(k))

@@ -145,5 +145,5 @@ class Reader:
             elif isinstance(before, Damaged):
                 out[row.id] = "after a damaged snapshot"
             else:
-                out[row.id] = change_summary(diff_checkpoints(before, mine))
+                out[row.id] = change_summary(diff_checkpoints(before, mine, detail=False))
         return out

@@ -6,6 +6,7 @@ caller decides what one consistent read (one transaction) covers.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from sqlalchemy import Connection, and_, exists, func, literal, or_, select
@@ -122,6 +123,7 @@ def list_projects_by_ids(conn: Connection, ids: Iterable[str]) -> list[ProjectRo
 # -- sessions ---------------------------------------------------------------
 
 
+@functools.cache  # a Select is immutable: build it once, not once per query
 def _session_select() -> Select:
     snap_count = (
         select(func.count())
@@ -164,18 +166,25 @@ def list_sessions(
     text: str | None = None,
 ) -> Page[SessionRow]:
     """Sessions, newest activity first, flat (for the command line)."""
-    stmt = _session_select()
-    total_stmt = select(func.count()).select_from(
-        sessions.outerjoin(checkpoints, checkpoints.c.session_id == sessions.c.id)
-    )
     match = _matches(_SESSION_TEXT, text)
+    # Join the checkpoints only to search their text: SQLite keeps the join
+    # (and reads a fat checkpoint row per session) even when nothing uses it.
+    source = sessions
     if match is not None:
-        stmt, total_stmt = stmt.where(match), total_stmt.where(match)
+        source = sessions.outerjoin(checkpoints, checkpoints.c.session_id == sessions.c.id)
+    keys = select(sessions.c.id).select_from(source)
+    total_stmt = select(func.count()).select_from(source)
+    if match is not None:
+        keys, total_stmt = keys.where(match), total_stmt.where(match)
     if project_id is not None:
         require_id(project_id, "project id")
-        stmt = stmt.where(sessions.c.project_id == project_id)
+        keys = keys.where(sessions.c.project_id == project_id)
         total_stmt = total_stmt.where(sessions.c.project_id == project_id)
-    stmt = _keyset_desc(stmt, sessions.c.updated_at, sessions.c.id, after).limit(limit)
+    # The page's ids first: the snapshot counts and the checkpoint columns are
+    # then read for these rows only, not for every session before the sort.
+    keys = _keyset_desc(keys, sessions.c.updated_at, sessions.c.id, after).limit(limit)
+    stmt = _session_select().where(sessions.c.id.in_(keys.correlate(None)))
+    stmt = stmt.order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
     raw = conn.execute(stmt).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
     return _page_raw([_session_row(r) for r in raw], raw, total, limit, "updated_at")
@@ -364,8 +373,10 @@ def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[Snapshot
 def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
     """Payload text of the given snapshots (what a visible list row needs)."""
     require_id(session_id)
+    # likely(): without it SQLite walks the session index, reading every row
+    # of a long session, instead of looking the ids up by primary key.
     stmt = select(snapshots.c.id, snapshots.c.payload).where(
-        snapshots.c.session_id == session_id, snapshots.c.id.in_(list(ids))
+        func.likely(snapshots.c.session_id == session_id), snapshots.c.id.in_(list(ids))
     )
     return {r.id: r.payload for r in conn.execute(stmt)}
 
@@ -373,22 +384,46 @@ def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[
 def previous_snapshot_ids(
     conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
 ) -> dict[str, str | None]:
-    """For each row, the id of the snapshot captured just before it."""
-    out: dict[str, str | None] = {}
-    for row in rows:
-        raw_time = conn.execute(
-            select(snapshots.c.captured_at).where(snapshots.c.id == row.id)
-        ).scalar_one_or_none()
-        if raw_time is None:
-            out[row.id] = None
-            continue
-        stmt = _keyset_desc(
-            select(snapshots.c.id).where(snapshots.c.session_id == session_id),
-            snapshots.c.captured_at,
-            snapshots.c.id,
-            (raw_time, row.id),
+    """For each row, the id of the snapshot captured just before it.
+
+    Three queries however many rows: their stored times in SQLite's order
+    (which also places epoch-ms integers), every snapshot from the oldest of
+    them to the newest, and the one just before the oldest.
+    """
+    require_id(session_id)
+    ids = [row.id for row in rows]
+    out: dict[str, str | None] = dict.fromkeys(ids)
+    order = (snapshots.c.captured_at, snapshots.c.id)
+    ends = conn.execute(
+        select(*order)
+        .where(func.likely(snapshots.c.session_id == session_id), snapshots.c.id.in_(ids))
+        .order_by(*order)
+    ).all()
+    if not ends:
+        return out
+    span = (
+        conn.execute(
+            select(snapshots.c.id)
+            .where(
+                snapshots.c.session_id == session_id,
+                snapshots.c.captured_at >= ends[0].captured_at,
+                snapshots.c.captured_at <= ends[-1].captured_at,
+            )
+            .order_by(*order)
+        )
+        .scalars()
+        .all()
+    )
+    first = (ends[0].captured_at, span[0])
+    previous = conn.execute(
+        _keyset_desc(
+            select(snapshots.c.id).where(snapshots.c.session_id == session_id), *order, first
         ).limit(1)
-        out[row.id] = conn.execute(stmt).scalar_one_or_none()
+    ).scalar_one_or_none()
+    for sid in span:
+        if sid in out:
+            out[sid] = previous
+        previous = sid
     return out
 
 

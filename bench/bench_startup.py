@@ -1,0 +1,229 @@
+"""Start-up of the app against a minimal Textual app, in the same run.
+
+    python bench/bench_startup.py [--runs N] [--db bench/.data/large.db]
+
+Two measurements:
+
+* **launch to first full paint**: a fresh Python process on a real
+  pseudo-terminal, from ``Popen`` to the moment the screen is painted with
+  the first page of every pane (projects, sessions, snapshots, detail). The
+  baseline is a minimal Textual app showing one static label, measured the
+  same way, interleaved run by run. Target: under 1.5 times the baseline.
+* **5,000-snapshot session to its first page**: in one running app, the
+  time from highlighting that session to its first page of snapshots being
+  painted. Target: under 100 ms.
+
+Each child process reports through a pipe, so nothing here sleeps to wait.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DB = ROOT / "bench" / ".data" / "large.db"
+
+
+# -- children ---------------------------------------------------------------------
+
+
+def _signal(fd: int) -> None:
+    os.write(fd, b"painted\n")
+
+
+def child_minimal(fd: int) -> None:
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Minimal(App):
+        def compose(self):
+            yield Static("hello")
+
+        def on_mount(self) -> None:
+            self.call_after_refresh(self._done)
+
+        def _done(self) -> None:
+            _signal(fd)
+            self.exit()
+
+    Minimal().run()
+
+
+def child_ckpt(fd: int, db: str) -> None:
+    # The same path as `ckpt-tui --db DB`, with a hook that waits for the panes.
+    from ckpt_tui.core.config import load
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+
+    class Timed(CkptApp):
+        def on_mount(self) -> None:
+            super().on_mount()
+            self._check = self.set_interval(0.002, self._painted)
+
+        def _painted(self) -> None:
+            main = self.main
+            lists = (main.projects, main.sessions, main.snapshots)
+            if all(lst._data is not None and lst.rows for lst in lists):
+                self._check.stop()
+                self.call_after_refresh(self._done)
+
+        def _done(self) -> None:
+            _signal(fd)
+            self.exit()
+
+    config = load()
+    service = open_service(db, config=config)
+    Timed(service, config, poll=False, read_opencode=False).run()
+
+
+# -- parent -------------------------------------------------------------------------
+
+
+def launch(kind: str, db: str) -> float:
+    """Seconds from Popen to the child's 'painted' line."""
+    master, slave = pty.openpty()
+    read_end, write_end = os.pipe()
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="140", LINES="40")
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--child", kind, "--fd", str(write_end), "--db", db],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        pass_fds=(write_end,),
+        env=env,
+        close_fds=True,
+    )
+    os.close(slave)
+    os.close(write_end)
+    elapsed = None
+    try:
+        while elapsed is None:
+            ready, _, _ = select.select([master, read_end], [], [], 30)
+            if not ready:
+                raise RuntimeError(f"{kind} did not paint within 30 s")
+            if read_end in ready:
+                if os.read(read_end, 64):
+                    elapsed = time.perf_counter() - start
+                else:
+                    raise RuntimeError(f"{kind} exited before painting")
+            if master in ready:
+                try:
+                    os.read(master, 65536)  # drain the screen
+                except OSError:
+                    pass
+    finally:
+        if proc.poll() is None:
+            proc.kill()  # its shutdown is not what is measured
+        proc.wait(timeout=30)
+        os.close(master)
+        os.close(read_end)
+    return elapsed
+
+
+async def session_first_page(db: str, session_id: str, project_id: str, runs: int) -> list[float]:
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+
+    times: list[float] = []
+    app = CkptApp(open_service(db), poll=False, read_opencode=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        main = app.main
+
+        async def until(predicate) -> None:
+            while not predicate():
+                await asyncio.sleep(0.0005)
+
+        await until(lambda: main.projects.rows)
+        main.projects.select_key(project_id)
+        await until(lambda: main.sessions.project_id == project_id and main.sessions.rows)
+        await until(lambda: any(r.id == session_id for r in main.sessions.rows))
+        other = next(r.id for r in main.sessions.rows if r.id != session_id)
+        for _ in range(runs):
+            main.sessions.select_key(other)
+            await until(lambda: main.snapshots.session_id == other and main.snapshots.rows)
+            await pilot.pause()
+            start = time.perf_counter()
+            main.sessions.select_key(session_id)
+            await until(lambda: main.snapshots.session_id == session_id and main.snapshots.rows)
+            await pilot.pause()  # the frame with the page in it
+            times.append(time.perf_counter() - start)
+    app.service.close()
+    return times
+
+
+def median_ms(values: list[float]) -> float:
+    return statistics.median(values) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--child")
+    parser.add_argument("--fd", type=int)
+    parser.add_argument("--db", default=str(DEFAULT_DB))
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    os.environ.setdefault("CKPT_TUI_CONFIG", tempfile.mkdtemp(prefix="ckpt-bench-"))
+    if args.child == "minimal":
+        return child_minimal(args.fd)
+    if args.child == "ckpt":
+        return child_ckpt(args.fd, args.db)
+
+    db = Path(args.db)
+    meta = json.loads(Path(f"{db}.json").read_text())
+    # Warm the page cache and the bytecode cache once for both.
+    launch("minimal", str(db))
+    launch("ckpt", str(db))
+    minimal, ckpt = [], []
+    for _ in range(args.runs):
+        minimal.append(launch("minimal", str(db)))
+        ckpt.append(launch("ckpt", str(db)))
+    first_page = asyncio.run(
+        session_first_page(str(db), meta["long_session"], meta["big_project"], args.runs)
+    )
+    ratio = median_ms(ckpt) / median_ms(minimal)
+    rows = [
+        ("minimal Textual app, launch to first paint", median_ms(minimal), "baseline"),
+        (
+            "ckpt-tui on the large store, launch to full paint",
+            median_ms(ckpt),
+            f"{ratio:.2f}x baseline (target < 1.5x)",
+        ),
+        (
+            "select the 5,000-snapshot session to its first page",
+            median_ms(first_page),
+            "target < 100 ms",
+        ),
+    ]
+    print(f"| measurement ({args.runs} runs, medians) | ms | |")
+    print("| --- | ---: | --- |")
+    for name, value, note in rows:
+        print(f"| {name} | {value:.0f} | {note} |")
+    if args.json:
+        Path(args.json).write_text(
+            json.dumps(
+                {
+                    "minimal_ms": median_ms(minimal),
+                    "ckpt_ms": median_ms(ckpt),
+                    "ratio": ratio,
+                    "session_first_page_ms": median_ms(first_page),
+                },
+                indent=2,
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,275 @@
+"""Several processes on one store: plugin writers, our restores, and SIGKILLs.
+
+Processes are coordinated with pipes (a worker says ``ready`` or where it
+stopped on stdout, and waits for a line on stdin), never with sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ckpt_tui.core.actions import WRITABLE
+from ckpt_tui.core.model import Checkpoint, decode
+from ckpt_tui.core.service import open_service
+from ckpt_tui.errors import Conflict, NothingToDo
+from tests.factory import add_session, add_snapshot, basic_store, connect, set_checkpoint
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[1]
+START = Checkpoint(objective="start", nextSteps=("a", "b"))
+FIRST = Checkpoint(objective="one", status="blocked", blockers=("x",))
+SAVES = 120
+
+
+def spawn(module: str, *args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", f"tests.workers.{module}", *map(str, args)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def as_dict(cp: Checkpoint) -> dict:
+    return {k: cp.get(k) for k in WRITABLE}
+
+
+def store_with_sessions(path: Path, sessions: list[str]) -> Path:
+    basic_store(path)
+    conn = connect(path)
+    for sid in sessions:
+        if sid == "s1":
+            continue
+        add_session(conn, sid, "p1")
+        set_checkpoint(conn, sid, "p1", START)
+        add_snapshot(conn, sid, "p1", "first", FIRST.to_payload(), at="2026-11-01T10:01:00.000Z")
+        add_snapshot(
+            conn, sid, "p1", "second",
+            Checkpoint(objective="two", status="done", nextSteps=("b", "c")).to_payload(),
+            at="2026-11-01T10:02:00.000Z",
+        )
+    conn.close()
+    return path
+
+
+def history(path: Path, sid: str) -> list[sqlite3.Row]:
+    conn = sqlite3.connect(path)
+    conn.row_factory = sqlite3.Row
+    rows = conn.execute(
+        "SELECT * FROM snapshots WHERE session_id=? ORDER BY captured_at, id", (sid,)
+    ).fetchall()
+    conn.close()
+    return rows
+
+
+def checkpoint(path: Path, sid: str) -> dict:
+    conn = sqlite3.connect(path)
+    conn.row_factory = sqlite3.Row
+    row = conn.execute("SELECT * FROM checkpoints WHERE session_id=?", (sid,)).fetchone()
+    conn.close()
+    return as_dict(Checkpoint.from_row(dict(row)))
+
+
+def assert_healthy(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    conn.close()
+
+
+def test_plugin_writers_and_restores_lose_nothing(tmp_path):
+    """Four plugin processes save while this one restores, undoes and redoes.
+
+    Afterwards each session's history replays linearly: every auto snapshot
+    changes only the writers' field of the state before it, every pre-restore
+    snapshot holds exactly the state before our write (so no plugin save slipped
+    between a plan and its write unnoticed), and the replay ends at the live
+    checkpoint.
+    """
+    path = store_with_sessions(tmp_path / "checkpoints.db", ["s1", "s2", "s3"])
+    # Two writers share s1, one each on s2 and s3; we restore on s1 and s2 only.
+    plan = [("s1", "w0"), ("s1", "w1"), ("s2", "w2"), ("s3", "w3")]
+    workers = [spawn("plugin_saver", path, sid, "notes", tag, SAVES) for sid, tag in plan]
+    for proc in workers:
+        assert proc.stdout.readline() == "ready\n", proc.stderr.read()
+    for proc in workers:
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+
+    svc = open_service(path)
+    svc.history_limit = 1_000_000
+    rng = random.Random(1234)
+    results: dict[str, dict[str, dict]] = {"s1": {}, "s2": {}}
+    conflicts = iterations = 0
+    overlapped = 0  # iterations that ran while some writer was still saving
+    try:
+        while iterations < 30 or any(p.poll() is None for p in workers):
+            iterations += 1
+            sid = rng.choice(["s1", "s2"])
+            action = rng.choice(["restore", "restore", "undo", "redo"])
+            try:
+                if action == "restore":
+                    fields = rng.choice([None, ["objective"], ["notes", "status"]])
+                    planned = svc.plan_restore(sid, rng.choice(["first", "second"]), fields)
+                else:
+                    planned = getattr(svc, f"plan_{action}")(sid)
+            except NothingToDo:
+                continue
+            try:
+                outcome = svc.apply(planned)
+            except Conflict:
+                conflicts += 1
+                # A real conflict: the checkpoint did move after the plan.
+                assert svc.current(sid).updated_at != planned.base_updated_at
+                continue
+            if outcome.wrote:
+                results[sid][outcome.pre_restore] = {
+                    "before": as_dict(planned.before),
+                    "after": as_dict(planned.after),
+                }
+            assert iterations < 5000
+            overlapped += any(p.poll() is None for p in workers)
+        outputs = {}
+        for (sid, tag), proc in zip(plan, workers, strict=True):
+            out, err = proc.communicate()
+            assert proc.returncode == 0, err
+            outputs[tag] = (sid, json.loads(out.strip().splitlines()[-1]))
+    finally:
+        svc.close()
+        for proc in workers:
+            reap(proc)
+
+    assert sum(len(r) for r in results.values()) > 0, "no restore went through"
+    for tag, (_sid, out) in outputs.items():
+        assert out["changed"] == SAVES, tag  # distinct values: every save changed something
+        assert out["last"] == f"{tag}-{SAVES - 1}"
+
+    for sid in ("s1", "s2", "s3"):
+        rows = history(path, sid)
+        autos = [r for r in rows if r["kind"] == "auto"]
+        writers_here = [out for tag, (s, out) in outputs.items() if s == sid]
+        assert len(autos) == sum(o["changed"] for o in writers_here), sid
+        live = checkpoint(path, sid)
+        payloads = [r["payload"] for r in rows]
+        for out in writers_here:
+            assert live["notes"] == out["last"] or any(out["last"] in p for p in payloads)
+
+        # Replay the history in commit order.
+        state = as_dict(START)
+        stamps = [r["captured_at"] for r in rows if r["name"] not in ("first", "second")]
+        assert stamps == sorted(set(stamps)), f"{sid}: captured_at not strictly increasing"
+        ours = results.get(sid, {})
+        seen_pre = 0
+        for r in rows:
+            if r["name"] in ("first", "second"):
+                continue
+            content = as_dict(decode(r["payload"]))
+            if r["kind"] == "auto":
+                diff = {k for k in WRITABLE if content[k] != state[k]}
+                assert diff == {"notes"}, f"{sid} {r['name']}: an autosave lost {diff - {'notes'}}"
+                state = content
+            else:
+                assert r["kind"] == "pre-restore"
+                seen_pre += 1
+                assert content == state, f"{sid} {r['name']}: overwrote a state it did not see"
+                assert ours[r["name"]]["before"] == state, "a conflict went unnoticed"
+                state = ours[r["name"]]["after"]
+        assert seen_pre == len(ours)
+        assert state == live, f"{sid}: the replay does not end at the live checkpoint"
+        if sid == "s3":
+            assert live["notes"] == outputs["w3"][1]["last"]
+    assert_healthy(path)
+    # Conflicts may or may not happen on a given run; each one was checked above.
+    print(f"{iterations} iterations ({overlapped} beside the writers), {conflicts} conflicts")
+
+
+def reap(proc: subprocess.Popen | None) -> None:
+    if proc is None:
+        return
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        pipe.close()
+
+
+def _prepare(store_path: Path):
+    svc = open_service(store_path)
+    svc.restore("s1", "second", ["objective"])  # one restore of ours, in the journal
+    return svc, as_dict(svc.current("s1").checkpoint)
+
+
+def test_sigkill_inside_the_restore_transaction(store_path):
+    svc, ours = _prepare(store_path)
+    proc = None
+    try:
+        before_rows = [(r["id"], r["restored_at"]) for r in history(store_path, "s1")]
+        updated = svc.current("s1").updated_at
+        proc = spawn("restore_and_block", store_path, "s1", "first", "prune")
+        line = proc.stdout.readline()
+        assert line == "inside-transaction\n", proc.stderr.read()
+        # It holds the write lock with its changes uncommitted: we still read the old state.
+        assert as_dict(svc.current("s1").checkpoint) == ours
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert proc.returncode == -signal.SIGKILL
+
+        assert as_dict(svc.current("s1").checkpoint) == ours
+        assert svc.current("s1").updated_at == updated
+        assert [(r["id"], r["restored_at"]) for r in history(store_path, "s1")] == before_rows
+        assert len(svc.snapshots("s1", kinds=["pre-restore"]).rows) == 1
+        assert_healthy(store_path)
+
+        # Undo works afterwards, and undoes our own (committed, journalled) restore.
+        svc.undo("s1")
+        assert as_dict(svc.current("s1").checkpoint) == as_dict(START)
+        svc.redo("s1")
+        assert as_dict(svc.current("s1").checkpoint) == ours
+    finally:
+        svc.close()
+        reap(proc)
+
+
+def test_sigkill_between_commit_and_journal(store_path):
+    svc, ours = _prepare(store_path)
+    proc = None
+    try:
+        proc = spawn("restore_and_block", store_path, "s1", "first", "journal")
+        line = proc.stdout.readline()
+        assert line == "committed\n", proc.stderr.read()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert proc.returncode == -signal.SIGKILL
+
+        # The restore committed; the journal never heard of it.
+        assert as_dict(svc.current("s1").checkpoint) == as_dict(FIRST)
+        newest = svc.snapshots("s1", kinds=["pre-restore"]).rows[0]
+        assert not svc.journal.is_ours(newest.id)
+        assert as_dict(svc.snapshot("s1", newest.name).content) == ours
+
+        # Undo falls back to the plugin's behaviour: exactly the lost step comes back.
+        outcome = svc.undo("s1")
+        assert outcome.wrote and as_dict(svc.current("s1").checkpoint) == ours
+        svc.redo("s1")
+        assert as_dict(svc.current("s1").checkpoint) == as_dict(FIRST)
+        assert_healthy(store_path)
+    finally:
+        svc.close()
+        reap(proc)
+
+
+def test_workers_run_in_isolated_dirs():
+    """The workers inherit the isolated environment of the autouse fixture."""
+    assert "ckpt-home" in os.environ["CKPT_TUI_CONFIG"]

@@ -1,0 +1,1 @@
+"""Scripts the concurrency tests run in subprocesses (``python -m tests.workers.<name>``)."""
