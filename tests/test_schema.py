@@ -18,7 +18,8 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.sql.elements import TextClause
 
 from ckpt_tui.store import schema
-from ckpt_tui.store.schema import CURRENT_VERSION, ddl, metadata
+from ckpt_tui.store.schema import ddl, metadata
+from ckpt_tui.store.version import CURRENT_VERSION
 from tests.factory import new_store
 
 TABLES = ("projects", "sessions", "checkpoints", "snapshots", "session_runtime", "migrations")

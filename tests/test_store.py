@@ -536,11 +536,11 @@ def test_lists_never_select_payload(tmp_path):
     statements: list[str] = []
     descriptions: list[list[str]] = []
 
-    @event.listens_for(svc.store._reader, "before_cursor_execute")
+    @event.listens_for(svc.store._reader_engine(), "before_cursor_execute")
     def _before(conn, cursor, statement, params, context, executemany):
         statements.append(statement)
 
-    @event.listens_for(svc.store._reader, "after_cursor_execute")
+    @event.listens_for(svc.store._reader_engine(), "after_cursor_execute")
     def _after(conn, cursor, statement, params, context, executemany):
         descriptions.append([d[0].lower() for d in cursor.description or ()])
 

@@ -34,9 +34,15 @@ def make_app(db: Path, *, read_only: bool = False) -> CkptApp:
 
 async def settle(pilot, rounds: int = 12) -> None:
     """Let workers finish and their results land, until nothing is running."""
+    from textual.worker import WorkerCancelled, WorkerFailed
+
     app = pilot.app
     for _ in range(rounds):
-        await app.workers.wait_for_complete()
+        for worker in list(app.workers):
+            try:
+                await worker.wait()
+            except (WorkerCancelled, WorkerFailed):
+                pass  # superseded by a newer one (exclusive), or reported by the app
         await pilot.pause()
         if not any(w.is_running for w in app.workers):
             await pilot.pause()

@@ -32,7 +32,10 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     default_db = None if top else argparse.SUPPRESS
     default_json = False if top else argparse.SUPPRESS
     common.add_argument(
-        "--db", metavar="PATH", default=default_db, help="checkpoint store (default: SPEC 1, $CKPT_DB)"
+        "--db",
+        metavar="PATH",
+        default=default_db,
+        help="checkpoint store (default: SPEC 1, $CKPT_DB)",
     )
     common.add_argument(
         "--json", action="store_true", default=default_json, help="machine-readable output"

@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection
-
-from ckpt_tui import timeutil
-from ckpt_tui.core.diff import CheckpointDiff, diff_checkpoints
+from ckpt_tui import lazy, timeutil
 from ckpt_tui.core.model import FIELDS, Checkpoint, Damaged, decode, validate_fields
-from ckpt_tui.core.reads import Reader
+from ckpt_tui.core.reads import Reader, diffs, q
 from ckpt_tui.errors import CkptError, Conflict, DamagedPayload, NotFound, NothingToDo
 from ckpt_tui.store import Store
-from ckpt_tui.store import queries as q
-from ckpt_tui.store import writes as w
-from ckpt_tui.store.journal import Entry, JournalFile
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+    from ckpt_tui.core.diff import CheckpointDiff
+    from ckpt_tui.store.journal import Entry, JournalFile
+
+w = lazy.module("ckpt_tui.store.writes")
 
 #: What a restore may write: the content fields plus the placeholder flag.
 WRITABLE = (*FIELDS, "synthesized")
@@ -63,7 +65,7 @@ class Plan:
 
     @property
     def diff(self) -> CheckpointDiff:
-        return diff_checkpoints(self.before, self.after)
+        return diffs.diff_checkpoints(self.before, self.after)
 
     @property
     def is_noop(self) -> bool:

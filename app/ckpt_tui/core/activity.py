@@ -4,40 +4,20 @@ The checkpoint store knows a session by id and little else; opencode keeps
 its title, agent, parent, archive state and conversation. This module holds
 one loaded snapshot of opencode's session list and answers the questions
 the views ask: which title to show, is the session archived or gone, which
-opencode sessions have no checkpoint, where a snapshot falls in the
-conversation. It never writes to opencode's storage.
+opencode sessions have no checkpoint. It never writes to opencode's storage.
 """
 
 from __future__ import annotations
 
-import bisect
 import os
 from dataclasses import dataclass, replace
-from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
-from ckpt_tui.opencode import (
-    ConversationMessage,
-    ConversationPage,
-    OpencodeReader,
-    OtherPart,
-    ReasoningPart,
-    SessionInfo,
-    TextPart,
-    ToolPart,
-)
-from ckpt_tui.store.rows import SessionRow, SnapshotRow
+from ckpt_tui.store.rows import SessionRow
 
-__all__ = [
-    "Activity",
-    "ConversationMessage",
-    "OtherPart",
-    "ReasoningPart",
-    "SessionInfo",
-    "TextPart",
-    "ToolPart",
-    "marker_positions",
-]
+if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up path
+    from ckpt_tui.opencode import ConversationPage, OpencodeReader, SessionInfo
 
 
 @dataclass(frozen=True)
@@ -59,6 +39,8 @@ class Activity:
     def load(cls, data_dir: str | os.PathLike[str] | None = None) -> Activity:
         """Read opencode's session list; a missing or unreadable data dir
         gives an Activity that knows nothing (and says why)."""
+        from ckpt_tui.opencode import OpencodeReader
+
         reader = OpencodeReader.from_env(data_dir)
         if not reader.exists():
             return cls(reader, {}, False, (f"no opencode data at {reader.data_dir}",))
@@ -170,23 +152,3 @@ class Activity:
 
             raise NotFound("opencode's data dir is not readable here")
         return self.reader.conversation_page(session_id, after=after, limit=limit)
-
-
-def marker_positions(
-    messages: list[ConversationMessage], snapshots: list[SnapshotRow]
-) -> dict[int, list[SnapshotRow]]:
-    """For each snapshot, the index of the last message created at or before
-    its capture (-1: before the first message). Messages are in order."""
-    times = [_stamp(m.created) for m in messages]
-    out: dict[int, list[SnapshotRow]] = {}
-    for snap in sorted(snapshots, key=lambda s: s.captured_at):
-        moment = timeutil.parse(snap.captured_at)
-        if moment is None:
-            continue
-        index = bisect.bisect_right(times, moment.timestamp()) - 1
-        out.setdefault(index, []).append(snap)
-    return out
-
-
-def _stamp(moment: datetime | None) -> float:
-    return moment.timestamp() if moment else float("-inf")

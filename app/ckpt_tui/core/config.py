@@ -10,7 +10,6 @@ restore = "R"
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +29,8 @@ def load(path: Path | None = None) -> Config:
     path = path or paths.config_dir() / "config.toml"
     if not path.exists():
         return Config(path=path)
+    import tomllib  # 20 ms of regexes: only when there is a file to read
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

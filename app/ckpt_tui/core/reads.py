@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ckpt_tui.core.diff import CheckpointDiff, change_summary, diff_checkpoints
+from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.errors import DamagedPayload, NotFound
-from ckpt_tui.store import Store
-from ckpt_tui.store import queries as q
+from ckpt_tui.store import Store, sqlcache
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.diff import CheckpointDiff
+
+# Loaded on first use: the first frame needs neither SQLAlchemy nor difflib.
+q = lazy.module("ckpt_tui.store.queries")
+diffs = lazy.module("ckpt_tui.core.diff")
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,16 @@ class Comparison:
     old_label: str
     new_label: str
     diff: CheckpointDiff
+
+
+@dataclass(frozen=True)
+class FirstScreen:
+    """The first page of each pane, as the app opens: newest project, its
+    newest session, that session's snapshots."""
+
+    projects: Page[ProjectRow]
+    sessions: Page[SessionRow] | None
+    snapshots: Page[SnapshotRow] | None
 
 
 class Reader:
@@ -86,6 +104,35 @@ class Reader:
                 text=text,
             )
 
+    def first_screen(self, limit: int = 200) -> FirstScreen:
+        """Everything the first frame shows, in one read, so the app can paint
+        it complete instead of pane after pane.
+
+        From the statement cache when there is one (no SQLAlchemy import on
+        the way to the first frame), else through SQLAlchemy, filling the
+        cache for the next start.
+        """
+        cached = sqlcache.load()
+        if cached is not None:
+            try:
+                return FirstScreen(*sqlcache.first_pages(self.store.path, cached, limit))
+            except (sqlite3.Error, KeyError):
+                pass  # the path below says what is wrong, in the usual words
+        screen = self._first_screen(limit)
+        sqlcache.save()
+        return screen
+
+    def _first_screen(self, limit: int) -> FirstScreen:
+        with self.store.read() as conn:
+            projects = q.list_projects(conn, None, limit)
+            if not projects.rows:
+                return FirstScreen(projects, None, None)
+            sessions = q.list_session_tree(conn, projects.rows[0].id, None, limit)
+            if not sessions.rows:
+                return FirstScreen(projects, sessions, None)
+            snapshots = q.list_snapshots(conn, sessions.rows[0].id, limit=limit)
+            return FirstScreen(projects, sessions, snapshots)
+
     # -- one thing --------------------------------------------------------
     def project(self, project_id: str) -> ProjectRow:
         with self.store.read() as conn:
@@ -111,9 +158,9 @@ class Reader:
             current = self.current(session_id)
             if current.checkpoint is None:
                 raise NotFound(f"session {session_id!r} has no current checkpoint")
-            return Comparison(old, "current", diff_checkpoints(a, current.checkpoint))
+            return Comparison(old, "current", diffs.diff_checkpoints(a, current.checkpoint))
         b = self._restorable(self.snapshot(session_id, new))
-        return Comparison(old, new, diff_checkpoints(a, b))
+        return Comparison(old, new, diffs.diff_checkpoints(a, b))
 
     @staticmethod
     def _restorable(view: SnapshotView) -> Checkpoint:
@@ -145,5 +192,7 @@ class Reader:
             elif isinstance(before, Damaged):
                 out[row.id] = "after a damaged snapshot"
             else:
-                out[row.id] = change_summary(diff_checkpoints(before, mine, detail=False))
+                out[row.id] = diffs.change_summary(
+                    diffs.diff_checkpoints(before, mine, detail=False)
+                )
         return out

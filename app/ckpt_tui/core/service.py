@@ -9,7 +9,26 @@ from ckpt_tui import paths
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.config import Config, load
 from ckpt_tui.store import Store
-from ckpt_tui.store.journal import JournalFile
+
+
+class LazyJournal:
+    """The undo journal, opened on first use: a session that only browses
+    never creates it, and start-up does not import SQLAlchemy for it."""
+
+    def __init__(self, path: Path, store_path: Path) -> None:
+        self._args = (path, store_path)
+        self._file = None
+
+    def __getattr__(self, name: str):
+        if self._file is None:
+            from ckpt_tui.store.journal import JournalFile
+
+            self._file = JournalFile(*self._args)
+        return getattr(self._file, name)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
 
 
 def open_service(
@@ -22,5 +41,5 @@ def open_service(
     path = Path(db).expanduser() if db else paths.default_store_path()
     store = Store(path, read_only=read_only)
     cfg = config or load()
-    journal = JournalFile(paths.cache_dir() / "journal.db", store.path)
+    journal = LazyJournal(paths.cache_dir() / "journal.db", store.path)
     return Service(store, journal, cfg.history_limit)

@@ -5,6 +5,6 @@ Textual.
 """
 
 from ckpt_tui.store.engine import Store
-from ckpt_tui.store.schema import CURRENT_VERSION
+from ckpt_tui.store.version import CURRENT_VERSION
 
 __all__ = ["CURRENT_VERSION", "Store"]

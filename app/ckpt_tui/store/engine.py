@@ -17,12 +17,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
-
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.pool import QueuePool
 
 from ckpt_tui.errors import (
     CkptError,
@@ -31,8 +27,10 @@ from ckpt_tui.errors import (
     StoreMissing,
     StoreUnreadable,
 )
-from ckpt_tui.store import migrate
-from ckpt_tui.store.schema import CURRENT_VERSION
+from ckpt_tui.store.version import CURRENT_VERSION
+
+if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the store
+    from sqlalchemy import Connection, Engine
 
 T = TypeVar("T")
 
@@ -42,7 +40,7 @@ WRITE_ATTEMPTS = 4
 _MISSING_HINT = "the plugin creates it on its first save; `ckpt-tui demo` writes a sample store"
 
 
-def _uri(path: Path, mode: str) -> str:
+def sqlite_uri(path: Path, mode: str) -> str:
     return f"file:{quote(str(path))}?mode={mode}"
 
 
@@ -69,7 +67,7 @@ def translate(exc: BaseException, path: Path) -> CkptError:
     return CkptError(f"store error on {path}: {orig}")
 
 
-def _apply_settings(dbapi_conn: sqlite3.Connection, *, writer: bool) -> None:
+def apply_settings(dbapi_conn: sqlite3.Connection, *, writer: bool) -> None:
     """SPEC 2 on every connection. Readers leave the journal mode alone: they
     open read-only and a WAL switch would be a write."""
     dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
@@ -83,11 +81,14 @@ def _apply_settings(dbapi_conn: sqlite3.Connection, *, writer: bool) -> None:
 
 
 def _engine(path: Path, *, writer: bool) -> Engine:
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import QueuePool
+
     mode = "rw" if writer else "ro"
 
     def connect() -> sqlite3.Connection:
         return sqlite3.connect(
-            _uri(path, mode),
+            sqlite_uri(path, mode),
             uri=True,
             check_same_thread=False,
             timeout=BUSY_TIMEOUT_MS / 1000,
@@ -100,13 +101,19 @@ def _engine(path: Path, *, writer: bool) -> Engine:
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):  # noqa: ANN001
-        _apply_settings(dbapi_conn, writer=writer)
+        apply_settings(dbapi_conn, writer=writer)
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         conn.exec_driver_sql(begin_sql)
 
     return engine
+
+
+def _dbapi_error() -> type[Exception]:
+    from sqlalchemy.exc import DBAPIError
+
+    return DBAPIError
 
 
 class Store:
@@ -129,7 +136,7 @@ class Store:
             )
         elif not os.access(self.path, os.W_OK):
             self.read_only_reason = "the store file is read-only"
-        self._reader = _engine(self.path, writer=False)
+        self._reader: Engine | None = None  # made on the first read
         self._writer: Engine | None = None
         self._writer_lock = threading.Lock()
         self._token_conn: sqlite3.Connection | None = None
@@ -141,8 +148,10 @@ class Store:
         path = Path(path).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        from ckpt_tui.store import migrate
+
         try:
-            _apply_settings(conn, writer=True)
+            apply_settings(conn, writer=True)
             migrate.create_current(conn)
         except sqlite3.Error as exc:
             raise translate(exc, path) from None
@@ -152,7 +161,7 @@ class Store:
 
     def _probe_version(self) -> int:
         try:
-            conn = sqlite3.connect(_uri(self.path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn = sqlite3.connect(sqlite_uri(self.path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from None
         try:
@@ -178,7 +187,7 @@ class Store:
         with self._token_lock:
             if self._token_conn is None:
                 self._token_conn = sqlite3.connect(
-                    _uri(self.path, "ro"), uri=True, check_same_thread=False, timeout=1
+                    sqlite_uri(self.path, "ro"), uri=True, check_same_thread=False, timeout=1
                 )
             try:
                 return int(self._token_conn.execute("PRAGMA data_version").fetchone()[0])
@@ -194,7 +203,8 @@ class Store:
             if self._token_conn is not None:
                 self._token_conn.close()
                 self._token_conn = None
-        self._reader.dispose()
+        if self._reader is not None:
+            self._reader.dispose()
         if self._writer is not None:
             self._writer.dispose()
 
@@ -202,9 +212,9 @@ class Store:
     def read(self) -> Iterator[Connection]:
         """A short deferred transaction: every query inside sees one snapshot."""
         try:
-            with self._reader.begin() as conn:
+            with self._reader_engine().begin() as conn:
                 yield conn
-        except DBAPIError as exc:
+        except _dbapi_error() as exc:
             raise translate(exc, self.path) from None
 
     def write(self, work: Callable[[Connection], T]) -> T:
@@ -222,7 +232,7 @@ class Store:
                 with engine.begin() as conn:
                     self._check_version(conn)
                     return work(conn)
-            except DBAPIError as exc:
+            except _dbapi_error() as exc:
                 if _is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
@@ -236,6 +246,12 @@ class Store:
             raise ReadOnly(
                 f"{self.path} was migrated to schema version {version} meanwhile; refusing to write"
             )
+
+    def _reader_engine(self) -> Engine:
+        with self._writer_lock:
+            if self._reader is None:
+                self._reader = _engine(self.path, writer=False)
+            return self._reader
 
     def _writer_engine(self) -> Engine:
         with self._writer_lock:

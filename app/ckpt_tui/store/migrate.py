@@ -12,7 +12,8 @@ from urllib.parse import quote
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store.schema import CURRENT_VERSION, PROJECTS_INDEX, PROJECTS_V2_TABLE, ddl
+from ckpt_tui.store.schema import PROJECTS_INDEX, PROJECTS_V2_TABLE, ddl
+from ckpt_tui.store.version import CURRENT_VERSION
 
 
 def _version(conn: sqlite3.Connection) -> int:

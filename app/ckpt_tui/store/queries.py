@@ -7,14 +7,37 @@ caller decides what one consistent read (one transaction) covers.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterable, Sequence
 
-from sqlalchemy import Connection, and_, exists, func, literal, or_, select
+from sqlalchemy import (
+    Connection,
+    Integer,
+    Text,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal,
+    or_,
+    select,
+)
 from sqlalchemy.sql import Select
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
-from ckpt_tui.store.rows import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.rows import (
+    CheckpointRow,
+    Page,
+    ProjectRow,
+    SessionRow,
+    SnapshotRow,
+    keyset_page,
+    project_row,
+    session_row,
+    session_tree,
+    snapshot_row,
+)
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
 
 MAX_ID_LENGTH = 1024
@@ -58,9 +81,8 @@ def _keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
 # -- projects ---------------------------------------------------------------
 
 
-def list_projects(
-    conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
-) -> Page[ProjectRow]:
+def projects_statements(after: tuple | None = None, text: str | None = None):
+    """(page, total) for the projects list; the page takes ``:limit``."""
     count = (
         select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
     ).scalar_subquery()
@@ -72,27 +94,17 @@ def list_projects(
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
         stmt, total_stmt = stmt.where(match), total_stmt.where(match)
-    stmt = _keyset_desc(stmt, projects.c.updated_at, projects.c.id, after).limit(limit)
-    raw = conn.execute(stmt).mappings().all()
-    rows = [
-        ProjectRow(
-            id=r["id"],
-            directory=r["directory"],
-            canonical=r["canonical"],
-            created_at=timeutil.normalize(r["created_at"]),
-            updated_at=timeutil.normalize(r["updated_at"]),
-            session_count=r["session_count"],
-            last_activity=timeutil.normalize(r["last_activity"] or r["updated_at"]),
-        )
-        for r in raw
-    ]
+    page = _keyset_desc(stmt, projects.c.updated_at, projects.c.id, after)
+    return page.limit(bindparam("limit", type_=Integer)), total_stmt
+
+
+def list_projects(
+    conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
+) -> Page[ProjectRow]:
+    page_stmt, total_stmt = projects_statements(after, text)
+    raw = conn.execute(page_stmt, {"limit": limit}).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
-    return _page_raw(rows, raw, total, limit, "updated_at")
-
-
-def _page_raw(rows: list, raw: Sequence, total: int, limit: int, time_key: str) -> Page:
-    cursor = (raw[-1][time_key], raw[-1]["id"]) if raw and len(raw) == limit else None
-    return Page(rows=rows, total=total, cursor=cursor)
+    return keyset_page([project_row(r) for r in raw], raw, total, limit, "updated_at")
 
 
 def get_project(conn: Connection, project_id: str) -> ProjectRow:
@@ -104,20 +116,8 @@ def get_project(conn: Connection, project_id: str) -> ProjectRow:
 
 
 def list_projects_by_ids(conn: Connection, ids: Iterable[str]) -> list[ProjectRow]:
-    ids = list(ids)
-    stmt = select(projects).where(projects.c.id.in_(ids))
-    return [
-        ProjectRow(
-            id=r["id"],
-            directory=r["directory"],
-            canonical=r["canonical"],
-            created_at=timeutil.normalize(r["created_at"]),
-            updated_at=timeutil.normalize(r["updated_at"]),
-            session_count=0,
-            last_activity=timeutil.normalize(r["updated_at"]),
-        )
-        for r in conn.execute(stmt).mappings()
-    ]
+    stmt = select(projects).where(projects.c.id.in_(list(ids)))
+    return [project_row(r) for r in conn.execute(stmt).mappings()]
 
 
 # -- sessions ---------------------------------------------------------------
@@ -139,23 +139,6 @@ def _session_select() -> Select:
         checkpoints.c.synthesized,
         (checkpoints.c.session_id.is_not(None)).label("has_checkpoint"),
     ).select_from(sessions.outerjoin(checkpoints, checkpoints.c.session_id == sessions.c.id))
-
-
-def _session_row(r, depth: int = 0) -> SessionRow:
-    return SessionRow(
-        id=r["id"],
-        project_id=r["project_id"],
-        parent_id=r["parent_id"],
-        title=r["title"],
-        created_at=timeutil.normalize(r["created_at"]),
-        updated_at=timeutil.normalize(r["updated_at"]),
-        snapshot_count=r["snapshot_count"],
-        status=r["status"],
-        checkpoint_title=r["checkpoint_title"],
-        synthesized=bool(r["synthesized"]),
-        has_checkpoint=bool(r["has_checkpoint"]),
-        depth=depth,
-    )
 
 
 def list_sessions(
@@ -187,10 +170,7 @@ def list_sessions(
     stmt = stmt.order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
     raw = conn.execute(stmt).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
-    return _page_raw([_session_row(r) for r in raw], raw, total, limit, "updated_at")
-
-
-MAX_NESTING = 8
+    return keyset_page([session_row(r) for r in raw], raw, total, limit, "updated_at")
 
 
 _SESSION_TEXT = (
@@ -208,6 +188,31 @@ _SESSION_TEXT = (
 )
 
 
+def tree_statements(after: tuple | None = None):
+    """(roots page, roots total, children of ``:frontier``) for the session
+    tree of ``:project_id``; the page takes ``:limit``, ``:frontier`` is a
+    JSON array of ids (one statement for any number of them)."""
+    parent = sessions.alias("parent")
+    has_parent = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    project = bindparam("project_id", type_=Text)
+    is_root = and_(sessions.c.project_id == project, ~has_parent)
+    roots = _keyset_desc(
+        _session_select().where(is_root), sessions.c.updated_at, sessions.c.id, after
+    ).limit(bindparam("limit", type_=Integer))
+    total = select(func.count()).select_from(sessions).where(is_root)
+    frontier = func.json_each(bindparam("frontier", type_=Text)).table_valued("value")
+    children = (
+        _session_select()
+        .where(sessions.c.project_id == project, sessions.c.parent_id.in_(select(frontier.c.value)))
+        .order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
+    )
+    return roots, total, children
+
+
 def list_session_tree(
     conn: Connection,
     project_id: str,
@@ -219,57 +224,21 @@ def list_session_tree(
 
     A root is a session with no parent in this project (the parent may be an
     opencode session the store never saw). Pages are over roots; ``total``
-    counts roots.
+    counts roots. With ``text``, the list is flat: the sessions whose title or
+    checkpoint contains it.
     """
     require_id(project_id, "project id")
     if text:
         return list_sessions(conn, project_id, after, limit, text)
-    parent = sessions.alias("parent")
-    has_parent = exists(
-        select(literal(1)).where(
-            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
-        )
-    )
-    is_root = and_(sessions.c.project_id == project_id, ~has_parent)
-    stmt = _keyset_desc(
-        _session_select().where(is_root), sessions.c.updated_at, sessions.c.id, after
-    ).limit(limit)
-    roots = conn.execute(stmt).mappings().all()
-    total = conn.execute(select(func.count()).select_from(sessions).where(is_root)).scalar_one()
+    roots_stmt, total_stmt, children_stmt = tree_statements(after)
+    roots = conn.execute(roots_stmt, {"project_id": project_id, "limit": limit}).mappings().all()
+    total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
 
-    children: dict[str, list] = {}
-    frontier = [r["id"] for r in roots]
-    seen = set(frontier)
-    for _ in range(MAX_NESTING):
-        if not frontier:
-            break
-        level = (
-            conn.execute(
-                _session_select()
-                .where(sessions.c.project_id == project_id, sessions.c.parent_id.in_(frontier))
-                .order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
-            )
-            .mappings()
-            .all()
-        )
-        frontier = []
-        for r in level:
-            if r["id"] in seen:
-                continue
-            seen.add(r["id"])
-            children.setdefault(r["parent_id"], []).append(r)
-            frontier.append(r["id"])
+    def children_of(ids: list[str]):
+        params = {"project_id": project_id, "frontier": json.dumps(ids)}
+        return conn.execute(children_stmt, params).mappings().all()
 
-    flat: list[SessionRow] = []
-
-    def walk(r, depth: int) -> None:
-        flat.append(_session_row(r, depth))
-        for child in children.get(r["id"], []):
-            walk(child, depth + 1)
-
-    for r in roots:
-        walk(r, 0)
-    return _page_raw(flat, roots, total, limit, "updated_at")
+    return keyset_page(session_tree(roots, children_of), roots, total, limit, "updated_at")
 
 
 def get_session(conn: Connection, session_id: str) -> SessionRow:
@@ -277,7 +246,7 @@ def get_session(conn: Connection, session_id: str) -> SessionRow:
     r = conn.execute(_session_select().where(sessions.c.id == session_id)).mappings().first()
     if r is None:
         raise NotFound(f"no session {session_id!r} in the store")
-    return _session_row(r)
+    return session_row(r)
 
 
 # -- checkpoints ------------------------------------------------------------
@@ -306,17 +275,25 @@ def get_checkpoint(conn: Connection, session_id: str) -> CheckpointRow | None:
 _SNAPSHOT_COLUMNS = [c for c in snapshots.c if c.name != "payload"]
 
 
-def _snapshot_row(r) -> SnapshotRow:
-    return SnapshotRow(
-        id=r["id"],
-        session_id=r["session_id"],
-        project_id=r["project_id"],
-        name=r["name"],
-        kind=r["kind"],
-        captured_at=timeutil.normalize(r["captured_at"]),
-        schema_version=r["schema_version"],
-        restored_at=timeutil.normalize(r["restored_at"]) if r["restored_at"] is not None else None,
-    )
+def snapshots_statements(
+    kinds: Sequence[str] | None = None,
+    exclude_kinds: Sequence[str] | None = None,
+    after: tuple | None = None,
+    text: str | None = None,
+):
+    """(page, total) for the snapshots of ``:session_id``; the page takes ``:limit``."""
+    where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
+    if kinds:
+        where.append(snapshots.c.kind.in_(list(kinds)))
+    if exclude_kinds:
+        where.append(snapshots.c.kind.not_in(list(exclude_kinds)))
+    match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
+    if match is not None:
+        where.append(match)
+    page = _keyset_desc(
+        select(*_SNAPSHOT_COLUMNS).where(*where), snapshots.c.captured_at, snapshots.c.id, after
+    ).limit(bindparam("limit", type_=Integer))
+    return page, select(func.count()).select_from(snapshots).where(*where)
 
 
 def list_snapshots(
@@ -335,20 +312,10 @@ def list_snapshots(
     the payloads to filter, but none is returned).
     """
     require_id(session_id)
-    where = [snapshots.c.session_id == session_id]
-    if kinds:
-        where.append(snapshots.c.kind.in_(list(kinds)))
-    if exclude_kinds:
-        where.append(snapshots.c.kind.not_in(list(exclude_kinds)))
-    match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
-    if match is not None:
-        where.append(match)
-    stmt = _keyset_desc(
-        select(*_SNAPSHOT_COLUMNS).where(*where), snapshots.c.captured_at, snapshots.c.id, after
-    ).limit(limit)
-    raw = conn.execute(stmt).mappings().all()
-    total = conn.execute(select(func.count()).select_from(snapshots).where(*where)).scalar_one()
-    return _page_raw([_snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
+    page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after, text)
+    raw = conn.execute(page_stmt, {"session_id": session_id, "limit": limit}).mappings().all()
+    total = conn.execute(total_stmt, {"session_id": session_id}).scalar_one()
+    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
 
 
 def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:
@@ -367,7 +334,7 @@ def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[Snapshot
     )
     if r is None:
         raise NotFound(f"session {session_id!r} has no snapshot {name!r}")
-    return _snapshot_row(r), r["payload"]
+    return snapshot_row(r), r["payload"]
 
 
 def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:

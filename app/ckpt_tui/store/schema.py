@@ -22,8 +22,6 @@ from sqlalchemy import (
     text,
 )
 
-CURRENT_VERSION = 2
-
 metadata = MetaData()
 
 projects = Table(

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from ckpt_tui.core.actions import Outcome, Plan, Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
+from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
 
@@ -40,8 +41,10 @@ class CkptApp(App[None]):
         poll: bool = True,
         opencode_data: str | None = None,
         read_opencode: bool = True,
+        first: FirstScreen | None = None,
     ) -> None:
         super().__init__()
+        self.first = first
         self.service = service
         self.config = config or Config()
         self.poll = poll
@@ -57,7 +60,7 @@ class CkptApp(App[None]):
             self.set_keymap(self.config.keymap)
         from ckpt_tui.ui.screens.main import MainScreen
 
-        self.push_screen(MainScreen(self.service))
+        self.push_screen(MainScreen(self.service, self.first))
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.markdown import Markdown
 from rich.padding import Padding
 from rich.text import Text
 
@@ -22,6 +21,8 @@ def _label(name: str) -> Text:
 
 def _prose(name: str, value: str) -> RenderableType:
     if name in MARKDOWN_FIELDS and len(value) <= MARKDOWN_LIMIT:
+        from rich.markdown import Markdown  # markdown-it: off the start-up path
+
         from ckpt_tui.core.text import printable
 
         return Markdown(printable(value, MARKDOWN_LIMIT, keep_newlines=True))

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from rich.text import Text
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.activity import (
+from ckpt_tui.core.conversation import (
     ConversationMessage,
     OtherPart,
     ReasoningPart,

@@ -11,8 +11,13 @@ def run_app(args) -> int:
     service = open_service(args.db, read_only=args.read_only, config=config)
     from ckpt_tui.ui.app import CkptApp
 
+    # The first pages are read here, before the UI exists (no UI thread to
+    # block yet), so the first frame is painted complete.
+    first = service.first_screen()
     try:
-        CkptApp(service, config, opencode_data=getattr(args, "opencode_data", None)).run()
+        CkptApp(
+            service, config, opencode_data=getattr(args, "opencode_data", None), first=first
+        ).run()
     finally:
         service.close()
     return 0

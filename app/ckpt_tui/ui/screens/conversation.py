@@ -13,7 +13,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
@@ -21,6 +21,7 @@ from ckpt_tui.core.records import SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.widgets.conversation_view import ConversationView
+from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 PAGE = 100
 
@@ -51,7 +52,7 @@ class ConversationScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Loading the conversation…", id="conversation-head")
         yield ConversationView([], id="conversation")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ConversationView).focus()

@@ -8,11 +8,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
 class DiffScreen(Screen[None]):
@@ -32,7 +32,7 @@ class DiffScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield DiffView(title=self.title_text, id="diff")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(DiffView).focus()

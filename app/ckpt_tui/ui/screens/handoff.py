@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
 class HandoffScreen(Screen[None]):
@@ -39,7 +40,7 @@ class HandoffScreen(Screen[None]):
         scroll.border_title = "Hand-off preview"
         with scroll:
             yield Markdown(self.markdown)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

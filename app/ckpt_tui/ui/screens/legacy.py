@@ -15,13 +15,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.confirm import ConfirmScreen
+from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 STATUS_STYLE = {
     legacy.IMPORTABLE: "bold black on #87d787",
@@ -59,7 +60,7 @@ class LegacyScreen(Screen[None]):
         table.border_title = "Legacy state files (.opencode/state/checkpoint.json)"
         yield table
         yield Static("Scanning project directories…", id="legacy-detail")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -12,16 +12,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import Damaged
+from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.widgets.detail import DetailPane
+from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
@@ -62,7 +64,7 @@ class MainScreen(Screen[None]):
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Service, first: FirstScreen | None = None) -> None:
         super().__init__()
         self.service = service
         self.projects = ProjectList(service, id="projects")
@@ -70,6 +72,14 @@ class MainScreen(Screen[None]):
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
         self._filter_target: PagedList | None = None
+        if first is not None:
+            # Pages read before the app started: the first frame is complete.
+            self.projects.preload("projects", first.projects)
+            if first.projects.rows:
+                top = first.projects.rows[0].id
+                self.sessions.preload((top, False), first.sessions)
+                if first.sessions and first.sessions.rows:
+                    self.snapshots.preload((first.sessions.rows[0].id, False), first.snapshots)
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -80,7 +90,7 @@ class MainScreen(Screen[None]):
             yield self.snapshots
         yield self.detail
         yield Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.projects.reload(reset=True)

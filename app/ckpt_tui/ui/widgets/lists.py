@@ -31,6 +31,9 @@ class ProjectList(PagedList[ProjectRow]):
         self.service = service
         super().__init__("1 Projects", id=id)
 
+    def context(self) -> object:
+        return "projects"
+
     def fetch(self, after, limit) -> Page[ProjectRow]:
         return self.service.projects(after=after, limit=limit, text=self.filter_text or None)
 
@@ -95,6 +98,9 @@ class SessionList(PagedList[SessionRow]):
         if project_id != self.project_id:
             self.project_id = project_id
             self.reload(keep_selection=False, reset=True)
+
+    def context(self) -> object:
+        return (self.project_id, self.show_opencode)
 
     def fetch(self, after, limit) -> Page[SessionRow] | None:
         if self.project_id is None:
@@ -205,6 +211,9 @@ class SnapshotList(PagedList[SnapshotRow]):
             self.border_subtitle = f"marked: {self.marked.name[:30]}" + (
                 f"  /{self.filter_text}" if self.filter_text else ""
             )
+
+    def context(self) -> object:
+        return (self.session_id, self.hide_auto)
 
     def fetch(self, after, limit) -> Page[SnapshotRow] | None:
         if self.session_id is None:

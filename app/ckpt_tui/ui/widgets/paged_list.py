@@ -112,6 +112,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self._generation = 0
         self._error: str | None = None
         self._last_highlight_key: object = object()
+        self._preloaded: tuple[object, Page[RowT]] | None = None
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -124,6 +125,15 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
 
     def row_key(self, row: RowT) -> object:
         raise NotImplementedError
+
+    def context(self) -> object:
+        """What the rows depend on (the project, the session); see :meth:`preload`."""
+        return None
+
+    def preload(self, context: object, page: Page[RowT] | None) -> None:
+        """A page already read for ``context``: the next reset reload in that
+        context uses it instead of asking a worker (the app's first frame)."""
+        self._preloaded = (context, page) if page is not None else None
 
     # -- state ----------------------------------------------------------------
     @property
@@ -160,6 +170,10 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
             self._last_highlight_key = object()
             self._sync_size()
         key = self.row_key(self.highlighted) if keep_selection and self.highlighted else None
+        preloaded, self._preloaded = self._preloaded, None
+        if preloaded is not None and preloaded[0] == self.context() and not self.filter_text:
+            self._apply_page(self._generation, preloaded[1], key, True, None)
+            return
         limit = max(self.PAGE_SIZE, len(self.rows))
         self._load(self._generation, None, limit, key, replace=True)
 

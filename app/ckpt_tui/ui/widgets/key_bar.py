@@ -1,0 +1,76 @@
+"""The footer: the keys that work here, as one line of text.
+
+Textual's ``Footer`` is a widget per key and recomposes on every change of
+focus; at start-up that alone cost about a third of a second here
+(``bench/bench_startup.py``). This draws the same information as one
+``Text``, redrawn at most once per refresh, and still runs a key's action
+when it is clicked.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $panel;
+        color: $text-muted;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self._spans: list[tuple[int, int, str]] = []
+        self._pending = False
+
+    def on_mount(self) -> None:
+        self._screen = self.screen
+        self._screen.bindings_updated_signal.subscribe(self, self._changed)
+        self._changed(self._screen)
+
+    def on_unmount(self) -> None:
+        self._screen.bindings_updated_signal.unsubscribe(self)
+
+    def _changed(self, screen: Screen) -> None:
+        if not self._pending:
+            self._pending = True
+            self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        self._pending = False
+        if not self.is_attached:
+            return  # the screen went away before this refresh
+        text = Text(no_wrap=True, overflow="ellipsis")
+        spans: list[tuple[int, int, str]] = []
+        seen: set[str] = set()
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            start = len(text)
+            key = self.app.get_key_display(binding)
+            text.append(f" {key} ", style="bold #ffaf00" if enabled else "dim")
+            text.append(f"{binding.description} ", style="" if enabled else "dim")
+            spans.append((start, len(text), binding.key.split(",")[0]))
+        palette = " ^p palette "
+        text.append(" " * max(self.size.width - len(text) - len(palette), 1))
+        text.append(palette, style="dim")
+        self._spans = spans
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                return
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._changed(self.screen)

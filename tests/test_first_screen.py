@@ -1,0 +1,70 @@
+"""The first frame's pages: the cached-statement path gives exactly what the
+SQLAlchemy path gives, and needs no SQLAlchemy import."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from ckpt_tui.core.demo import build_demo
+from ckpt_tui.core.service import open_service
+from ckpt_tui.store import sqlcache
+from tests.factory import new_store
+
+
+def both_paths(db):
+    svc = open_service(db)
+    try:
+        sqlcache.cache_file().unlink(missing_ok=True)
+        slow = svc.first_screen(limit=3)  # no cache: SQLAlchemy, then fills the cache
+        assert sqlcache.load() is not None
+        fast = svc.first_screen(limit=3)
+        return slow, fast
+    finally:
+        svc.close()
+
+
+def test_cached_statements_give_the_same_pages(tmp_path):
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    slow, fast = both_paths(db)
+    assert fast == slow
+    assert slow.projects.cursor is not None, "limit 3 of 5 projects: a next page exists"
+    assert slow.sessions.rows and slow.snapshots.rows
+    assert any(r.depth for r in slow.sessions.rows) or len(slow.sessions.rows) >= 1
+
+
+def test_children_follow_their_parents(tmp_path):
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    svc = open_service(db)
+    acme = svc.session_tree("prj_acme_api")
+    svc.close()
+    assert [r.depth for r in acme.rows] == [0, 0, 1]
+    assert acme.rows[2].parent_id == acme.rows[1].id
+
+
+def test_empty_store(tmp_path):
+    slow, fast = both_paths(new_store(tmp_path / "empty.db"))
+    assert fast == slow
+    assert slow.projects.rows == [] and slow.sessions is None
+
+
+def test_damaged_cache_falls_back(tmp_path):
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    svc = open_service(db)
+    expected = svc.first_screen()
+    sqlcache.cache_file().write_text('{"projects_page": {"sql": "SELECT nonsense"}}')
+    assert svc.first_screen() == expected
+    svc.close()
+
+
+def test_first_frame_needs_no_sqlalchemy(tmp_path):
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    open_service(db).first_screen()  # fills the cache
+    code = (
+        "import sys; from ckpt_tui.core.service import open_service; import ckpt_tui.ui.app;"
+        f"s = open_service({str(db)!r}); assert s.first_screen().projects.rows;"
+        "loaded = [m for m in sys.modules if m.split('.')[0] == 'sqlalchemy'];"
+        "print(loaded); raise SystemExit(1 if loaded else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
