@@ -55,12 +55,20 @@ class CkptApp(App[None]):
         self._busy_timer = None
 
     # -- start-up -------------------------------------------------------------
+    def get_default_screen(self) -> Screen:
+        """The main screen is the base screen: no blank default screen is
+        painted first (one full frame less at start-up)."""
+        from ckpt_tui.ui.screens.main import MainScreen
+
+        return MainScreen(self.service, self.first)
+
     def on_mount(self) -> None:
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
-        from ckpt_tui.ui.screens.main import MainScreen
+        # opencode's data and the live poll wait until the first frame is out.
+        self.call_after_refresh(self._after_first_frame)
 
-        self.push_screen(MainScreen(self.service, self.first))
+    def _after_first_frame(self) -> None:
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:

@@ -72,14 +72,7 @@ class MainScreen(Screen[None]):
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
         self._filter_target: PagedList | None = None
-        if first is not None:
-            # Pages read before the app started: the first frame is complete.
-            self.projects.preload("projects", first.projects)
-            if first.projects.rows:
-                top = first.projects.rows[0].id
-                self.sessions.preload((top, False), first.sessions)
-                if first.sessions and first.sessions.rows:
-                    self.snapshots.preload((first.sessions.rows[0].id, False), first.snapshots)
+        self.first = first
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -89,11 +82,22 @@ class MainScreen(Screen[None]):
             yield self.sessions
             yield self.snapshots
         yield self.detail
-        yield Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        first, self.first = self.first, None  # once: a remount must not reuse stale pages
+        self.projects.preload("projects", first.projects if first else None)
         self.projects.reload(reset=True)
+        if first is not None and first.projects.rows:
+            # Pages read before the app started: all three panes are filled
+            # now, so the very first frame is complete (no pane-by-pane hops).
+            top = first.projects.rows[0].id
+            self.sessions.preload((top, False), first.sessions)
+            self.sessions.show_project(top)
+            if first.sessions and first.sessions.rows:
+                newest = first.sessions.rows[0].id
+                self.snapshots.preload((newest, False), first.snapshots)
+                self.snapshots.show_session(newest)
         self.projects.focus()
 
     # -- what is selected -------------------------------------------------------
@@ -330,7 +334,7 @@ class MainScreen(Screen[None]):
     @on(PagedList.FilterRequested)
     def _filter_requested(self, event: PagedList.FilterRequested) -> None:
         self._filter_target = event.source
-        box = self.query_one("#filter", Input)
+        box = self._filter_box()
         box.value = event.source.filter_text
         box.placeholder = f"filter {event.source.NOUN} (enter keeps it, escape clears)"
         box.add_class("visible")
@@ -345,14 +349,26 @@ class MainScreen(Screen[None]):
     def _filter_submitted(self) -> None:
         self._close_filter()
 
+    def _filter_box(self) -> Input:
+        """The filter line, mounted the first time it is asked for (an Input
+        costs its CSS at start-up, and most sessions never filter)."""
+        boxes = self.query("#filter")
+        if boxes:
+            return boxes.first(Input)
+        box = Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
+        self.mount(box, before=self.query_one(KeyBar))
+        return box
+
     def _close_filter(self) -> None:
-        box = self.query_one("#filter", Input)
+        box = self._filter_box()
         box.remove_class("visible")
         if self._filter_target is not None:
             self._filter_target.focus()
 
     def action_clear_filter(self) -> None:
-        box = self.query_one("#filter", Input)
+        if not self.query("#filter"):
+            return
+        box = self._filter_box()
         target = self._filter_target
         if box.has_class("visible") or (target is not None and target.filter_text):
             box.value = ""

@@ -77,7 +77,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         Binding("slash", "filter", "Filter", id="list.filter"),
     ]
 
-    cursor: reactive[int] = reactive(0, always_update=True)
+    cursor: reactive[int] = reactive(0, always_update=True, init=False)
     PAGE_SIZE = 200
     EMPTY_TEXT = "Nothing here"
     NOUN = "rows"
@@ -163,12 +163,16 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         """
         self._generation += 1
         if reset:
+            # No watcher: announcing "nothing highlighted" now would make the
+            # next pane clear itself and reload; the new page announces its
+            # own first row when it lands.
             self._data = None
             self._error = None
-            self.cursor = 0
+            self.set_reactive(PagedList.cursor, 0)
             self.scroll_to(0, 0, animate=False)
             self._last_highlight_key = object()
             self._sync_size()
+            self.refresh()
         key = self.row_key(self.highlighted) if keep_selection and self.highlighted else None
         preloaded, self._preloaded = self._preloaded, None
         if preloaded is not None and preloaded[0] == self.context() and not self.filter_text:
