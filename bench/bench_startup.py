@@ -61,7 +61,11 @@ def child_minimal(fd: int) -> None:
 
 
 def child_ckpt(fd: int, db: str) -> None:
-    # The same path as `ckpt-tui --db DB`, with a hook that waits for the panes.
+    # The same path as `ckpt-tui --db DB` (parser included), with a hook that
+    # says when the panes are painted.
+    from ckpt_tui.cli.main import build_parser
+
+    build_parser().parse_args(["--db", db])
     from ckpt_tui.core.config import load
     from ckpt_tui.core.service import open_service
     from ckpt_tui.ui.app import CkptApp

@@ -71,12 +71,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core import handoff as ho
-from ckpt_tui.core import jsonview
-from ckpt_tui.core import legacy as lg
 from ckpt_tui.core.service import open_service
-from ckpt_tui.core.textdiff import unified_lines
+
+# Loaded when a command runs: building the parser must stay cheap, since
+# `ckpt-tui` with no subcommand builds it too on its way to the app.
+ho = lazy.module("ckpt_tui.core.handoff")
+jsonview = lazy.module("ckpt_tui.core.jsonview")
+lg = lazy.module("ckpt_tui.core.legacy")
+textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 
 def _service(args, *, read_only: bool = False):
@@ -181,7 +185,7 @@ def cmd_adopt(args) -> int:
                 say(f"{plan.label}: nothing would change")
                 return 0
             say(f"{plan.label} would change: {', '.join(plan.keys)}")
-            for line in unified_lines(plan.diff):
+            for line in textdiff.unified_lines(plan.diff):
                 say(line)
             say("(dry run: nothing written)")
             return 0

@@ -64,21 +64,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from ckpt_tui import paths, timeutil
+from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError, StoreMissing
-from ckpt_tui.opencode import (
-    OpencodeReader,
-    ReasoningPart,
-    SessionInfo,
-    TextPart,
-    ToolPart,
-    jsonview,
-    session_tree,
-)
+
+if TYPE_CHECKING:
+    from ckpt_tui.opencode import OpencodeReader, SessionInfo
+
+# Loaded when a command runs: building the parser must stay cheap, since
+# `ckpt-tui` with no subcommand builds it too on its way to the app.
+oc = lazy.module("ckpt_tui.opencode")
+ocjson = lazy.module("ckpt_tui.opencode.jsonview")
 
 PAGE = 500
 NO_STORE = "no store"
@@ -86,7 +86,7 @@ NO_CHECKPOINT = "none"
 
 
 def _reader(args) -> OpencodeReader:
-    reader = OpencodeReader.from_env(getattr(args, "opencode_data", None))
+    reader = oc.OpencodeReader.from_env(getattr(args, "opencode_data", None))
     if not reader.exists():
         raise CkptError(
             f"no opencode data at {reader.data_dir} (use --opencode-data DIR or $CKPT_OPENCODE_DATA)"
@@ -158,11 +158,11 @@ def list_opencode_sessions(args) -> int:
             return NO_STORE
         return statuses.get(info.id, NO_CHECKPOINT)
 
-    tree = session_tree(sessions)
+    tree = oc.session_tree(sessions)
     if args.json:
         items = []
         for info, depth in tree:
-            item = jsonview.session(info)
+            item = ocjson.session(info)
             item["depth"] = depth
             item["checkpoint"] = status(info)
             item["has_checkpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
@@ -175,7 +175,7 @@ def list_opencode_sessions(args) -> int:
                 "total": len(items),
                 "duplicates_skipped": result.duplicates_skipped,
                 "damaged_skipped": result.damaged_skipped,
-                "sources": [jsonview.source(s) for s in result.sources],
+                "sources": [ocjson.source(s) for s in result.sources],
                 "warnings": warnings,
                 "items": items,
             }
@@ -226,11 +226,11 @@ def _print_message(message) -> None:
         head += f"  {message.model}"
     say(head)
     for part in message.parts:
-        if isinstance(part, TextPart):
+        if isinstance(part, oc.TextPart):
             say(part.text)
-        elif isinstance(part, ReasoningPart):
+        elif isinstance(part, oc.ReasoningPart):
             say(f"[reasoning] {part.text}")
-        elif isinstance(part, ToolPart):
+        elif isinstance(part, oc.ToolPart):
             detail = part.error or part.title or ""
             say(f"[tool {part.tool} {part.status}{_seconds(part.duration_ms)}] {detail}".rstrip())
         else:
@@ -247,10 +247,10 @@ def cmd_conversation(args) -> int:
     if args.json:
         emit_json(
             {
-                "session": jsonview.session(info),
+                "session": ocjson.session(info),
                 "total": total,
                 "damaged_skipped": damaged,
-                "messages": [jsonview.message(m) for m in messages],
+                "messages": [ocjson.message(m) for m in messages],
             }
         )
         return 0

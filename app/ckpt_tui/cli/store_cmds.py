@@ -6,13 +6,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ckpt_tui import paths, timeutil
+from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core import jsonview
 from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
 from ckpt_tui.core.service import open_service
-from ckpt_tui.core.textdiff import unified_lines
 from ckpt_tui.errors import CkptError
+
+# Loaded when a command runs: the parser is built on the way to the app too.
+jsonview = lazy.module("ckpt_tui.core.jsonview")
+textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 PAGE = 500
 
@@ -164,7 +166,7 @@ def cmd_diff(args) -> int:
     say(f"+++ {comparison.new_label}")
     if comparison.diff.is_empty:
         say("(no differences)")
-    for line in unified_lines(comparison.diff):
+    for line in textdiff.unified_lines(comparison.diff):
         say(line)
     return 0
 
@@ -199,7 +201,7 @@ def _dry_run(args, plan) -> int:
         say(f"{plan.label}: nothing would change")
         return 0
     say(f"{plan.label} would change: {', '.join(plan.keys)}")
-    for line in unified_lines(plan.diff):
+    for line in textdiff.unified_lines(plan.diff):
         say(line)
     say("(dry run: nothing written)")
     return 0
