@@ -73,14 +73,13 @@ import sys
 
 from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.plans import report, report_dry_run
 from ckpt_tui.core.service import open_service
 
 # Loaded when a command runs: building the parser must stay cheap, since
 # `ckpt-tui` with no subcommand builds it too on its way to the app.
 ho = lazy.module("ckpt_tui.core.handoff")
-jsonview = lazy.module("ckpt_tui.core.jsonview")
 lg = lazy.module("ckpt_tui.core.legacy")
-textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 
 def _service(args, *, read_only: bool = False):
@@ -168,41 +167,13 @@ def cmd_adopt(args) -> int:
     try:
         plan = lg.plan_adoption(svc, args.project, args.session, args.snapshot)
         source, _ = lg.adoption_source(svc, args.project, args.snapshot)
+        extra = {"source": source.to_json()}
         if args.dry_run:
-            if args.json:
-                emit_json(
-                    {
-                        "action": plan.action,
-                        "session": plan.session_id,
-                        "dryRun": True,
-                        "changed": list(plan.keys),
-                        "diff": jsonview.diff(plan.diff, "current", "result"),
-                        "source": source.to_json(),
-                    }
-                )
-                return 0
-            if plan.is_noop:
-                say(f"{plan.label}: nothing would change")
-                return 0
-            say(f"{plan.label} would change: {', '.join(plan.keys)}")
-            for line in textdiff.unified_lines(plan.diff):
-                say(line)
-            say("(dry run: nothing written)")
-            return 0
+            return report_dry_run(args, plan, extra)
         outcome = svc.apply(plan)
     finally:
         svc.close()
-    if args.json:
-        emit_json(
-            {
-                **outcome.to_json(),
-                "diff": jsonview.diff(plan.diff, "current", "result"),
-                "source": source.to_json(),
-            }
-        )
-    else:
-        say(outcome.message)
-    return 0
+    return report(args, outcome, plan, extra)
 
 
 # -- handoff ----------------------------------------------------------------------------

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.plans import report as _report
+from ckpt_tui.cli.plans import report_dry_run as _dry_run
 from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError
@@ -172,39 +174,6 @@ def cmd_diff(args) -> int:
 
 
 # -- writes ---------------------------------------------------------------------
-
-
-def _report(args, outcome, plan=None) -> int:
-    if args.json:
-        data = outcome.to_json()
-        if plan is not None:
-            data["diff"] = jsonview.diff(plan.diff, "current", "result")
-        emit_json(data)
-    else:
-        say(outcome.message)
-    return 0
-
-
-def _dry_run(args, plan) -> int:
-    if args.json:
-        emit_json(
-            {
-                "action": plan.action,
-                "session": plan.session_id,
-                "dryRun": True,
-                "changed": list(plan.keys),
-                "diff": jsonview.diff(plan.diff, "current", "result"),
-            }
-        )
-        return 0
-    if plan.is_noop:
-        say(f"{plan.label}: nothing would change")
-        return 0
-    say(f"{plan.label} would change: {', '.join(plan.keys)}")
-    for line in textdiff.unified_lines(plan.diff):
-        say(line)
-    say("(dry run: nothing written)")
-    return 0
 
 
 def cmd_restore(args) -> int:
