@@ -155,7 +155,12 @@ async def test_legacy_import_adopt_and_undo_from_the_app(tmp_path):
     app = make_app(db)
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
-        for key in ("L", "i", "y"):
+        await pilot.press("L")
+        await settle(pilot)
+        statuses = [f.status for f in app.screen.files]
+        for _ in range(statuses.index("importable")):
+            await pilot.press("j")
+        for key in ("i", "y"):
             await pilot.press(key)
             await settle(pilot)
         conn = sqlite3.connect(db)

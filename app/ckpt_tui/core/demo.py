@@ -10,6 +10,7 @@ Times are fixed (from :data:`BASE`), so snapshot tests can rely on them.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import uuid
@@ -303,6 +304,7 @@ def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str,
     store.write(work)
     store.close()
     _write_legacy_file(project_dirs["prj_docs"])
+    _imported_legacy_state(db, project_dirs["prj_infra"])
     return {"db": str(db), "projects": {k: str(v) for k, v in project_dirs.items()}}
 
 
@@ -436,3 +438,53 @@ def _write_legacy_file(project_dir: Path) -> None:
         ],
     }
     state.write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+
+def _imported_legacy_state(db: Path, project_dir: Path) -> None:
+    """A legacy file already imported (so the store holds ``legacy``
+    snapshots and a ``legacy::`` session), the way ``legacy import`` does it."""
+    from ckpt_tui.core import legacy
+    from ckpt_tui.core.service import open_service
+
+    state = paths.legacy_state_file(project_dir)
+    state.parent.mkdir(parents=True, exist_ok=True)
+    before = Checkpoint(
+        objective="Move state to S3 with locking", nextSteps=("Create the bucket", "Enable locking")
+    )
+    after = replace(before, status="done", completedSteps=before.nextSteps, nextSteps=())
+    state.write_text(
+        json.dumps(
+            {
+                "plugin": "checkpoint-orchestrator",
+                "version": 1,
+                "checkpoint": after.to_payload(),
+                "history": [
+                    {
+                        "name": "start",
+                        "capturedAt": "2026-02-10T09:00:00.000Z",
+                        "checkpoint": before.to_payload(),
+                    },
+                    {
+                        "name": "done",
+                        "capturedAt": "2026-02-11T17:00:00.000Z",
+                        "checkpoint": after.to_payload(),
+                    },
+                ],
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
+    # The import stamps rows with "now"; pin it so the demo stays the same
+    # for the same seed.
+    pinned = os.environ.get("CKPT_TUI_FROZEN_NOW")
+    os.environ["CKPT_TUI_FROZEN_NOW"] = timeutil.fmt(BASE + timedelta(days=1, hours=6))
+    service = open_service(db)
+    try:
+        legacy.import_legacy(service, project_dir, "prj_infra")
+    finally:
+        service.close()
+        if pinned is None:
+            del os.environ["CKPT_TUI_FROZEN_NOW"]
+        else:
+            os.environ["CKPT_TUI_FROZEN_NOW"] = pinned
