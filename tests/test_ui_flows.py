@@ -159,7 +159,7 @@ async def test_legacy_import_adopt_and_undo_from_the_app(tmp_path):
         await settle(pilot)
         statuses = [f.status for f in app.screen.files]
         for _ in range(statuses.index("importable")):
-            await pilot.press("j")
+            await pilot.press("down")
         for key in ("i", "y"):
             await pilot.press(key)
             await settle(pilot)

@@ -48,6 +48,8 @@ class LegacyScreen(Screen[None]):
         Binding("u", "undo_import", "Undo import", id="legacy.undo_import"),
         Binding("A", "adopt", "Adopt", id="legacy.adopt"),
         Binding("escape,q", "close", "Close", id="legacy.close"),
+        Binding("j", "move(1)", "Down", show=False, id="legacy.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="legacy.up"),
     ]
 
     def __init__(self, service: Service) -> None:
@@ -213,6 +215,10 @@ class LegacyScreen(Screen[None]):
             )
             return
         self.app.adopt(f.project_id, None)
+
+    def action_move(self, step: int) -> None:
+        table = self.query_one(DataTable)
+        table.move_cursor(row=table.cursor_row + step)
 
     def action_close(self) -> None:
         self.dismiss()
