@@ -36,17 +36,26 @@ async def settle(pilot, rounds: int = 12) -> None:
     """Let workers finish and their results land, until nothing is running."""
     from textual.worker import WorkerCancelled, WorkerFailed
 
+    from ckpt_tui.ui.widgets.lists import SnapshotList
+
     app = pilot.app
-    for _ in range(rounds):
+
+    def quiet() -> bool:
+        if any(w.is_running for w in app.workers) or not getattr(app, "activity_loaded", True):
+            return False
+        lists = [w for s in app.screen_stack for w in s.query(SnapshotList)]
+        return not any(lst._summary_pending for lst in lists)
+
+    for _ in range(rounds * 4):
         for worker in list(app.workers):
             try:
                 await worker.wait()
             except (WorkerCancelled, WorkerFailed):
                 pass  # superseded by a newer one (exclusive), or reported by the app
         await pilot.pause()
-        if not any(w.is_running for w in app.workers):
+        if quiet():
             await pilot.pause()
-            if not any(w.is_running for w in app.workers):
+            if quiet():
                 return
 
 

@@ -51,6 +51,7 @@ class CkptApp(App[None]):
         self.opencode_data = opencode_data
         self.read_opencode = read_opencode
         self.activity = Activity.empty()
+        self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
 
@@ -84,6 +85,7 @@ class CkptApp(App[None]):
         self.call_from_thread(self._activity_loaded, activity)
 
     def _activity_loaded(self, activity: Activity) -> None:
+        self.activity_loaded = True
         self.activity = activity
         self.main.sessions.set_activity(activity)
 

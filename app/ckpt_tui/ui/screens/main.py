@@ -130,6 +130,7 @@ class MainScreen(Screen[None]):
             srow: SessionRow | None = event.row
             in_store = srow is not None and srow.origin == "store"
             self.snapshots.show_session(srow.id if in_store else None)
+        self.refresh_bindings()  # which keys apply depends on what is selected
         self._update_detail()
 
     def on_descendant_focus(self) -> None:
