@@ -219,7 +219,7 @@ def _states(rng: random.Random, objective: str, steps: list[str], files: list[st
 
 def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str, Any]:
     """Write ``target/checkpoints.db`` and ``target/projects/*``; return paths."""
-    target = Path(target).expanduser()
+    target = Path(target).expanduser().absolute()  # hosts report absolute directories
     db = target / "checkpoints.db"
     if db.exists() or (target / "projects").exists():
         if not force:

@@ -291,11 +291,15 @@ class CkptApp(App[None]):
 
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
+        from ckpt_tui.ui.screens.conversation import ConversationScreen
+        from ckpt_tui.ui.screens.legacy import LegacyScreen
         from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
+        from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.diff_view import DiffView
-        from ckpt_tui.ui.widgets.lists import SnapshotList
+        from ckpt_tui.ui.widgets.lists import SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
+        from ckpt_tui.ui.widgets.text_lines import TextLines
 
         def own(cls) -> list[Binding]:
             return [b for b in cls.BINDINGS if isinstance(b, Binding)]
@@ -309,9 +313,12 @@ class CkptApp(App[None]):
             ("Everywhere", own(CkptApp) + extra),
             ("Main screen", own(MainScreen)),
             ("Any list", own(PagedList)),
+            ("Sessions list", own(SessionList)),
             ("Snapshots list", own(SnapshotList)),
-            ("Diff view", own(DiffView)),
-            ("Restore preview", own(PlanScreen)),
+            ("Diff view", own(DiffView) + own(TextLines)),
+            ("Restore, undo and adoption previews", own(PlanScreen)),
+            ("Conversation", own(ConversationView) + own(ConversationScreen)),
+            ("Legacy files", own(LegacyScreen)),
         ]
 
     def action_help(self) -> None:

@@ -57,7 +57,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll()
-        scroll.border_title = "Keys  (remap any id in config.toml [keymap])"
+        scroll.border_title = r"Keys  (remap any id in config.toml \[keymap])"
         with scroll:
             yield Static(help_table(self.groups, self.keymap))
 
