@@ -65,7 +65,8 @@ def child_ckpt(fd: int, db: str) -> None:
     # says when the panes are painted.
     from ckpt_tui.cli.main import build_parser
 
-    build_parser().parse_args(["--db", db])
+    argv = ["--db", db]
+    build_parser(argv).parse_args(argv)
     from ckpt_tui.core.config import load
     from ckpt_tui.core.service import open_service
     from ckpt_tui.ui.app import CkptApp

@@ -383,3 +383,28 @@ def test_synthesized_checkpoint_status(run, store_path):
     assert code == 0 and "(placeholder)" in out
     code, out, _ = run("show", "s2")
     assert "placeholder" in out
+
+
+def test_command_words_match_the_registered_commands():
+    """``ckpt-tui`` skips the command modules when no command word is given;
+    the word list must name every command they register."""
+    from ckpt_tui.cli.main import COMMAND_WORDS, build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert set(sub.choices) == COMMAND_WORDS
+
+
+def test_app_options_parse_without_the_command_modules():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from ckpt_tui.cli.main import build_parser;"
+        "a = build_parser(['--db', 'x', '--read-only']).parse_args(['--db', 'x', '--read-only']);"
+        "assert a.db == 'x' and a.read_only and a.command is None;"
+        "loaded = [m for m in sys.modules if m.startswith('ckpt_tui.cli.') and m != 'ckpt_tui.cli.main'];"
+        "print(loaded); raise SystemExit(1 if loaded else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

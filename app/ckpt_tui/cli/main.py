@@ -43,7 +43,33 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Every subcommand's first word. Without one of these (or -h) on the command
+#: line the app is opening, and the command modules are not imported at all:
+#: start-up is measured against a bare Textual app. ``tests/test_cli_store.py``
+#: checks this list against what the modules register.
+COMMAND_WORDS = frozenset(
+    {
+        "list",
+        "show",
+        "diff",
+        "restore",
+        "undo",
+        "redo",
+        "snapshot",
+        "migrate",
+        "doctor",
+        "demo",
+        "legacy",
+        "adopt",
+        "handoff",
+        "conversation",
+    }
+)
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``argv`` given and naming no command, only the
+    options of the app itself."""
     import importlib
 
     common = common_parser()
@@ -56,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--read-only", action="store_true", help="open the app without writes")
     parser.add_argument("--opencode-data", metavar="DIR", help="opencode's data dir")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
+    if argv is not None and not words:
+        return parser
     for name in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -68,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         if args.command is None:
