@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,8 +10,8 @@ import pytest
 from ckpt_tui.cli.main import main
 from ckpt_tui.core.model import Checkpoint
 from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
+from tests.opencode_fixture import FIXTURE, copy_fixture
 
-FIXTURE = Path(__file__).parent / "fixtures" / "opencode"
 FACTS = json.loads((FIXTURE / "fixture_facts.json").read_text())
 LOGIN, CHILD, SPIKE, CONFIG, PLAN = FACTS["sessions"]["alpha"]
 EXPORT = FACTS["sessions"]["beta"][0]
@@ -27,11 +26,7 @@ def _no_opencode_db(monkeypatch):
 
 @pytest.fixture
 def data_dir(tmp_path) -> Path:
-    target = tmp_path / "opencode"
-    target.mkdir()
-    shutil.copy2(FIXTURE / "opencode.db", target / "opencode.db")
-    shutil.copytree(FIXTURE / "storage", target / "storage")
-    return target
+    return copy_fixture(tmp_path / "opencode")
 
 
 @pytest.fixture

@@ -27,8 +27,8 @@ from ckpt_tui.opencode import (
     session_tree,
     sqlite_read,
 )
+from tests.opencode_fixture import FIXTURE, copy_fixture
 
-FIXTURE = Path(__file__).parent / "fixtures" / "opencode"
 FACTS = json.loads((FIXTURE / "fixture_facts.json").read_text())
 SESSIONS = FACTS["sessions"]
 LOGIN, CHILD, SPIKE, CONFIG, PLAN = SESSIONS["alpha"]
@@ -47,11 +47,7 @@ def _no_opencode_db(monkeypatch):
 @pytest.fixture
 def data_dir(tmp_path) -> Path:
     """A private copy of the fixture data dir."""
-    target = tmp_path / "opencode"
-    target.mkdir()
-    shutil.copy2(FIXTURE / "opencode.db", target / "opencode.db")
-    shutil.copytree(FIXTURE / "storage", target / "storage")
-    return target
+    return copy_fixture(tmp_path / "opencode")
 
 
 @pytest.fixture

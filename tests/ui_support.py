@@ -69,7 +69,6 @@ def run_async(test):
     return wrapper
 
 
-FIXTURE = Path(__file__).parent / "fixtures" / "opencode"
 ALPHA = "09a5b575cf1dd75baa9d884ca52ed84b20c56c8c"
 FLAKY = "ses_35239657fffeznS705wyypb2gi"  # "Fix flaky login test", 4 messages
 
@@ -87,12 +86,10 @@ def opencode_world(name: str) -> tuple[Path, Path]:
         new_store,
         set_checkpoint,
     )
+    from tests.opencode_fixture import copy_fixture
 
     root = fixed_dir(name)
-    data = root / "opencode"
-    data.mkdir()
-    shutil.copy(FIXTURE / "opencode.db", data / "opencode.db")
-    shutil.copytree(FIXTURE / "storage", data / "storage")
+    data = copy_fixture(root / "opencode")
     db = new_store(root / "checkpoints.db")
     conn = connect(db)
     add_project(conn, ALPHA, "/tmp/ocfix/work/alpha", at="2026-03-02T09:00:00.000Z")
