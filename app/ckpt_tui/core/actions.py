@@ -14,7 +14,7 @@ Undo/redo semantics are written down in ARCHITECTURE.md ("Undo and redo").
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui import lazy, timeutil
@@ -41,8 +41,7 @@ def changed_keys(old: Checkpoint, new: Checkpoint) -> tuple[str, ...]:
 
 
 def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpoint:
-    from dataclasses import replace
-
+    """``base`` with the ``keys`` taken from ``source``."""
     return replace(base, **{k: source.get(k) for k in keys})
 
 
@@ -156,17 +155,20 @@ class Service(Reader):
             source_snapshot_id=source_snapshot_id,
         )
 
-    def _journal_usable(self, session_id: str) -> bool:
+    def _newest_pre_restore(self, session_id: str):
+        with self.store.read() as conn:
+            return q.newest_snapshot(conn, session_id, "pre-restore")
+
+    def _journal_usable(self, newest) -> bool:
         """The journal speaks for this session only if the newest pre-restore
         snapshot is one we took: otherwise someone else (the plugin, or a
         crash between our commit and the journal) restored last."""
-        with self.store.read() as conn:
-            newest = q.newest_snapshot(conn, session_id, "pre-restore")
         return newest is None or self.journal.is_ours(newest["id"])
 
     def plan_undo(self, session_id: str) -> Plan:
         base, updated_at, project_id = self._base(session_id)
-        if self._journal_usable(session_id):
+        newest = self._newest_pre_restore(session_id)
+        if self._journal_usable(newest):
             entry = self.journal.last_done(session_id)
             if entry is None:
                 hint = " (redo is available)" if self.journal.first_undone(session_id) else ""
@@ -188,8 +190,6 @@ class Service(Reader):
                 entry.before_snapshot_id,
                 entry,
             )
-        with self.store.read() as conn:
-            newest = q.newest_snapshot(conn, session_id, "pre-restore")
         content = decode(newest["payload"])
         if isinstance(content, Damaged):
             raise DamagedPayload(f"the newest pre-restore snapshot is damaged: {content.reason}")
@@ -213,7 +213,7 @@ class Service(Reader):
         entry = self.journal.first_undone(session_id)
         if entry is None:
             raise NothingToDo(f"nothing to redo in session {session_id}")
-        if not self._journal_usable(session_id):
+        if not self._journal_usable(self._newest_pre_restore(session_id)):
             self.journal.forget_session(session_id)
             raise NothingToDo(
                 f"nothing to redo in session {session_id}: it was restored outside ckpt-tui "

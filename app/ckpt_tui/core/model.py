@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ckpt_tui.errors import CkptError
@@ -146,25 +146,6 @@ class Checkpoint:
     # -- policy helpers ------------------------------------------------
     def get(self, name: str) -> Any:
         return getattr(self, name)
-
-    def merged(self, source: Checkpoint, fields: Iterable[str] | None = None) -> Checkpoint:
-        """This checkpoint with ``fields`` (default: all) taken from ``source``.
-
-        A whole restore also takes ``synthesized``: the result is whatever the
-        snapshot was. A partial restore leaves the meta fields alone.
-        """
-        if fields is None:
-            return replace(
-                self,
-                **{name: source.get(name) for name in FIELDS},
-                synthesized=source.synthesized,
-            )
-        chosen = validate_fields(fields)
-        return replace(self, **{name: source.get(name) for name in chosen})
-
-    def same_content(self, other: Checkpoint) -> bool:
-        """Equal as a row would store them (extras are not stored in rows)."""
-        return self == other
 
 
 @dataclass(frozen=True)

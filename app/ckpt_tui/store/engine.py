@@ -161,7 +161,9 @@ class Store:
 
     def _probe_version(self) -> int:
         try:
-            conn = sqlite3.connect(sqlite_uri(self.path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn = sqlite3.connect(
+                sqlite_uri(self.path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+            )
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from None
         try:

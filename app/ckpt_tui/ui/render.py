@@ -8,7 +8,11 @@ restyle the terminal nor stall a frame.
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 
 from ckpt_tui.core.text import printable
 
@@ -69,6 +73,18 @@ def status_badge(status: str | None) -> Text:
 def kind_badge(kind: str) -> Text:
     short = KIND_SHORT.get(kind, printable(kind, 7))
     return Text(f"{short:<7}", style=KIND_STYLE.get(kind, "italic"))
+
+
+def text_strip(text: Text, width: int, style: Style, console: Console) -> Strip:
+    """One line of ``text`` drawn at exactly ``width`` cells over ``style``:
+    what a line-API view returns from ``render_line``."""
+    text.truncate(width, overflow="ellipsis", pad=True)
+    segments = [
+        Segment(seg.text, style + seg.style if seg.style else style)
+        for seg in text.render(console)
+        if seg.text != "\n"
+    ]
+    return Strip(segments).crop_extend(0, width, style)
 
 
 def fit(text: Text, width: int) -> Text:

@@ -7,7 +7,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual import work
 from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
@@ -175,11 +174,6 @@ class SnapshotList(PagedList[SnapshotRow]):
         Binding("m", "mark", "Mark", id="snapshots.mark"),
     ]
 
-    class MarkChanged(Message):
-        def __init__(self, row: SnapshotRow | None) -> None:
-            super().__init__()
-            self.row = row
-
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
         self.session_id: str | None = None
@@ -193,9 +187,7 @@ class SnapshotList(PagedList[SnapshotRow]):
         if session_id != self.session_id:
             self.session_id = session_id
             self._summaries.clear()
-            if self.marked is not None:
-                self.marked = None
-                self.post_message(self.MarkChanged(None))
+            self.marked = None
             self.reload(keep_selection=False, reset=True)
 
     def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
@@ -290,4 +282,3 @@ class SnapshotList(PagedList[SnapshotRow]):
         self.marked = None if self.marked is not None and self.marked.id == row.id else row
         self._update_title()
         self.refresh()
-        self.post_message(self.MarkChanged(self.marked))

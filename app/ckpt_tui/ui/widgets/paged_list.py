@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.render import text_strip
 
 RowT = TypeVar("RowT")
 
@@ -84,14 +85,6 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
 
     class Highlighted(Message):
         """The cursor rests on ``row`` (``None``: the list is empty)."""
-
-        def __init__(self, source: PagedList, row: Any) -> None:
-            super().__init__()
-            self.source = source
-            self.row = row
-
-    class Opened(Message):
-        """``enter`` (or a click on the highlighted row) on ``row``."""
 
         def __init__(self, source: PagedList, row: Any) -> None:
             super().__init__()
@@ -287,10 +280,9 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self.cursor = len(self.rows) - 1
 
     def action_open(self) -> None:
-        """Move on to the next pane now (not when a message arrives), so keys
-        typed ahead land where the user expects."""
+        """Move on to the next pane now (not via a message), so keys typed
+        ahead land where the user expects."""
         if self.highlighted is not None:
-            self.post_message(self.Opened(self, self.highlighted))
             self.screen.focus_next()
 
     def action_filter(self) -> None:
@@ -335,13 +327,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
-        text.truncate(width, overflow="ellipsis", pad=True)
-        segments = [
-            Segment(seg.text, style + seg.style if seg.style else style)
-            for seg in text.render(self.app.console)
-            if seg.text != "\n"
-        ]
-        return Strip(segments).crop_extend(0, width, style)
+        return text_strip(text, width, style, self.app.console)
 
     def on_resize(self) -> None:
         self._sync_size()

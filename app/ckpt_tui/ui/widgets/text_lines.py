@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.segment import Segment
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -18,6 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
+from ckpt_tui.ui.render import text_strip
 
 
 class TextLines(ScrollView, can_focus=True):
@@ -92,11 +92,4 @@ class TextLines(ScrollView, can_focus=True):
         base = self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
-        text = self._lines[index].copy()
-        text.truncate(width, overflow="ellipsis", pad=True)
-        segments = [
-            Segment(seg.text, base + seg.style if seg.style else base)
-            for seg in text.render(self.app.console)
-            if seg.text != "\n"
-        ]
-        return Strip(segments).crop_extend(0, width, base)
+        return text_strip(self._lines[index].copy(), width, base, self.app.console)
