@@ -6,7 +6,8 @@ Two measurements:
 
 * **launch to first full paint**: a fresh Python process on a real
   pseudo-terminal, from ``Popen`` to the moment the screen is painted with
-  the first page of every pane (projects, sessions, snapshots, detail). The
+  the first page of every pane (projects, sessions, snapshots with their
+  change summaries, detail). The
   baseline is a minimal Textual app showing one static label, measured the
   same way, interleaved run by run. Target: under 1.5 times the baseline.
 * **5,000-snapshot session to its first page**: in one running app, the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import json
 import os
 import pty
@@ -61,15 +63,14 @@ def child_minimal(fd: int) -> None:
 
 
 def child_ckpt(fd: int, db: str) -> None:
-    # The same path as `ckpt-tui --db DB` (parser included), with a hook that
-    # says when the panes are painted.
+    # Exactly what `ckpt-tui --db DB` runs (parser, launcher), with an app
+    # class that says when the panes are painted.
     from ckpt_tui.cli.main import build_parser
 
     argv = ["--db", db]
-    build_parser(argv).parse_args(argv)
-    from ckpt_tui.core.config import load
-    from ckpt_tui.core.service import open_service
+    args = build_parser(argv).parse_args(argv)
     from ckpt_tui.ui.app import CkptApp
+    from ckpt_tui.ui.launch import run_app
 
     class Timed(CkptApp):
         """Signals after the first refresh that shows all three panes filled,
@@ -82,16 +83,16 @@ def child_ckpt(fd: int, db: str) -> None:
         def _after_refresh(self) -> None:
             main = self.main
             lists = (main.projects, main.sessions, main.snapshots)
-            if all(lst._data is not None and lst.rows for lst in lists):
+            shown = main.snapshots.rows[: main.snapshots.size.height]
+            if all(lst._data is not None and lst.rows for lst in lists) and all(
+                row.id in main.snapshots._summaries for row in shown
+            ):
                 _signal(fd)
                 self.exit()
             else:
                 self.call_after_refresh(self._after_refresh)
 
-    config = load()
-    service = open_service(db, config=config)
-    first = service.first_screen()
-    Timed(service, config, poll=False, read_opencode=False, first=first).run()
+    run_app(args, app_class=Timed)
 
 
 # -- parent -------------------------------------------------------------------------
@@ -203,6 +204,10 @@ def main() -> None:
 
     db = Path(args.db)
     meta = json.loads(Path(f"{db}.json").read_text())
+    # An installed package has its bytecode compiled (pip does it, as it did
+    # for Textual); an editable checkout under PYTHONDONTWRITEBYTECODE would
+    # otherwise compile ckpt_tui from source on every launch.
+    compileall.compile_dir(ROOT / "app" / "ckpt_tui", quiet=1)
     # Warm the page cache and the bytecode cache once for both.
     launch("minimal", str(db))
     launch("ckpt", str(db))

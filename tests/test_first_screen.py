@@ -12,13 +12,14 @@ from ckpt_tui.store import sqlcache
 from tests.factory import new_store
 
 
-def both_paths(db):
+def both_paths(db, limit=3, summaries=0):
     svc = open_service(db)
     try:
         sqlcache.cache_file().unlink(missing_ok=True)
-        slow = svc.first_screen(limit=3)  # no cache: SQLAlchemy, then fills the cache
+        # no cache: SQLAlchemy, then fills the cache
+        slow = svc.first_screen(limit=limit, summaries=summaries)
         assert sqlcache.load() is not None
-        fast = svc.first_screen(limit=3)
+        fast = svc.first_screen(limit=limit, summaries=summaries)
         return slow, fast
     finally:
         svc.close()
@@ -31,6 +32,44 @@ def test_cached_statements_give_the_same_pages(tmp_path):
     assert slow.projects.cursor is not None, "limit 3 of 5 projects: a next page exists"
     assert slow.sessions.rows and slow.snapshots.rows
     assert any(r.depth for r in slow.sessions.rows) or len(slow.sessions.rows) >= 1
+
+
+def test_summaries_match_what_the_list_would_ask_for(tmp_path):
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    slow, fast = both_paths(db, limit=200, summaries=3)
+    assert fast == slow
+    rows = slow.snapshots.rows
+    assert len(rows) > 3 and set(slow.summaries) == {r.id for r in rows[:3]}
+    svc = open_service(db)
+    expected = svc.summaries(rows[0].session_id, rows[:3])
+    svc.close()
+    assert slow.summaries == expected
+    assert all(slow.summaries.values())
+
+
+def test_summaries_stop_where_the_page_does(tmp_path):
+    """The last row of a page with more after it has its predecessor on the
+    next page: it is left to the list's own worker, never guessed."""
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    slow, fast = both_paths(db, limit=3, summaries=10)
+    assert fast == slow
+    rows = slow.snapshots.rows
+    assert slow.snapshots.cursor is not None and len(rows) == 3
+    assert set(slow.summaries) == {rows[0].id, rows[1].id}
+    svc = open_service(db)
+    assert slow.summaries == svc.summaries(rows[0].session_id, rows[:2])
+    svc.close()
+
+
+def test_summary_of_a_first_snapshot(tmp_path):
+    """A session whose whole history fits the page: its oldest snapshot is
+    summarized as the first one."""
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    slow, fast = both_paths(db, limit=200, summaries=200)
+    assert fast == slow
+    oldest = slow.snapshots.rows[-1]
+    assert slow.snapshots.cursor is None
+    assert slow.summaries[oldest.id] == "first snapshot"
 
 
 def test_children_follow_their_parents(tmp_path):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ckpt_tui import lazy
@@ -45,11 +45,13 @@ class Comparison:
 @dataclass(frozen=True)
 class FirstScreen:
     """The first page of each pane, as the app opens: newest project, its
-    newest session, that session's snapshots."""
+    newest session, that session's snapshots, and the change summaries of
+    the snapshots that fit on the first screen."""
 
     projects: Page[ProjectRow]
     sessions: Page[SessionRow] | None
     snapshots: Page[SnapshotRow] | None
+    summaries: dict[str, str] = field(default_factory=dict)
 
 
 class Reader:
@@ -104,9 +106,10 @@ class Reader:
                 text=text,
             )
 
-    def first_screen(self, limit: int = 200) -> FirstScreen:
+    def first_screen(self, limit: int = 200, summaries: int = 0) -> FirstScreen:
         """Everything the first frame shows, in one read, so the app can paint
-        it complete instead of pane after pane.
+        it complete instead of pane after pane; ``summaries``: how many
+        snapshot rows can be on screen (their change summaries are included).
 
         From the statement cache when there is one (no SQLAlchemy import on
         the way to the first frame), else through SQLAlchemy, filling the
@@ -115,14 +118,16 @@ class Reader:
         cached = sqlcache.load()
         if cached is not None:
             try:
-                return FirstScreen(*sqlcache.first_pages(self.store.path, cached, limit))
+                pages = sqlcache.first_pages(self.store.path, cached, limit, summaries + 1)
             except (sqlite3.Error, KeyError):
                 pass  # the path below says what is wrong, in the usual words
-        screen = self._first_screen(limit)
+            else:
+                return _first_screen(*pages, summaries)
+        screen = self._first_screen(limit, summaries)
         sqlcache.save()
         return screen
 
-    def _first_screen(self, limit: int) -> FirstScreen:
+    def _first_screen(self, limit: int, summaries: int) -> FirstScreen:
         with self.store.read() as conn:
             projects = q.list_projects(conn, None, limit)
             if not projects.rows:
@@ -130,8 +135,11 @@ class Reader:
             sessions = q.list_session_tree(conn, projects.rows[0].id, None, limit)
             if not sessions.rows:
                 return FirstScreen(projects, sessions, None)
-            snapshots = q.list_snapshots(conn, sessions.rows[0].id, limit=limit)
-            return FirstScreen(projects, sessions, snapshots)
+            session_id = sessions.rows[0].id
+            snapshots = q.list_snapshots(conn, session_id, limit=limit)
+            ids = [r.id for r in snapshots.rows[: summaries + 1]]
+            payloads = q.get_payloads(conn, session_id, ids)
+        return _first_screen(projects, sessions, snapshots, payloads, summaries)
 
     # -- one thing --------------------------------------------------------
     def project(self, project_id: str) -> ProjectRow:
@@ -178,21 +186,50 @@ class Reader:
             previous = q.previous_snapshot_ids(conn, session_id, rows)
             wanted = {r.id for r in rows} | {p for p in previous.values() if p}
             payloads = q.get_payloads(conn, session_id, sorted(wanted))
-        decoded = {sid: decode(raw) for sid, raw in payloads.items()}
-        out: dict[str, str] = {}
-        for row in rows:
-            mine = decoded.get(row.id)
-            before = decoded.get(previous.get(row.id) or "")
-            if isinstance(mine, Damaged):
-                out[row.id] = "damaged payload"
-            elif mine is None:
-                out[row.id] = ""
-            elif before is None:
-                out[row.id] = "first snapshot"
-            elif isinstance(before, Damaged):
-                out[row.id] = "after a damaged snapshot"
-            else:
-                out[row.id] = diffs.change_summary(
-                    diffs.diff_checkpoints(before, mine, detail=False)
-                )
-        return out
+        return _summaries(rows, previous, payloads)
+
+
+def _summaries(
+    rows: list[SnapshotRow], previous: dict[str, str | None], payloads: dict[str, str]
+) -> dict[str, str]:
+    """Each row's one-line change summary against the snapshot ``previous``
+    names for it, from the payload texts of both."""
+    decoded = {sid: decode(raw) for sid, raw in payloads.items()}
+    out: dict[str, str] = {}
+    for row in rows:
+        mine = decoded.get(row.id)
+        before = decoded.get(previous.get(row.id) or "")
+        if isinstance(mine, Damaged):
+            out[row.id] = "damaged payload"
+        elif mine is None:
+            out[row.id] = ""
+        elif before is None:
+            out[row.id] = "first snapshot"
+        elif isinstance(before, Damaged):
+            out[row.id] = "after a damaged snapshot"
+        else:
+            out[row.id] = diffs.change_summary(diffs.diff_checkpoints(before, mine, detail=False))
+    return out
+
+
+def _first_screen(
+    projects: Page[ProjectRow],
+    sessions: Page[SessionRow] | None,
+    snapshots: Page[SnapshotRow] | None,
+    payloads: dict[str, str],
+    count: int,
+) -> FirstScreen:
+    """The pages, with summaries for the first ``count`` snapshots. The page
+    is newest first and unfiltered, so the snapshot before row i is row
+    i + 1; the last row of a page with more after it is left to the list."""
+    if snapshots is None or not count:
+        return FirstScreen(projects, sessions, snapshots)
+    rows = list(snapshots.rows)
+    previous: dict[str, str | None] = {}
+    for i, row in enumerate(rows[:count]):
+        if i + 1 < len(rows):
+            previous[row.id] = rows[i + 1].id
+        elif snapshots.cursor is None:
+            previous[row.id] = None  # the session's first snapshot
+    known = [r for r in rows[:count] if r.id in previous]
+    return FirstScreen(projects, sessions, snapshots, _summaries(known, previous, payloads))

@@ -337,15 +337,24 @@ def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[Snapshot
     return snapshot_row(r), r["payload"]
 
 
+def payloads_statement():
+    """(id, payload) of the snapshots of ``:session_id`` whose ids are in
+    ``:ids``, a JSON array (one statement whatever the count, so it can be
+    cached compiled)."""
+    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
+    # likely(): without it SQLite walks the session index, reading every row
+    # of a long session, instead of looking the ids up by primary key.
+    return select(snapshots.c.id, snapshots.c.payload).where(
+        func.likely(snapshots.c.session_id == bindparam("session_id", type_=Text)),
+        snapshots.c.id.in_(select(ids.c.value)),
+    )
+
+
 def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
     """Payload text of the given snapshots (what a visible list row needs)."""
     require_id(session_id)
-    # likely(): without it SQLite walks the session index, reading every row
-    # of a long session, instead of looking the ids up by primary key.
-    stmt = select(snapshots.c.id, snapshots.c.payload).where(
-        func.likely(snapshots.c.session_id == session_id), snapshots.c.id.in_(list(ids))
-    )
-    return {r.id: r.payload for r in conn.execute(stmt)}
+    params = {"session_id": session_id, "ids": json.dumps(list(ids))}
+    return {r.id: r.payload for r in conn.execute(payloads_statement(), params)}
 
 
 def previous_snapshot_ids(

@@ -37,7 +37,10 @@ from ckpt_tui.store.rows import (
 _SOURCES = ("queries.py", "schema.py", "sqlcache.py", "rows.py")
 
 Statements = dict[str, dict[str, Any]]
-Pages = tuple[Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None]
+#: projects, sessions, snapshots, and the payloads of the first snapshots
+Pages = tuple[
+    Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]
+]
 
 
 def _key() -> str:
@@ -71,6 +74,7 @@ def compile_statements() -> Statements:
         "children": children,
         "snapshots_page": snapshots_page,
         "snapshots_total": snapshots_total,
+        "payloads": queries.payloads_statement(),
     }.items():
         compiled = stmt.compile(dialect=dialect)
         defaults = {k: v for k, v in compiled.params.items() if v is not None}
@@ -97,8 +101,10 @@ def load() -> Statements | None:
         return None
 
 
-def first_pages(path: Path, statements: Statements, limit: int) -> Pages:
-    """The first screen's pages in one read transaction, without SQLAlchemy."""
+def first_pages(path: Path, statements: Statements, limit: int, payloads: int = 0) -> Pages:
+    """The first screen's pages in one read transaction, without SQLAlchemy,
+    with the payloads of the first ``payloads`` snapshots (their change
+    summaries are drawn on the first frame too)."""
     from ckpt_tui.store.engine import apply_settings, sqlite_uri
 
     conn = sqlite3.connect(sqlite_uri(path, "ro"), uri=True)
@@ -116,7 +122,7 @@ def first_pages(path: Path, statements: Statements, limit: int) -> Pages:
             [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "updated_at"
         )
         if not raw:
-            return projects, None, None
+            return projects, None, None, {}
         project_id = raw[0]["id"]
         roots = run("roots_page", project_id=project_id, limit=limit)
         total = run("roots_total", project_id=project_id)[0][0]
@@ -126,11 +132,13 @@ def first_pages(path: Path, statements: Statements, limit: int) -> Pages:
 
         sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "updated_at")
         if not sessions.rows:
-            return projects, sessions, None
+            return projects, sessions, None, {}
         session_id = sessions.rows[0].id
         raw = run("snapshots_page", session_id=session_id, limit=limit)
         total = run("snapshots_total", session_id=session_id)[0][0]
         snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
-        return projects, sessions, snapshots
+        ids = json.dumps([r.id for r in snapshots.rows[:payloads]])
+        texts = {r[0]: r[1] for r in run("payloads", session_id=session_id, ids=ids)}
+        return projects, sessions, snapshots, texts
     finally:
         conn.close()

@@ -98,6 +98,8 @@ class MainScreen(Screen[None]):
                 newest = first.sessions.rows[0].id
                 self.snapshots.preload((newest, False), first.snapshots)
                 self.snapshots.show_session(newest)
+                self.snapshots.add_summaries(first.summaries)
+            self._show_project(first.projects.rows[0])  # what the focused pane shows
         self.projects.focus()
 
     # -- what is selected -------------------------------------------------------

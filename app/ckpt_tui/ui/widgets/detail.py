@@ -23,11 +23,17 @@ class DetailPane(VerticalScroll, can_focus=True):
         super().__init__(id=id)
         self.border_title = "4 Detail"
         self._body = Static("Select a session or a snapshot.", classes="detail-body")
+        self._shown: tuple[str, RenderableType] | None = None
 
     def compose(self):
         yield self._body
 
     def show(self, renderable: RenderableType, title: str = "Detail") -> None:
+        # Every highlight asks again; the same text again would only cost a
+        # layout and a repaint (three of them on the first frame).
+        if self._shown == (title, renderable):
+            return
+        self._shown = (title, renderable)
         self.border_title = f"4 {title}"
         self._body.update(renderable)
         self.scroll_home(animate=False)

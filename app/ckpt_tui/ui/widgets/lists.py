@@ -239,6 +239,11 @@ class SnapshotList(PagedList[SnapshotRow]):
         rest = max(width - head.cell_len - times.cell_len - 1, 0)
         return Text.assemble(head, fit(safe(summary, 400, style="#87afd7"), rest), " ", times)
 
+    def add_summaries(self, found: dict[str, str]) -> None:
+        """Summaries already computed for this session's rows (the first frame's)."""
+        self._summaries.update(found)
+        self.refresh()
+
     def _want_summaries(self) -> None:
         if not self._summary_pending:
             self._summary_pending = True
@@ -264,8 +269,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def _apply_summaries(self, session_id: str, found: dict[str, str]) -> None:
         self._summary_pending = False
         if session_id == self.session_id:
-            self._summaries.update(found)
-            self.refresh()
+            self.add_summaries(found)
 
     def action_toggle_auto(self) -> None:
         self.hide_auto = not self.hide_auto

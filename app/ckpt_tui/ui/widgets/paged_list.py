@@ -56,6 +56,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         border: round $panel-lighten-2;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
     }
     PagedList:focus {
@@ -106,6 +107,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self._error: str | None = None
         self._last_highlight_key: object = object()
         self._preloaded: tuple[object, Page[RowT]] | None = None
+        self._paint_style: Style | None = None
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -223,8 +225,11 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
             self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
 
     def _sync_size(self) -> None:
+        # Width 0: rows are cut to the pane, never scrolled sideways. A width
+        # taken from the layout would change after the first layout and make
+        # Textual draw every pane a second time at start-up.
         height = max(self.total, len(self.rows), 1)
-        self.virtual_size = Size(self.scrollable_content_region.width, height)
+        self.virtual_size = Size(0, height)
 
     # -- cursor -----------------------------------------------------------------
     def validate_cursor(self, value: int) -> int:
@@ -304,10 +309,19 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self.focus()
 
     # -- drawing ------------------------------------------------------------------
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style walks every ancestor: work it out once per paint,
+        # not once per line (a quarter of the time a row took).
+        self._paint_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._paint_style = None
+
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base = self._paint_style or self.rich_style
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
@@ -328,6 +342,3 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
         return text_strip(text, width, style, self.app.console)
-
-    def on_resize(self) -> None:
-        self._sync_size()
