@@ -15,10 +15,10 @@ This module must not import SQLAlchemy at module level.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -44,11 +44,14 @@ Pages = tuple[
 
 
 def _key() -> str:
-    digest = hashlib.sha256(__version__.encode())
+    # A checksum, not a cryptographic hash: it only has to change when the
+    # sources do, and hashlib would load OpenSSL (~3 ms) on the way to the
+    # first frame.
     here = Path(__file__).parent
+    checksum = zlib.crc32(__version__.encode())
     for name in _SOURCES:
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()[:16]
+        checksum = zlib.crc32((here / name).read_bytes(), checksum)
+    return f"{checksum:08x}"
 
 
 def cache_file() -> Path:

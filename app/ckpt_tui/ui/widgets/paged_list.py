@@ -230,6 +230,12 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         # Textual draw every pane a second time at start-up.
         height = max(self.total, len(self.rows), 1)
         self.virtual_size = Size(0, height)
+        if height > self.app.size.height and not self.show_vertical_scrollbar:
+            # More rows than the terminal has lines: the scrollbar is certain.
+            # Shown now, it is part of the first layout; Textual would add it
+            # after that layout and lay out and paint the screen again.
+            self.show_vertical_scrollbar = True
+            self.vertical_scrollbar.display = True
 
     # -- cursor -----------------------------------------------------------------
     def validate_cursor(self, value: int) -> int:
