@@ -123,3 +123,19 @@ async def test_help_lists_every_binding_id(store_path):
                 "snapshots.toggle_auto", "list.filter", "diff.toggle_layout"} <= ids
         assert all(b.id for _, group in app.binding_groups() for b in group)
         assert type(app.screen).__name__ == "HelpScreen"
+
+
+@run_async
+async def test_lists_know_an_upper_bound_on_their_height_before_layout(tmp_path):
+    """The bound decides whether a list's scrollbar is part of the first
+    layout; it must never be below the height the list gets."""
+    from ckpt_tui.core.demo import build_demo
+
+    db = build_demo(tmp_path / "demo", seed=3)["db"]
+    for size in [(140, 40), (80, 24), (200, 60), (100, 13)]:
+        app = make_app(db)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            main = app.main
+            for lst in (main.projects, main.sessions, main.snapshots):
+                assert lst.size.height <= lst._most_lines() < size[1], (size, lst.id)

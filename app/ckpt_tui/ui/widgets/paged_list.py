@@ -21,6 +21,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, work
 from textual.binding import Binding, BindingType
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -33,6 +34,9 @@ from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import text_strip
 
 RowT = TypeVar("RowT")
+
+#: Height units that are a share of something no taller than the terminal.
+_SHARE_OF_HEIGHT = (Unit.PERCENT, Unit.HEIGHT, Unit.VIEW_HEIGHT)
 
 #: Ask for the next page when the cursor or the viewport gets this close to
 #: the last loaded row.
@@ -230,12 +234,26 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         # Textual draw every pane a second time at start-up.
         height = max(self.total, len(self.rows), 1)
         self.virtual_size = Size(0, height)
-        if height > self.app.size.height and not self.show_vertical_scrollbar:
-            # More rows than the terminal has lines: the scrollbar is certain.
+        if height > self._most_lines() and not self.show_vertical_scrollbar:
+            # More rows than the pane can ever show: the scrollbar is certain.
             # Shown now, it is part of the first layout; Textual would add it
-            # after that layout and lay out and paint the screen again.
+            # after that layout, then lay out and paint the screen again
+            # (~25 ms at start-up). A wrong guess is corrected by Textual.
             self.show_vertical_scrollbar = True
             self.vertical_scrollbar.display = True
+
+    def _most_lines(self) -> int:
+        """An upper bound on the rows this list shows, known before any
+        layout: the terminal's height, scaled by each percentage height from
+        here up to the screen (the panes are a share of the screen)."""
+        lines = float(self.app.size.height)
+        node = self
+        while node is not None and node is not self.screen:
+            height = node.styles.height
+            if height is not None and height.unit in _SHARE_OF_HEIGHT:
+                lines *= height.value / 100
+            node = node.parent
+        return int(lines)
 
     # -- cursor -----------------------------------------------------------------
     def validate_cursor(self, value: int) -> int:
