@@ -21,10 +21,13 @@ def run_app(args, app_class: type | None = None) -> int:
         from ckpt_tui.ui.app import CkptApp
 
         app_class = CkptApp
+    from ckpt_tui.ui.screens.main import PANES_PERCENT
+
     # The first pages are read here, before the UI exists (no UI thread to
-    # block yet), so the first frame is painted complete: with the change
-    # summaries of as many snapshots as the terminal has lines (more than fit).
-    first = service.first_screen(summaries=shutil.get_terminal_size((80, 50)).lines)
+    # block yet), so the first frame is painted complete, with the change
+    # summaries of as many snapshots as the panes have lines.
+    lines = shutil.get_terminal_size((80, 50)).lines * PANES_PERCENT // 100
+    first = service.first_screen(summaries=lines)
     # What exists now (Textual, Rich, our modules, the first pages) lives as
     # long as the app. Freezing it keeps the collector from walking all of
     # it again: a full collection in the first frames cost ~25 ms here.

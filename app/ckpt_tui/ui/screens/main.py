@@ -39,14 +39,19 @@ EMPTY_STORE = Text.assemble(
 )
 
 
+#: The share of the screen's height the three lists take (the detail pane
+#: has the rest); the launcher uses it to know how many rows can show.
+PANES_PERCENT = 45
+
+
 class MainScreen(Screen[None]):
-    DEFAULT_CSS = """
-    MainScreen #panes { height: 45%; }
-    MainScreen ProjectList { width: 2fr; }
-    MainScreen SessionList { width: 3fr; }
-    MainScreen SnapshotList { width: 6fr; }
-    MainScreen #filter { dock: bottom; display: none; }
-    MainScreen #filter.visible { display: block; }
+    DEFAULT_CSS = f"""
+    MainScreen #panes {{ height: {PANES_PERCENT}%; }}
+    MainScreen ProjectList {{ width: 2fr; }}
+    MainScreen SessionList {{ width: 3fr; }}
+    MainScreen SnapshotList {{ width: 6fr; }}
+    MainScreen #filter {{ dock: bottom; display: none; }}
+    MainScreen #filter.visible {{ display: block; }}
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "focus_pane('projects')", "Projects", show=False, id="main.focus_projects"),
