@@ -267,3 +267,87 @@ def test_killed_writer_leaves_old_or_complete_file(
         assert target.read_bytes() == (old if expect == "old" else new)
     leftovers = [p.name for p in target.parent.iterdir() if p.name.endswith(".md")]
     assert leftovers == ([target.name] if expect != "absent" else [])
+
+
+# -- undo and redo -----------------------------------------------------------------------
+
+
+def test_undo_removes_a_new_note_and_redo_writes_it_again(service, store_path, proj):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    written = service.write_handoff("s9")
+    note = written.path
+    made = note.read_bytes()
+    assert written.previous is None
+    outcome = service.undo("s9")
+    assert outcome.wrote and "removed the note" in outcome.message
+    assert not note.exists()
+    service.redo("s9")
+    assert note.read_bytes() == made
+
+
+def test_undo_puts_back_the_previous_note_bytes_for_bytes(service, store_path, proj):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    note = handoff.handoff_path(proj, "s9")
+    note.parent.mkdir(parents=True)
+    old = b"\xff\xfe not UTF-8, written by hand\n"
+    note.write_bytes(old)
+    os.chmod(note, 0o600)
+    service.write_handoff("s9")
+    assert note.read_bytes() != old
+    service.undo("s9")
+    assert note.read_bytes() == old
+    assert note.stat().st_mode & 0o777 == 0o600
+
+
+def test_undo_leaves_a_note_rewritten_since_alone(service, store_path, proj):
+    from ckpt_tui.errors import CkptError
+
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    note = service.write_handoff("s9").path
+    note.write_text("the plugin wrote a newer note\n")
+    with pytest.raises(CkptError, match="rewritten since"):
+        service.undo("s9")
+    assert note.read_text() == "the plugin wrote a newer note\n"
+
+
+def test_hand_off_undo_comes_before_an_earlier_restore(service, store_path, proj):
+    """One history per session: u takes back the newest step first."""
+    add_live(store_path, "s9", Checkpoint(objective="first"))
+    conn = connect(store_path)
+    add_snapshot(conn, "s9", "p2", "older", Checkpoint(objective="older").to_json())
+    conn.close()
+    service.restore("s9", "older")
+    note = service.write_handoff("s9").path
+    service.undo("s9")
+    assert not note.exists()
+    assert service.current("s9").checkpoint.objective == "older"
+    service.undo("s9")
+    assert service.current("s9").checkpoint.objective == "first"
+
+
+def test_put_back_touches_only_hand_off_notes(tmp_path):
+    victim = tmp_path / "important.txt"
+    victim.write_text("keep me")
+    with pytest.raises(handoff.HandoffError, match="not a hand-off note"):
+        handoff.put_back(victim, b"keep me", None)
+    assert victim.read_text() == "keep me"
+
+
+def test_cli_undo_takes_back_a_hand_off(store_path, proj, tmp_path):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    env = dict(os.environ, CKPT_TUI_CONFIG=str(tmp_path / "cfg"))
+
+    def cli(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+
+    assert cli("handoff", "s9").returncode == 0
+    note = handoff.handoff_path(proj, "s9")
+    assert note.exists()
+    result = cli("undo", "s9")
+    assert result.returncode == 0, result.stderr
+    assert not note.exists()

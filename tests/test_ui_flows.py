@@ -198,3 +198,38 @@ async def test_handoff_written_from_the_app(tmp_path):
         assert type(app.screen).__name__ == "HandoffScreen"
     note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
     assert "Versioned docs for 3.x" in note.read_text()
+
+
+@run_async
+async def test_handoff_undo_and_redo_from_the_app(tmp_path):
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        written = note.read_bytes()
+        await pilot.press("u")  # from the hand-off screen itself
+        await settle(pilot)
+        assert not note.exists()
+        await pilot.press("escape", "ctrl+r")
+        await settle(pilot)
+        assert note.read_bytes() == written
+
+
+@run_async
+async def test_read_only_app_writes_no_handoff(tmp_path):
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    app = make_app(db, read_only=True)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HandoffScreen"
+        assert "read-only" in app.screen.problem
+    assert not (tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator").exists()

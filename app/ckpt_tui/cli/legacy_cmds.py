@@ -200,7 +200,7 @@ def cmd_handoff(args) -> int:
                 # Already neutralised by the handoff module; printed whole.
                 sys.stdout.write(made.markdown)
             return 0
-        written = ho.write_handoff(svc, args.session, args.snapshot)
+        written = svc.write_handoff(args.session, args.snapshot)
     finally:
         svc.close()
     if args.json:

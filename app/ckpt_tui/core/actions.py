@@ -13,8 +13,10 @@ Undo/redo semantics are written down in ARCHITECTURE.md ("Undo and redo").
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui import lazy, timeutil
@@ -27,9 +29,14 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection
 
     from ckpt_tui.core.diff import CheckpointDiff
+    from ckpt_tui.core.handoff import Written
     from ckpt_tui.store.journal import Entry, JournalFile
 
 w = lazy.module("ckpt_tui.store.writes")
+ho = lazy.module("ckpt_tui.core.handoff")
+
+#: Journal entries whose undo and redo change no checkpoint.
+ENTRY_ONLY = ("snapshot", "handoff")
 
 #: What a restore may write: the content fields plus the placeholder flag.
 WRITABLE = (*FIELDS, "synthesized")
@@ -173,8 +180,8 @@ class Service(Reader):
             if entry is None:
                 hint = " (redo is available)" if self.journal.first_undone(session_id) else ""
                 raise NothingToDo(f"nothing to undo in session {session_id}{hint}")
-            if entry.action == "snapshot":
-                return self._snapshot_plan("undo", session_id, project_id, base, updated_at, entry)
+            if entry.action in ENTRY_ONLY:
+                return self._entry_plan("undo", session_id, project_id, base, updated_at, entry)
             target = Checkpoint.from_payload(json.loads(entry.before))
             keys = tuple(entry.detail.get("keys", WRITABLE))
             after = take(base, target, keys)
@@ -219,8 +226,8 @@ class Service(Reader):
                 f"nothing to redo in session {session_id}: it was restored outside ckpt-tui "
                 "since the undo"
             )
-        if entry.action == "snapshot":
-            return self._snapshot_plan("redo", session_id, project_id, base, updated_at, entry)
+        if entry.action in ENTRY_ONLY:
+            return self._entry_plan("redo", session_id, project_id, base, updated_at, entry)
         target = Checkpoint.from_payload(json.loads(entry.after))
         keys = tuple(entry.detail.get("keys", WRITABLE))
         after = take(base, target, keys)
@@ -238,20 +245,30 @@ class Service(Reader):
         )
 
     @staticmethod
-    def _snapshot_plan(action, session_id, project_id, base, updated_at, entry) -> Plan:
-        verb = "delete" if action == "undo" else "re-create"
+    def _entry_plan(action, session_id, project_id, base, updated_at, entry) -> Plan:
+        """Undo or redo of a step that changed no checkpoint: a manual
+        snapshot (deleted, re-created) or a hand-off note (the previous note
+        put back or the new one removed; written again)."""
+        if entry.action == "snapshot":
+            verb = "delete" if action == "undo" else "re-create"
+            what = f"snapshot {entry.detail.get('name')!r} ({verb} it)"
+        elif action == "undo":
+            how = "put back the previous note" if entry.detail.get("existed") else "remove it"
+            what = f"{entry.label} ({how})"
+        else:
+            what = f"{entry.label} (write it again)"
         return Plan(
             action,
             session_id,
             project_id,
-            f"{action} snapshot {entry.detail.get('name')!r} ({verb} it)",
+            f"{action} {what}",
             base,
             base,
             updated_at,
             (),
             entry.after_snapshot_id,
             entry,
-            detail={"snapshot_entry": True},
+            detail={"entry_only": entry.action},
         )
 
     # -- applying -----------------------------------------------------------
@@ -265,8 +282,11 @@ class Service(Reader):
         return self.apply(self.plan_redo(session_id))
 
     def apply(self, plan: Plan) -> Outcome:
-        if plan.detail.get("snapshot_entry"):
+        kind = plan.detail.get("entry_only")
+        if kind == "snapshot":
             return self._apply_snapshot_entry(plan)
+        if kind == "handoff":
+            return self._apply_handoff_entry(plan)
         result = self.store.write(lambda conn: self._write(conn, plan))
         if result is None:
             self._journal_noop(plan)
@@ -448,6 +468,60 @@ class Service(Reader):
         made = self.store.write(recreate)
         self.journal.flip(plan.session_id, entry.seq, done=True)
         return Outcome("redo", plan.session_id, f"redid: snapshot {name!r} is back", made)
+
+    # -- hand-off notes ----------------------------------------------------------
+    def write_handoff(
+        self, session_id: str, snapshot: str | None = None, *, progress=None
+    ) -> Written:
+        """Write the session's hand-off note, journaled like any other step:
+        undo puts back what the file held before (or removes it)."""
+        written = ho.write_handoff(self, session_id, snapshot, progress=progress)
+        before, encoding = _as_text(written.previous or b"")
+        self.journal.push(
+            session_id,
+            action="handoff",
+            label=f"hand-off note {written.path.name}",
+            before=before,
+            after=written.handoff.markdown,
+            before_snapshot_id=None,
+            after_snapshot_id=None,
+            detail={
+                "path": str(written.path),
+                "existed": written.previous is not None,
+                "encoding": encoding,
+            },
+        )
+        return written
+
+    def _apply_handoff_entry(self, plan: Plan) -> Outcome:
+        entry = plan.entry
+        assert entry is not None
+        path = Path(entry.detail["path"])
+        ours = entry.after.encode("utf-8")
+        previous = _from_text(entry.before, entry.detail.get("encoding", "utf-8"))
+        if not entry.detail.get("existed"):
+            previous = None
+        if plan.action == "undo":
+            ho.put_back(path, ours, previous)
+            self.journal.flip(plan.session_id, entry.seq, done=False)
+            what = "put back the previous note" if previous is not None else "removed the note"
+            message = f"undid the hand-off: {what} at {path} (ctrl+r redoes it)"
+            return Outcome("undo", plan.session_id, message, True)
+        ho.put_back(path, previous, ours)
+        self.journal.flip(plan.session_id, entry.seq, done=True)
+        return Outcome("redo", plan.session_id, f"redid the hand-off: wrote {path} again", True)
+
+
+def _as_text(data: bytes) -> tuple[str, str]:
+    """File bytes as journal text: UTF-8 when they are, else base64."""
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return base64.b64encode(data).decode("ascii"), "base64"
+
+
+def _from_text(text: str, encoding: str) -> bytes:
+    return base64.b64decode(text) if encoding == "base64" else text.encode("utf-8")
 
 
 def validate_name(name: str) -> str:

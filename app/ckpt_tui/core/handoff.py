@@ -328,6 +328,7 @@ class Written:
     path: Path
     bytes: int
     handoff: Handoff
+    previous: bytes | None = None  # what the file held before (None: there was none)
 
     def to_json(self) -> dict[str, Any]:
         h = self.handoff
@@ -357,10 +358,49 @@ def write_handoff(
     data = handoff.markdown.encode("utf-8")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+        previous = target.read_bytes() if target.exists() else None
+        mode = target.stat().st_mode & 0o777 if previous is not None else 0o644
         write_atomic(target, data, mode=mode, progress=progress)
     except OSError as exc:
         raise HandoffError(
             f"cannot write {target} ({exc.strerror or exc}); use --stdout to print it instead"
         ) from None
-    return Written(target, len(data), handoff)
+    return Written(target, len(data), handoff, previous)
+
+
+def put_back(path: Path, expected: bytes | None, content: bytes | None) -> None:
+    """Undo or redo a hand-off: ``path`` gets ``content`` (``None``: the file
+    is removed), but only if it still holds ``expected`` (``None``: there is
+    no file), what the step left there; a note rewritten since (by the
+    plugin, or by hand) is left alone."""
+    if not _is_handoff_path(path):
+        raise HandoffError(f"{path} is not a hand-off note; nothing was changed")
+    try:
+        now = path.read_bytes() if path.exists() else None
+    except OSError as exc:
+        raise HandoffError(f"cannot read {path} ({exc.strerror or exc})") from None
+    if now != expected:
+        state = "is gone" if now is None else ("appeared" if expected is None else "was rewritten")
+        raise HandoffError(f"the hand-off note {path} {state} since; nothing was changed")
+    try:
+        if content is None:
+            path.unlink()
+            _fsync_dir(path.parent)
+        else:
+            mode = path.stat().st_mode & 0o777 if now is not None else 0o644
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, content, mode=mode)
+    except OSError as exc:
+        raise HandoffError(f"cannot write {path} ({exc.strerror or exc})") from None
+
+
+def _is_handoff_path(path: Path) -> bool:
+    """Only our own notes' paths: the journal is a file on disk, and undo must
+    not become a way to overwrite anything else."""
+    return (
+        path.is_absolute()
+        and path.name.startswith("handoff-")
+        and path.suffix == ".md"
+        and path.parent.parts[-3:] == paths.project_state_dir("/").parts[-3:]
+        and ".." not in path.parts
+    )

@@ -230,14 +230,19 @@ class CkptApp(App[None]):
         self.push_screen(screen, done)
 
     def handoff(self, session_id: str, snapshot: str | None) -> None:
-        self._handoff_worker(session_id, snapshot)
+        """Write the hand-off note and show it; read-only, only show it."""
+        self._handoff_worker(session_id, snapshot, self.service.store.read_only_reason)
 
     @work(thread=True, exclusive=True, group="handoff")
-    def _handoff_worker(self, session_id: str, snapshot: str | None) -> None:
+    def _handoff_worker(self, session_id: str, snapshot: str | None, read_only: str | None) -> None:
         from ckpt_tui.core import handoff
 
         try:
-            written = handoff.write_handoff(self.service, session_id, snapshot)
+            if read_only:
+                raise handoff.HandoffError(
+                    f"read-only ({read_only}); `ckpt-tui handoff {session_id}` writes it"
+                )
+            written = self.service.write_handoff(session_id, snapshot)
             markdown, path, problem = written.handoff.markdown, str(written.path), None
         except handoff.HandoffError as exc:
             # The project directory may be gone: still show the note.

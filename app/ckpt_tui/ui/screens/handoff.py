@@ -34,7 +34,11 @@ class HandoffScreen(Screen[None]):
         if self.problem:
             where = Text.assemble(("Not written: ", "bold #ff8787"), safe(self.problem, 600))
         else:
-            where = Text.assemble(("Written to ", "bold #87d787"), safe(self.path or "", 600))
+            where = Text.assemble(
+                ("Written to ", "bold #87d787"),
+                safe(self.path or "", 600),
+                ("  (u undoes it)", "dim"),
+            )
         yield Static(where, id="where")
         scroll = VerticalScroll()
         scroll.border_title = "Hand-off preview"
