@@ -65,46 +65,46 @@ def test_list_json_shape_and_checkpoint_status(capsys, data_dir, store):
     )
     assert code == 0
     assert set(doc) == {
-        "data_dir",
+        "dataDir",
         "store",
-        "store_status",
+        "storeStatus",
         "total",
-        "duplicates_skipped",
-        "damaged_skipped",
+        "duplicatesSkipped",
+        "damagedSkipped",
         "sources",
         "warnings",
         "items",
     }
-    assert (doc["store_status"], doc["total"], len(doc["items"])) == ("ok", ALL, ALL)
-    assert (doc["duplicates_skipped"], doc["damaged_skipped"]) == (2, 2)
+    assert (doc["storeStatus"], doc["total"], len(doc["items"])) == ("ok", ALL, ALL)
+    assert (doc["duplicatesSkipped"], doc["damagedSkipped"]) == (2, 2)
     assert [s["name"] for s in doc["sources"]] == ["opencode.db", "storage tree"]
     items = {i["id"]: i for i in doc["items"]}
     assert set(items[LOGIN]) == {
         "id",
-        "project_id",
+        "projectId",
         "directory",
         "title",
         "agent",
-        "parent_id",
+        "parentId",
         "depth",
         "archived",
-        "archived_at",
-        "created_at",
-        "updated_at",
-        "last_activity",
-        "message_count",
+        "archivedAt",
+        "createdAt",
+        "updatedAt",
+        "lastActivity",
+        "messageCount",
         "source",
         "checkpoint",
-        "has_checkpoint",
+        "hasCheckpoint",
     }
-    assert (items[LOGIN]["checkpoint"], items[LOGIN]["has_checkpoint"]) == ("blocked", True)
+    assert (items[LOGIN]["checkpoint"], items[LOGIN]["hasCheckpoint"]) == ("blocked", True)
     assert items[PLAN]["checkpoint"] == "done (placeholder)"
-    assert (items[EXPORT]["checkpoint"], items[EXPORT]["has_checkpoint"]) == ("none", False)
+    assert (items[EXPORT]["checkpoint"], items[EXPORT]["hasCheckpoint"]) == ("none", False)
     assert items[OLD_A]["checkpoint"] == "none"
-    assert items[SPIKE]["archived"] is True and items[SPIKE]["archived_at"].endswith("Z")
+    assert items[SPIKE]["archived"] is True and items[SPIKE]["archivedAt"].endswith("Z")
     order = [i["id"] for i in doc["items"]]
     assert order.index(CHILD) == order.index(LOGIN) + 1
-    assert (items[CHILD]["depth"], items[CHILD]["parent_id"]) == (1, LOGIN)
+    assert (items[CHILD]["depth"], items[CHILD]["parentId"]) == (1, LOGIN)
 
 
 def test_list_without_a_store_says_no_store(capsys, data_dir, tmp_path):
@@ -118,7 +118,7 @@ def test_list_without_a_store_says_no_store(capsys, data_dir, tmp_path):
         "--db",
         str(tmp_path / "absent.db"),
     )
-    assert code == 0 and doc["store_status"] == "missing"
+    assert code == 0 and doc["storeStatus"] == "missing"
     assert {i["checkpoint"] for i in doc["items"]} == {"no store"}
     assert not (tmp_path / "absent.db").exists()
 
@@ -182,15 +182,15 @@ def test_no_opencode_data_is_an_error(capsys, tmp_path):
 def test_conversation_json_shape(capsys, data_dir):
     code, doc = run_json(capsys, "conversation", CONFIG, "--opencode-data", str(data_dir))
     assert code == 0
-    assert set(doc) == {"session", "total", "damaged_skipped", "messages"}
+    assert set(doc) == {"session", "total", "damagedSkipped", "messages"}
     assert doc["session"]["id"] == CONFIG and doc["total"] == len(doc["messages"]) == 4
     first = doc["messages"][0]
     assert set(first) == {
         "id",
         "role",
-        "created_at",
-        "completed_at",
-        "last_activity",
+        "createdAt",
+        "completedAt",
+        "lastActivity",
         "agent",
         "model",
         "error",
@@ -204,12 +204,12 @@ def test_conversation_json_shape(capsys, data_dir):
         "tool",
         "status",
         "title",
-        "started_at",
-        "ended_at",
-        "duration_ms",
+        "startedAt",
+        "endedAt",
+        "durationMs",
         "error",
     }
-    assert (tool["tool"], tool["status"], tool["duration_ms"]) == ("read", "completed", 2500)
+    assert (tool["tool"], tool["status"], tool["durationMs"]) == ("read", "completed", 2500)
 
 
 def test_conversation_text(capsys, data_dir):

@@ -9,26 +9,26 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
 ``ckpt-tui list sessions --opencode --json``::
 
     {
-      "data_dir": "/home/me/.local/share/opencode",
+      "dataDir": "/home/me/.local/share/opencode",
       "store": "/home/me/.local/share/opencode/checkpoint-orchestrator/checkpoints.db",
-      "store_status": "ok" | "missing" | "error: <one line>",
+      "storeStatus": "ok" | "missing" | "error: <one line>",
       "total": 11,
-      "duplicates_skipped": 2,        # sessions also found in a later source
-      "damaged_skipped": 2,           # records that were not JSON objects
+      "duplicatesSkipped": 2,        # sessions also found in a later source
+      "damagedSkipped": 2,           # records that were not JSON objects
       "sources": [{"name": "opencode.db" | "opencode-dev.db" | "storage tree",
                    "kind": "db" | "tree", "path": "...", "sessions": 9,
-                   "duplicates_skipped": 0, "damaged_skipped": 0,
+                   "duplicatesSkipped": 0, "damagedSkipped": 0,
                    "error": null | "<why the source was skipped>"}],
       "warnings": ["..."],
       "items": [{                     # children right after their parent
-        "id": "ses_...", "project_id": "...", "directory": "/path" | null,
-        "title": "...", "agent": "build" | null, "parent_id": "ses_..." | null,
+        "id": "ses_...", "projectId": "...", "directory": "/path" | null,
+        "title": "...", "agent": "build" | null, "parentId": "ses_..." | null,
         "depth": 0,                   # 1 for a child, 2 for a grandchild...
-        "archived": false, "archived_at": null,
-        "created_at": "...", "updated_at": "...", "last_activity": "...",
-        "message_count": 4, "source": "opencode.db",
+        "archived": false, "archivedAt": null,
+        "createdAt": "...", "updatedAt": "...", "lastActivity": "...",
+        "messageCount": 4, "source": "opencode.db",
         "checkpoint": "in_progress" | "done (placeholder)" | ... | "none" | "no store",
-        "has_checkpoint": true
+        "hasCheckpoint": true
       }]
     }
 
@@ -37,11 +37,11 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
     {
       "session": { ...one item as above, without depth/checkpoint... },
       "total": 4,                     # messages, damaged ones included
-      "damaged_skipped": 0,
+      "damagedSkipped": 0,
       "messages": [{
         "id": "msg_...", "role": "user" | "assistant",
-        "created_at": "...", "completed_at": "..." | null,
-        "last_activity": "...",       # created, or a later tool end
+        "createdAt": "...", "completedAt": "..." | null,
+        "lastActivity": "...",       # created, or a later tool end
         "agent": "build" | null, "model": "anthropic/claude-sonnet-4-5" | null,
         "error": null | {"name": "APIError", "message": "Overloaded"},
         "parts": [
@@ -49,8 +49,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
           {"type": "reasoning", "id": "prt_...", "text": "..."},
           {"type": "tool", "id": "prt_...", "tool": "bash",
            "status": "completed" | "error" | "running" | "pending",
-           "title": "..." | null, "started_at": "..." | null, "ended_at": "..." | null,
-           "duration_ms": 2500 | null, "error": "..." | null},
+           "title": "..." | null, "startedAt": "..." | null, "endedAt": "..." | null,
+           "durationMs": 2500 | null, "error": "..." | null},
           {"type": "file" | "patch" | "...", "id": "prt_...", "summary": "..."}
         ]
       }]
@@ -165,16 +165,16 @@ def list_opencode_sessions(args) -> int:
             item = ocjson.session(info)
             item["depth"] = depth
             item["checkpoint"] = status(info)
-            item["has_checkpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
+            item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
             items.append(item)
         emit_json(
             {
-                "data_dir": str(reader.data_dir),
+                "dataDir": str(reader.data_dir),
                 "store": str(args.db or paths.default_store_path()),
-                "store_status": store_status,
+                "storeStatus": store_status,
                 "total": len(items),
-                "duplicates_skipped": result.duplicates_skipped,
-                "damaged_skipped": result.damaged_skipped,
+                "duplicatesSkipped": result.duplicates_skipped,
+                "damagedSkipped": result.damaged_skipped,
                 "sources": [ocjson.source(s) for s in result.sources],
                 "warnings": warnings,
                 "items": items,
@@ -249,7 +249,7 @@ def cmd_conversation(args) -> int:
             {
                 "session": ocjson.session(info),
                 "total": total,
-                "damaged_skipped": damaged,
+                "damagedSkipped": damaged,
                 "messages": [ocjson.message(m) for m in messages],
             }
         )

@@ -28,17 +28,17 @@ def iso(moment: datetime | None) -> str | None:
 def session(info: SessionInfo) -> dict[str, Any]:
     return {
         "id": info.id,
-        "project_id": info.project_id,
+        "projectId": info.project_id,
         "directory": info.directory,
         "title": info.title,
         "agent": info.agent,
-        "parent_id": info.parent_id,
+        "parentId": info.parent_id,
         "archived": info.archived,
-        "archived_at": iso(info.archived_at),
-        "created_at": iso(info.created),
-        "updated_at": iso(info.updated),
-        "last_activity": iso(info.last_activity),
-        "message_count": info.message_count,
+        "archivedAt": iso(info.archived_at),
+        "createdAt": iso(info.created),
+        "updatedAt": iso(info.updated),
+        "lastActivity": iso(info.last_activity),
+        "messageCount": info.message_count,
         "source": info.source,
     }
 
@@ -49,8 +49,8 @@ def source(summary: SourceSummary) -> dict[str, Any]:
         "kind": summary.kind,
         "path": summary.path,
         "sessions": summary.sessions,
-        "duplicates_skipped": summary.duplicates_skipped,
-        "damaged_skipped": summary.damaged_skipped,
+        "duplicatesSkipped": summary.duplicates_skipped,
+        "damagedSkipped": summary.damaged_skipped,
         "error": summary.error,
     }
 
@@ -67,9 +67,9 @@ def part(value: Part) -> dict[str, Any]:
             "tool": value.tool,
             "status": value.status,
             "title": value.title,
-            "started_at": iso(value.started),
-            "ended_at": iso(value.ended),
-            "duration_ms": value.duration_ms,
+            "startedAt": iso(value.started),
+            "endedAt": iso(value.ended),
+            "durationMs": value.duration_ms,
             "error": value.error,
         }
     assert isinstance(value, OtherPart)
@@ -80,9 +80,9 @@ def message(value: ConversationMessage) -> dict[str, Any]:
     return {
         "id": value.id,
         "role": value.role,
-        "created_at": iso(value.created),
-        "completed_at": iso(value.completed),
-        "last_activity": iso(value.last_activity),
+        "createdAt": iso(value.created),
+        "completedAt": iso(value.completed),
+        "lastActivity": iso(value.last_activity),
         "agent": value.agent,
         "model": value.model,
         "error": None
