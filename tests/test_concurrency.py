@@ -273,3 +273,27 @@ def test_sigkill_between_commit_and_journal(store_path):
 def test_workers_run_in_isolated_dirs():
     """The workers inherit the isolated environment of the autouse fixture."""
     assert "ckpt-home" in os.environ["CKPT_TUI_CONFIG"]
+
+
+def test_six_processes_use_a_new_journal_at_once(tmp_path):
+    """Two terminals opening ckpt-tui for the first time must not race on
+    creating the undo journal's tables."""
+    journal = tmp_path / "cache" / "journal.db"
+    store = basic_store(tmp_path / "checkpoints.db")
+    procs = [spawn("journal_first_use", journal, store, f"s{i}") for i in range(6)]
+    try:
+        for proc in procs:
+            assert proc.stdout.readline().strip() == "ready"
+        for proc in procs:  # release them together
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        results = [proc.communicate(timeout=60) for proc in procs]
+    finally:
+        for proc in procs:
+            reap(proc)
+    for proc, (_out, err) in zip(procs, results, strict=True):
+        assert proc.returncode == 0, err
+    conn = sqlite3.connect(journal)
+    sessions = sorted(r[0] for r in conn.execute("SELECT session_id FROM entries"))
+    conn.close()
+    assert sessions == [f"s{i}" for i in range(6)]

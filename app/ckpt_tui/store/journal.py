@@ -28,6 +28,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.schema import CreateTable
 
 from ckpt_tui import timeutil
 
@@ -89,7 +90,12 @@ class JournalFile:
             # pre-restore snapshot, as after any crash before the journal write.
             dbapi_conn.execute("PRAGMA synchronous=NORMAL")
 
-        _meta.create_all(self._engine)
+        # IF NOT EXISTS, in one transaction: several ckpt-tui processes may
+        # open a brand-new journal at once, and create_all's look-then-create
+        # lets all but one fail with "table already exists".
+        with self._engine.begin() as conn:
+            for table in _meta.sorted_tables:
+                conn.execute(CreateTable(table, if_not_exists=True))
 
     def close(self) -> None:
         self._engine.dispose()
