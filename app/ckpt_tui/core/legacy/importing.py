@@ -1,0 +1,398 @@
+"""Import of a legacy state file (SPEC 6): the preview and the import.
+
+Import
+    The file is read once; its bytes are hashed and copied (never moved, never
+    deleted) to ``.opencode/state/checkpoint-orchestrator/migration-backups/
+    checkpoint-<sha256>.json`` (temp file, fsync, rename: repeated or
+    concurrent copies of one content land on one name, and different
+    contents never clobber each other). Then ONE ``BEGIN IMMEDIATE``
+    transaction re-resolves the project and re-checks the ledger after taking
+    the lock, so N processes importing one file make exactly one import; it
+    creates the project row if the store has none (the directory as given,
+    its realpath as ``canonical``), the session ``legacy::<projectID>``
+    (title ``Legacy state``), one ``legacy`` snapshot per history entry named
+    ``legacy-<n>`` in file order (``capturedAt`` from the entry, ISO or epoch
+    ms, stored as ISO), the checkpoint, and the ledger row.
+
+    A changed file (new hash) imports into the same legacy session: its
+    entries continue the numbering after the highest ``legacy-<n>`` already
+    there (names never collide), and the session's checkpoint becomes the
+    file's checkpoint, after a ``pre-restore`` snapshot of the one it
+    replaces (invariant 5), and only if it differs (invariant 3). Imports do
+    not prune: an imported history is kept whole.
+
+    The ledger row's ``details`` (JSON) records: ``file``, ``sha256``,
+    ``backup``, ``entries`` (count), ``session``, ``createdProject``,
+    ``createdSession``, ``snapshots`` (``[{id, name, originalName,
+    capturedAt}]``), ``preRestore`` (``{id, name}`` or null),
+    ``checkpointChanged``, ``checkpointBefore`` (the replaced checkpoint's
+    payload JSON, or null), ``checkpointAfter`` (what the import wrote),
+    ``directory``, ``seq`` and ``importedBy``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection
+
+from ckpt_tui import paths
+from ckpt_tui.core.actions import WRITABLE, changed_keys
+from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
+from ckpt_tui.core.legacy.names import (
+    _LEGACY_NAME,
+    ALREADY,
+    FOREIGN,
+    IMPORT_PREFIX,
+    IMPORTABLE,
+    IMPORTED_BY,
+    SESSION_TITLE,
+    SNAPSHOT_KIND,
+    LegacyError,
+    backup_path,
+    import_id,
+    legacy_session_id,
+)
+from ckpt_tui.core.legacy.parse import LegacyState, Unusable, _read_file, parse_legacy
+from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.reads import Reader
+from ckpt_tui.errors import Conflict, NotFound
+from ckpt_tui.store import legacy_rows as lr
+from ckpt_tui.store import queries as q
+from ckpt_tui.store import writes as w
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """What an import did, or (``dry_run``) would do.
+
+    ``status``: ``imported``, ``would-import`` (dry run), ``already-imported``,
+    ``foreign`` or ``damaged``.
+    """
+
+    status: str
+    dry_run: bool
+    file: LegacyFile
+    message: str
+    project_id: str | None = None
+    session_id: str | None = None
+    import_id: str | None = None
+    created_project: bool = False
+    created_session: bool = False
+    snapshots: tuple[dict[str, Any], ...] = ()
+    checkpoint_changed: bool = False
+    changed: tuple[str, ...] = ()
+    pre_restore: str | None = None
+    backup: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("imported", "would-import", ALREADY)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "dryRun": self.dry_run,
+            "message": self.message,
+            "file": str(self.file.path),
+            "directory": str(self.file.directory),
+            "reason": self.file.reason,
+            "sha256": self.file.sha256,
+            "entries": self.file.entries,
+            "projectId": self.project_id,
+            "projectSource": self.file.project_source,
+            "session": self.session_id,
+            "importId": self.import_id,
+            "createdProject": self.created_project,
+            "createdSession": self.created_session,
+            "snapshots": list(self.snapshots),
+            "checkpointChanged": self.checkpoint_changed,
+            "changed": list(self.changed),
+            "preRestore": self.pre_restore,
+            "backup": self.backup,
+        }
+
+
+def _next_number(conn: Connection, session_id: str) -> int:
+    top = 0
+    for name in lr.snapshot_names_with_prefix(conn, session_id, "legacy-"):
+        m = _LEGACY_NAME.match(name)
+        if m:
+            top = max(top, int(m.group(1)))
+    return top + 1
+
+
+def _stage(
+    conn: Connection,
+    *,
+    directory: Path,
+    info: LegacyFile,
+    state: LegacyState,
+    explicit: str | None,
+    backup: Path,
+    write: bool,
+) -> ImportOutcome:
+    """The import's decisions, made on ``conn``; written only when ``write``.
+
+    Inside the import's ``BEGIN IMMEDIATE`` this re-resolves the project and
+    re-checks the ledger after the lock is taken: whoever comes second sees
+    the first one's row and does nothing.
+    """
+    sha = info.sha256
+    assert sha is not None
+    target = _target(conn, directory, sha, explicit)
+    info = replace(
+        info,
+        project_id=target.project_id,
+        project_source=target.source,
+        project_known=target.known,
+        candidates=target.candidates,
+        status=ALREADY if target.already else IMPORTABLE,
+    )
+    pid = target.project_id
+    sid = legacy_session_id(pid)
+    ledger = import_id(pid, sha)
+    if target.already:
+        return ImportOutcome(
+            ALREADY,
+            not write,
+            info,
+            f"{info.path} (sha256 {sha[:12]}) is already imported into {sid}; nothing to do",
+            project_id=pid,
+            session_id=sid,
+            import_id=ledger,
+        )
+    created_project = lr.project_row(conn, pid) is None
+    owner = None if created_project else lr.session_project(conn, sid)
+    if owner is not None and owner != pid:
+        raise LegacyError(f"session {sid} belongs to project {owner!r}; refusing to import")
+    created_session = owner is None
+    first = 1 if created_session else _next_number(conn, sid)
+    existing = None if created_session else q.get_checkpoint(conn, sid)
+    before = Checkpoint.from_row(existing.columns) if existing else None
+    keys = changed_keys(before, state.checkpoint) if before else WRITABLE
+    checkpoint_changed = before is None or bool(keys)
+    snaps = [
+        {
+            "name": f"legacy-{first + i}",
+            "originalName": entry.name,
+            "capturedAt": entry.captured_at,
+        }
+        for i, entry in enumerate(state.entries)
+    ]
+    pre: dict[str, Any] | None = None
+    if write:
+        if created_project:
+            w.insert_project(
+                conn,
+                project_id=pid,
+                directory=str(directory),
+                canonical=os.path.realpath(directory),
+            )
+        if created_session:
+            w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE)
+        for snap, entry in zip(snaps, state.entries, strict=True):
+            row = w.insert_snapshot(
+                conn,
+                session_id=sid,
+                project_id=pid,
+                kind=SNAPSHOT_KIND,
+                name=snap["name"],
+                payload_json=entry.checkpoint.to_json(),
+                schema_version=entry.checkpoint.schemaVersion,
+                captured_at=entry.captured_at,
+            )
+            snap["id"] = row["id"]
+        if checkpoint_changed:
+            if before is not None:
+                row = w.insert_snapshot(
+                    conn,
+                    session_id=sid,
+                    project_id=pid,
+                    kind="pre-restore",
+                    payload_json=before.to_json(),
+                    schema_version=before.schemaVersion,
+                )
+                pre = {"id": row["id"], "name": row["name"]}
+            w.write_checkpoint(
+                conn,
+                session_id=sid,
+                project_id=pid,
+                columns=state.checkpoint.to_row(),
+                exists=existing is not None,
+            )
+        w.touch_session(conn, sid)
+        details = {
+            "file": str(info.path),
+            "sha256": sha,
+            "backup": str(backup),
+            "entries": len(state.entries),
+            "directory": str(directory),
+            "session": sid,
+            "createdProject": created_project,
+            "createdSession": created_session,
+            "snapshots": snaps,
+            "preRestore": pre,
+            "checkpointChanged": checkpoint_changed,
+            "checkpointBefore": before.to_json() if before is not None else None,
+            "checkpointAfter": state.checkpoint.to_json() if checkpoint_changed else None,
+            "seq": len(lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:")) + 1,
+            "importedBy": IMPORTED_BY,
+        }
+        w.insert_migration(
+            conn, migration_id=ledger, project_id=pid, details_json=json.dumps(details)
+        )
+    what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
+    if snaps:
+        what[0] += f" ({snaps[0]['name']}..{snaps[-1]['name']})"
+    if created_session:
+        what.insert(0, f"session {sid}")
+    if created_project:
+        what.insert(0, f"project {pid} ({directory})")
+    if checkpoint_changed:
+        what.append(
+            "the checkpoint"
+            + (f" (replacing {', '.join(keys)}; previous kept as pre-restore)" if before else "")
+        )
+    verb = "imported" if write else "would import"
+    message = f"{verb} {info.path}: " + ", ".join(what)
+    if write:
+        message += f"; backup at {backup}; `ckpt-tui legacy undo {ledger}` takes it back"
+    else:
+        message += " (dry run: nothing written)"
+    return ImportOutcome(
+        "imported" if write else "would-import",
+        not write,
+        info,
+        message,
+        project_id=pid,
+        session_id=sid,
+        import_id=ledger,
+        created_project=created_project,
+        created_session=created_session,
+        snapshots=tuple(snaps),
+        checkpoint_changed=checkpoint_changed,
+        changed=tuple(keys) if checkpoint_changed else (),
+        pre_restore=pre["name"] if pre else None,
+        backup=str(backup),
+    )
+
+
+def _skipped(info: LegacyFile, dry_run: bool) -> ImportOutcome:
+    word = "not ours" if info.status == FOREIGN else "damaged"
+    return ImportOutcome(info.status, dry_run, info, f"skipped {info.path}: {word}: {info.reason}")
+
+
+def _load(directory: str | os.PathLike[str]) -> tuple[Path, Path]:
+    d = project_dir_of(directory)
+    if not d.is_dir():
+        raise NotFound(f"no directory {d}")
+    path = paths.legacy_state_file(d)
+    if not (path.exists() or path.is_symlink()):
+        raise NotFound(f"no legacy state file at {path}")
+    return d, path
+
+
+def plan_import(
+    reader: Reader, directory: str | os.PathLike[str], project_id: str | None = None
+) -> ImportOutcome:
+    """The preview: what :func:`import_legacy` would create, without writing."""
+    d, _ = _load(directory)
+    with reader.store.read() as conn:
+        info, _data, state = _classify(conn, d, project_id)
+        if state is None:
+            return _skipped(info, True)
+        assert info.sha256 is not None
+        return _stage(
+            conn,
+            directory=d,
+            info=info,
+            state=state,
+            explicit=project_id,
+            backup=backup_path(d, info.sha256),
+            write=False,
+        )
+
+
+def _copy_backup(path: Path, data: bytes, target: Path) -> None:
+    """Copy the bytes that were hashed; a same-named backup is the same content."""
+    from ckpt_tui.core.handoff import write_atomic
+
+    if target.is_file():
+        try:
+            if hashlib.sha256(target.read_bytes()).hexdigest() == target.stem.split("-", 1)[1]:
+                return
+        except OSError:
+            pass
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        stat = path.stat()
+        write_atomic(
+            target, data, mode=stat.st_mode & 0o777, times=(stat.st_atime_ns, stat.st_mtime_ns)
+        )
+    except OSError as exc:
+        raise LegacyError(
+            f"cannot copy {path} to {target} ({exc.strerror or exc}); nothing imported"
+        ) from None
+
+
+def import_legacy(
+    reader: Reader,
+    directory: str | os.PathLike[str],
+    project_id: str | None = None,
+    *,
+    expected_sha256: str | None = None,
+    hook: Callable[[str], None] | None = None,
+) -> ImportOutcome:
+    """Import the legacy state file of ``directory`` (SPEC 6).
+
+    ``expected_sha256`` (from a preview) refuses with :class:`Conflict` if the
+    file changed since. ``hook(stage)`` is called at ``read``, ``backup``
+    (after the copy) and ``committed``: tests use it to gate processes.
+    A foreign or damaged file is not an error: the outcome says it was
+    skipped and why.
+    """
+    d, path = _load(directory)
+    try:
+        data = _read_file(path)
+    except Unusable as bad:
+        info = LegacyFile(path, d, bad.status, bad.reason, None, None, 0, None, None, False)
+        return _skipped(info, False)
+    sha = hashlib.sha256(data).hexdigest()
+    if expected_sha256 is not None and expected_sha256 != sha:
+        raise Conflict(
+            f"{path} changed since it was previewed (sha256 {sha[:12]}, not "
+            f"{expected_sha256[:12]}); nothing imported, look again"
+        )
+    info = LegacyFile(path, d, IMPORTABLE, None, sha, len(data), 0, None, None, False)
+    try:
+        state = parse_legacy(data)
+    except Unusable as bad:
+        return _skipped(replace(info, status=bad.status, reason=bad.reason), False)
+    info = replace(info, entries=len(state.entries))
+    if hook:
+        hook("read")
+    backup = backup_path(d, sha)
+    _copy_backup(path, data, backup)
+    if hook:
+        hook("backup")
+    outcome = reader.store.write(
+        lambda conn: _stage(
+            conn,
+            directory=d,
+            info=info,
+            state=state,
+            explicit=project_id,
+            backup=backup,
+            write=True,
+        )
+    )
+    if hook:
+        hook("committed")
+    return replace(outcome, backup=str(backup))
