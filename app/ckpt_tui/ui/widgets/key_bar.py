@@ -3,8 +3,8 @@
 Textual's ``Footer`` is a widget per key and recomposes on every change of
 focus; at start-up that alone cost about a third of a second here
 (``bench/bench_startup.py``). This draws the same information as one
-``Text``, redrawn at most once per refresh, and still runs a key's action
-when it is clicked.
+``Text`` when the line is painted (a change of keys repaints it, never lays
+out the screen again), and still runs a key's action when it is clicked.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widget import Widget
 
 
-class KeyBar(Static):
+class KeyBar(Widget):
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -26,27 +26,23 @@ class KeyBar(Static):
     """
 
     def __init__(self) -> None:
-        super().__init__("")
+        super().__init__()
         self._spans: list[tuple[int, int, str]] = []
-        self._pending = False
 
     def on_mount(self) -> None:
         self._screen = self.screen
         self._screen.bindings_updated_signal.subscribe(self, self._changed)
-        self._changed(self._screen)
 
     def on_unmount(self) -> None:
         self._screen.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, screen: Screen) -> None:
-        if not self._pending:
-            self._pending = True
-            self.call_after_refresh(self._redraw)
+        # A repaint, never a layout: the bar is one line whatever it says.
+        self.refresh()
 
-    def _redraw(self) -> None:
-        self._pending = False
-        if not self.is_attached:
-            return  # the screen went away before this refresh
+    def render(self) -> Text:
+        """The keys, worked out when the line is painted (so at most once a
+        frame, and already in the first frame)."""
         text = Text(no_wrap=True, overflow="ellipsis")
         spans: list[tuple[int, int, str]] = []
         seen: set[str] = set()
@@ -63,14 +59,10 @@ class KeyBar(Static):
         text.append(" " * max(self.size.width - len(text) - len(palette), 1))
         text.append(palette, style="dim")
         self._spans = spans
-        self.update(text)
+        return text
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:
             if start <= event.x < end:
                 self.app.simulate_key(key)
                 return
-
-    def on_resize(self) -> None:
-        if self.is_mounted:
-            self._changed(self.screen)
