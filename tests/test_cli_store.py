@@ -169,6 +169,9 @@ def test_diff(run, run_json, store_path):
     assert set(data) >= DIFF_KEYS and data["from"] == "first" and data["to"] == "current"
     assert set(data["changed"]) == {"objective", "status", "nextSteps", "blockers"}
     assert all({"field", "kind", "changed"} <= set(f) for f in data["fields"])
+    items = [i for f in data["fields"] for i in f.get("items", ())]
+    assert items and all(set(i) <= {"kind", "text", "oldIndex", "newIndex", "oldText"} for i in items)
+    assert any("oldIndex" in i or "newIndex" in i for i in items)
     code, out, _ = run("diff", "s1", "first", "first")
     assert code == 0 and "(no differences)" in out
     conn = connect(store_path)

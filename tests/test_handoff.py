@@ -351,3 +351,72 @@ def test_cli_undo_takes_back_a_hand_off(store_path, proj, tmp_path):
     result = cli("undo", "s9")
     assert result.returncode == 0, result.stderr
     assert not note.exists()
+
+
+def test_a_note_made_after_the_plugin_restored_is_undone_first(service, store_path, proj):
+    """The journal is not trusted once someone else restored, but a note
+    written after that restore is still the user's last step."""
+    add_live(store_path, "s9", Checkpoint(objective="live"))
+    conn = connect(store_path)
+    plugin_pre = Checkpoint(objective="before the plugin's restore").to_json()
+    add_snapshot(conn, "s9", "p2", "pre-restore-1", plugin_pre, kind="pre-restore",
+                 at="2026-11-03T09:00:00.000Z")
+    conn.close()
+    note = service.write_handoff("s9").path
+    outcome = service.undo("s9")
+    assert "hand-off" in outcome.message and not note.exists()
+    assert service.current("s9").checkpoint.objective == "live"
+    service.undo("s9")  # now the plugin-style undo of the plugin's restore
+    assert service.current("s9").checkpoint.objective == "before the plugin's restore"
+
+
+def test_undo_of_a_note_is_not_a_noop_in_the_preview(service, store_path, proj):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    service.write_handoff("s9")
+    plan = service.plan_undo("s9")
+    assert not plan.is_noop and "hand-off" in plan.label
+
+
+def test_read_only_undo_leaves_the_note(store_path, proj, tmp_path):
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.errors import ReadOnly
+
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    writer = open_service(store_path)
+    note = writer.write_handoff("s9").path
+    writer.close()
+    reader = open_service(store_path, read_only=True)
+    with pytest.raises(ReadOnly):
+        reader.undo("s9")
+    reader.close()
+    assert note.exists()
+
+
+def test_unusable_journal_is_one_line_and_says_the_note_was_written(store_path, proj, tmp_path):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache dir should be")
+    env = dict(os.environ, CKPT_TUI_CONFIG=str(blocker))
+    result = subprocess.run(
+        [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), "handoff", "s9"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert result.returncode == 1
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "wrote" in result.stderr and "cannot take it back" in result.stderr
+    assert handoff.handoff_path(proj, "s9").exists()
+
+
+def test_cli_read_only_handoff_writes_nothing(store_path, proj, tmp_path):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    env = dict(os.environ, CKPT_TUI_CONFIG=str(tmp_path / "cfg"))
+    result = subprocess.run(
+        [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), "--read-only", "handoff", "s9"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert result.returncode == 1 and "--stdout" in result.stderr
+    assert not handoff.handoff_path(proj, "s9").exists()

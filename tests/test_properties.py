@@ -70,6 +70,7 @@ class Entry:
     keys: tuple = ()
     done: bool = True
     name: str | None = None
+    pres_at: int = -1  # snap: how many pre-restore snapshots existed when it was made
 
 
 @dataclass
@@ -101,7 +102,22 @@ class Model:
         self._write(after)
         return True
 
+    def _undo_snap(self, e: Entry) -> bool:
+        e.done = False
+        return self.manual.pop(e.name, None) is not None
+
+    def _redo_snap(self, e: Entry) -> bool:
+        e.done = True
+        if e.name in self.manual:
+            return False
+        self.manual[e.name] = e.after
+        return True
+
     def undo(self) -> bool | None:
+        done = [e for e in self.entries if e.done]
+        if done and done[-1].kind == "snap" and done[-1].pres_at == self.pres:
+            # nothing restored since the snapshot: it is the last step, trusted or not
+            return self._undo_snap(done[-1])
         if not self.trusted:
             after = take(self.cur, self.newest_pre[1], WRITABLE)
             keys = changed(self.cur, after)
@@ -114,9 +130,9 @@ class Model:
         if not done:
             return None
         e = done[-1]
-        e.done = False
         if e.kind == "snap":
-            return self.manual.pop(e.name, None) is not None
+            return self._undo_snap(e)
+        e.done = False
         after = take(self.cur, e.before, e.keys)
         e.after = self.cur
         if not changed(self.cur, after):
@@ -128,16 +144,15 @@ class Model:
         undone = [e for e in self.entries if not e.done]
         if not undone:
             return None
+        if undone[0].kind == "snap" and undone[0].pres_at == self.pres:
+            return self._redo_snap(undone[0])
         if not self.trusted:
             self.entries = []
             return None
         e = undone[0]
-        e.done = True
         if e.kind == "snap":
-            if e.name in self.manual:
-                return False
-            self.manual[e.name] = e.after
-            return True
+            return self._redo_snap(e)
+        e.done = True
         after = take(self.cur, e.after, e.keys)
         e.before = self.cur
         if not changed(self.cur, after):
@@ -158,7 +173,7 @@ class Model:
             return False
         self.manual[name] = self.cur
         self.entries = [e for e in self.entries if e.done]
-        self.entries.append(Entry("snap", self.cur, self.cur, name=name))
+        self.entries.append(Entry("snap", self.cur, self.cur, name=name, pres_at=self.pres))
         return True
 
     def plugin_restore(self, source: dict) -> None:

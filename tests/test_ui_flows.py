@@ -233,3 +233,26 @@ async def test_read_only_app_writes_no_handoff(tmp_path):
         assert type(app.screen).__name__ == "HandoffScreen"
         assert "read-only" in app.screen.problem
     assert not (tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator").exists()
+
+
+@run_async
+async def test_previewed_undo_of_a_handoff(tmp_path):
+    from ckpt_tui.core.config import Config
+    from ckpt_tui.core.demo import build_demo
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
+    app = CkptApp(open_service(db), Config(preview_undo=True), poll=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        await pilot.press("escape", "u")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlanScreen"
+        assert note.exists(), "nothing happens before the confirm"
+        await pilot.press("y")
+        await settle(pilot)
+    assert not note.exists()

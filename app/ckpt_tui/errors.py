@@ -41,5 +41,9 @@ class DamagedPayload(CkptError):
     """A snapshot payload that is not a JSON object; it is never restored."""
 
 
+class JournalError(CkptError):
+    """ckpt-tui's undo journal (in its cache dir) cannot be opened or written."""
+
+
 class NothingToDo(CkptError):
     """Undo or redo with nothing to undo or redo."""

@@ -200,6 +200,8 @@ def cmd_handoff(args) -> int:
                 # Already neutralised by the handoff module; printed whole.
                 sys.stdout.write(made.markdown)
             return 0
+        if getattr(args, "read_only", False):
+            raise ho.HandoffError("--read-only: no note was written; --stdout prints it")
         written = svc.write_handoff(args.session, args.snapshot)
     finally:
         svc.close()

@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Any
 from ckpt_tui import lazy, timeutil
 from ckpt_tui.core.model import FIELDS, Checkpoint, Damaged, decode, validate_fields
 from ckpt_tui.core.reads import Reader, diffs, q
-from ckpt_tui.errors import CkptError, Conflict, DamagedPayload, NotFound, NothingToDo
+from ckpt_tui.errors import (
+    CkptError,
+    Conflict,
+    DamagedPayload,
+    JournalError,
+    NotFound,
+    NothingToDo,
+    ReadOnly,
+)
 from ckpt_tui.store import Store
 
 if TYPE_CHECKING:
@@ -37,6 +45,9 @@ ho = lazy.module("ckpt_tui.core.handoff")
 
 #: Journal entries whose undo and redo change no checkpoint.
 ENTRY_ONLY = ("snapshot", "handoff")
+#: Their detail key for the id of the session's newest pre-restore snapshot
+#: when they were made: unchanged at undo time, nothing restored since.
+NEWEST_PRE_RESTORE = "newestPreRestore"
 
 #: What a restore may write: the content fields plus the placeholder flag.
 WRITABLE = (*FIELDS, "synthesized")
@@ -75,7 +86,7 @@ class Plan:
 
     @property
     def is_noop(self) -> bool:
-        return not self.keys and self.action != "snapshot"
+        return not self.keys and self.action != "snapshot" and "entry_only" not in self.detail
 
 
 @dataclass(frozen=True)
@@ -175,8 +186,12 @@ class Service(Reader):
     def plan_undo(self, session_id: str) -> Plan:
         base, updated_at, project_id = self._base(session_id)
         newest = self._newest_pre_restore(session_id)
+        entry = self.journal.last_done(session_id)
+        if entry is not None and entry.action in ENTRY_ONLY and _after(entry, newest):
+            # A snapshot or a note made since someone else restored: the
+            # user's last step, and it does not depend on the checkpoint.
+            return self._entry_plan("undo", session_id, project_id, base, updated_at, entry)
         if self._journal_usable(newest):
-            entry = self.journal.last_done(session_id)
             if entry is None:
                 hint = " (redo is available)" if self.journal.first_undone(session_id) else ""
                 raise NothingToDo(f"nothing to undo in session {session_id}{hint}")
@@ -220,7 +235,10 @@ class Service(Reader):
         entry = self.journal.first_undone(session_id)
         if entry is None:
             raise NothingToDo(f"nothing to redo in session {session_id}")
-        if not self._journal_usable(self._newest_pre_restore(session_id)):
+        newest = self._newest_pre_restore(session_id)
+        if entry.action in ENTRY_ONLY and _after(entry, newest):
+            return self._entry_plan("redo", session_id, project_id, base, updated_at, entry)
+        if not self._journal_usable(newest):
             self.journal.forget_session(session_id)
             raise NothingToDo(
                 f"nothing to redo in session {session_id}: it was restored outside ckpt-tui "
@@ -292,7 +310,13 @@ class Service(Reader):
             self._journal_noop(plan)
             return Outcome(plan.action, plan.session_id, f"{plan.label}: nothing to change", False)
         pre_id, pre_name, pruned = result
-        self._journal_record(plan, pre_id)
+        try:
+            self._journal_record(plan, pre_id)
+        except JournalError as exc:
+            raise JournalError(
+                f"{plan.label}: written, the previous state saved as {pre_name}; but {exc}, "
+                f"so u restores {pre_name} as the plugin's undo does"
+            ) from None
         undo_hint = "u undoes it" if plan.action != "undo" else "ctrl+r redoes it"
         return Outcome(
             plan.action,
@@ -404,6 +428,7 @@ class Service(Reader):
             if q.snapshot_exists(conn, session_id, name):
                 raise CkptError(f"session {session_id} already has a snapshot named {name!r}")
             payload = Checkpoint.from_row(row.columns).to_json()
+            newest = q.newest_snapshot(conn, session_id, "pre-restore")
             snap = w.insert_snapshot(
                 conn,
                 session_id=session_id,
@@ -412,9 +437,9 @@ class Service(Reader):
                 name=name,
                 payload_json=payload,
             )
-            return snap, w.prune(conn, session_id, self.history_limit)
+            return snap, w.prune(conn, session_id, self.history_limit), newest
 
-        snap, pruned = self.store.write(work)
+        snap, pruned, newest = self.store.write(work)
         self.journal.push(
             session_id,
             action="snapshot",
@@ -427,6 +452,7 @@ class Service(Reader):
                 "name": name,
                 "captured_at": snap["captured_at"],
                 "project": snap["project_id"],
+                NEWEST_PRE_RESTORE: newest["id"] if newest else None,
             },
         )
         return Outcome(
@@ -475,8 +501,22 @@ class Service(Reader):
     ) -> Written:
         """Write the session's hand-off note, journaled like any other step:
         undo puts back what the file held before (or removes it)."""
+        newest = self._newest_pre_restore(session_id)
         written = ho.write_handoff(self, session_id, snapshot, progress=progress)
         before, encoding = _as_text(written.previous or b"")
+        detail = {
+            "path": str(written.path),
+            "existed": written.previous is not None,
+            "encoding": encoding,
+            NEWEST_PRE_RESTORE: newest["id"] if newest else None,
+        }
+        try:
+            self._journal_handoff(session_id, written, before, detail)
+        except JournalError as exc:
+            raise JournalError(f"wrote {written.path}, but u cannot take it back: {exc}") from None
+        return written
+
+    def _journal_handoff(self, session_id: str, written: Written, before: str, detail) -> None:
         self.journal.push(
             session_id,
             action="handoff",
@@ -485,18 +525,17 @@ class Service(Reader):
             after=written.handoff.markdown,
             before_snapshot_id=None,
             after_snapshot_id=None,
-            detail={
-                "path": str(written.path),
-                "existed": written.previous is not None,
-                "encoding": encoding,
-            },
+            detail=detail,
         )
-        return written
 
     def _apply_handoff_entry(self, plan: Plan) -> Outcome:
         entry = plan.entry
         assert entry is not None
+        if self.store.read_only_reason:
+            raise ReadOnly(f"read-only ({self.store.read_only_reason}): the note was not changed")
         path = Path(entry.detail["path"])
+        if path.name != ho.handoff_filename(plan.session_id):
+            raise CkptError(f"{path} is not this session's hand-off note; nothing was changed")
         ours = entry.after.encode("utf-8")
         previous = _from_text(entry.before, entry.detail.get("encoding", "utf-8"))
         if not entry.detail.get("existed"):
@@ -510,6 +549,13 @@ class Service(Reader):
         ho.put_back(path, previous, ours)
         self.journal.flip(plan.session_id, entry.seq, done=True)
         return Outcome("redo", plan.session_id, f"redid the hand-off: wrote {path} again", True)
+
+
+def _after(entry: Entry, pre_restore) -> bool:
+    """Whether nothing restored since the entry was recorded: the newest
+    pre-restore snapshot is still the one that was newest then. (By id, not
+    by time: our own snapshot times may run a millisecond ahead.)"""
+    return entry.detail.get(NEWEST_PRE_RESTORE, "?") == (pre_restore["id"] if pre_restore else None)
 
 
 def _as_text(data: bytes) -> tuple[str, str]:

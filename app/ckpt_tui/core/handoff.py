@@ -358,6 +358,8 @@ def write_handoff(
     data = handoff.markdown.encode("utf-8")
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        if target.exists() and not target.is_file():
+            raise HandoffError(f"{target} is not a regular file; nothing was written")
         previous = target.read_bytes() if target.exists() else None
         mode = target.stat().st_mode & 0o777 if previous is not None else 0o644
         write_atomic(target, data, mode=mode, progress=progress)

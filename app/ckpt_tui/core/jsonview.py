@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
-from ckpt_tui.core.diff import CheckpointDiff, FieldDiff
+from ckpt_tui.core.diff import CheckpointDiff, FieldDiff, Item
 from ckpt_tui.core.model import Checkpoint, Damaged
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
 
@@ -62,15 +61,24 @@ def content(value: Checkpoint | Damaged) -> dict[str, Any]:
     return {"damaged": False, "checkpoint": value.to_payload()}
 
 
+def _item(item: Item) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": item.kind, "text": item.text}
+    for key, value in (
+        ("oldIndex", item.old_index),
+        ("newIndex", item.new_index),
+        ("oldText", item.old_text),
+    ):
+        if value is not None:
+            out[key] = value
+    return out
+
+
 def field_diff(f: FieldDiff) -> dict[str, Any]:
     out: dict[str, Any] = {"field": f.name, "kind": f.kind, "changed": f.changed}
     if f.kind == "status":
         out.update({"from": f.old, "to": f.new})
     elif f.kind == "list":
-        out["items"] = [
-            {k: v for k, v in asdict(i).items() if k != "segments" and v is not None}
-            for i in f.items
-        ]
+        out["items"] = [_item(i) for i in f.items]
     elif f.changed:
         out["blocks"] = [
             {

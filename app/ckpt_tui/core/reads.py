@@ -118,7 +118,8 @@ class Reader:
         cached = sqlcache.load()
         if cached is not None:
             try:
-                pages = sqlcache.first_pages(self.store.path, cached, limit, summaries + 1)
+                payloads = summaries + 1 if summaries else 0
+                pages = sqlcache.first_pages(self.store.path, cached, limit, payloads)
             except (sqlite3.Error, KeyError):
                 pass  # the path below says what is wrong, in the usual words
             else:
@@ -137,8 +138,8 @@ class Reader:
                 return FirstScreen(projects, sessions, None)
             session_id = sessions.rows[0].id
             snapshots = q.list_snapshots(conn, session_id, limit=limit)
-            ids = [r.id for r in snapshots.rows[: summaries + 1]]
-            payloads = q.get_payloads(conn, session_id, ids)
+            ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
+            payloads = q.get_payloads(conn, session_id, ids) if ids else {}
         return _first_screen(projects, sessions, snapshots, payloads, summaries)
 
     # -- one thing --------------------------------------------------------

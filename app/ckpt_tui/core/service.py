@@ -3,28 +3,43 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 from ckpt_tui import paths
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.config import Config, load
+from ckpt_tui.errors import JournalError
 from ckpt_tui.store import Store
 
 
 class LazyJournal:
     """The undo journal, opened on first use: a session that only browses
-    never creates it, and start-up does not import SQLAlchemy for it."""
+    never creates it, and start-up does not import SQLAlchemy for it. Its
+    failures (an unusable cache dir, a damaged file) are :class:`JournalError`,
+    one line like every other, never a traceback."""
 
     def __init__(self, path: Path, store_path: Path) -> None:
         self._args = (path, store_path)
         self._file = None
 
     def __getattr__(self, name: str):
-        if self._file is None:
-            from ckpt_tui.store.journal import JournalFile
+        from sqlalchemy.exc import SQLAlchemyError
 
-            self._file = JournalFile(*self._args)
-        return getattr(self._file, name)
+        def guarded(*args, **kwargs):
+            try:
+                if self._file is None:
+                    from ckpt_tui.store.journal import JournalFile
+
+                    self._file = JournalFile(*self._args)
+                return getattr(self._file, name)(*args, **kwargs)
+            except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise JournalError(
+                    f"the undo journal {self._args[0]} cannot be used ({reason})"
+                ) from None
+
+        return guarded
 
     def close(self) -> None:
         if self._file is not None:

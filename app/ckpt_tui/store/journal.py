@@ -90,9 +90,9 @@ class JournalFile:
             # pre-restore snapshot, as after any crash before the journal write.
             dbapi_conn.execute("PRAGMA synchronous=NORMAL")
 
-        # IF NOT EXISTS, in one transaction: several ckpt-tui processes may
-        # open a brand-new journal at once, and create_all's look-then-create
-        # lets all but one fail with "table already exists".
+        # IF NOT EXISTS: several ckpt-tui processes may open a brand-new
+        # journal at once, and create_all's look-then-create lets all but one
+        # fail with "table already exists".
         with self._engine.begin() as conn:
             for table in _meta.sorted_tables:
                 conn.execute(CreateTable(table, if_not_exists=True))

@@ -122,6 +122,9 @@ class PlanScreen(ModalScreen[Outcome | None]):
             what.append(note + "\n", style="bold #ffd75f")
         if plan.is_noop:
             what.append("Nothing would change: the checkpoint already matches.", style="dim")
+        elif "entry_only" in plan.detail:
+            what.append_text(safe(plan.label, 300, style="bold"))
+            what.append("\nThe checkpoint itself does not change.")
         else:
             names = ", ".join(LABEL.get(k, k) for k in plan.keys)
             what.append_text(safe(plan.label, 300, style="bold"))
@@ -133,7 +136,8 @@ class PlanScreen(ModalScreen[Outcome | None]):
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
-        confirm.label = f"{self.verb} {count} field{'s' if count != 1 else ''} (y)"
+        fields = f" {count} field{'s' if count != 1 else ''}" if plan.keys else ""
+        confirm.label = f"{self.verb}{fields} (y)"
 
     @on(SelectionList.SelectedChanged, "#fields")
     def _fields_changed(self, event: SelectionList.SelectedChanged) -> None:

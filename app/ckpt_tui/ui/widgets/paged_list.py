@@ -35,8 +35,8 @@ from ckpt_tui.ui.render import text_strip
 
 RowT = TypeVar("RowT")
 
-#: Height units that are a share of something no taller than the terminal.
-_SHARE_OF_HEIGHT = (Unit.PERCENT, Unit.HEIGHT, Unit.VIEW_HEIGHT)
+#: Height units that are a share of the parent's height.
+_SHARE_OF_PARENT = (Unit.PERCENT, Unit.HEIGHT)
 
 #: Ask for the next page when the cursor or the viewport gets this close to
 #: the last loaded row.
@@ -245,15 +245,19 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
     def _most_lines(self) -> int:
         """An upper bound on the rows this list shows, known before any
         layout: the terminal's height, scaled by each percentage height from
-        here up to the screen (the panes are a share of the screen)."""
-        lines = float(self.app.size.height)
+        here up to the screen (the panes are a share of the screen), or by
+        the first ``vh`` height on the way (a share of the terminal itself)."""
+        share = 1.0
         node = self
         while node is not None and node is not self.screen:
             height = node.styles.height
-            if height is not None and height.unit in _SHARE_OF_HEIGHT:
-                lines *= height.value / 100
+            if height is not None and height.unit in _SHARE_OF_PARENT:
+                share *= height.value / 100
+            elif height is not None and height.unit is Unit.VIEW_HEIGHT:
+                share *= height.value / 100
+                break
             node = node.parent
-        return int(lines)
+        return int(self.app.size.height * share)
 
     # -- cursor -----------------------------------------------------------------
     def validate_cursor(self, value: int) -> int:
