@@ -139,3 +139,49 @@ async def test_lists_know_an_upper_bound_on_their_height_before_layout(tmp_path)
             main = app.main
             for lst in (main.projects, main.sessions, main.snapshots):
                 assert lst.size.height <= lst._most_lines() < size[1], (size, lst.id)
+
+
+@run_async
+async def test_store_text_is_literal_in_titles_prompts_and_notifications(tmp_path):
+    """Border titles, labels and toasts parse markup when given a str; store
+    text reaches all of them and must stay the characters it is."""
+    from ckpt_tui.core.model import Checkpoint
+    from tests.factory import add_project, add_session, add_snapshot, connect, new_store
+
+    name = "[@click=app.quit]boom[/]"
+    title = "[bold red]T[/] [$accent]v[/]"
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/proj")
+    add_session(conn, "s1", "p1", title=title)
+    set_cp = Checkpoint(objective="now")
+    from tests.factory import set_checkpoint
+
+    set_checkpoint(conn, "s1", "p1", set_cp)
+    add_snapshot(conn, "s1", "p1", name, Checkpoint(objective="then").to_payload())
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        snapshots = app.main.snapshots
+        await pilot.press("m")
+        await settle(pilot)
+        assert name in snapshots._border_subtitle.plain
+        await pilot.press("a")
+        await settle(pilot)
+        assert "[auto hidden]" in snapshots._border_title.plain
+        await pilot.press("d")
+        await settle(pilot)
+        assert name in app.screen.query_one("DiffView")._border_title.plain
+        await pilot.press("escape", "n")
+        await settle(pilot)
+        label = app.screen.query_one("Label")
+        assert title in str(label.render())
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        messages = [n for n in app._notifications]
+        assert messages and all(not n.markup for n in messages)
+        assert any(name in n.message for n in messages)
+    assert app.return_code is None or app.return_code == 0

@@ -9,6 +9,7 @@ from typing import ClassVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ckpt_tui.core.actions import Outcome, Plan, Service
@@ -54,6 +55,19 @@ class CkptApp(App[None]):
         self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification is plain text, whoever asks: messages carry
+        names and titles from the store, which must never be read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # -- start-up -------------------------------------------------------------
     def get_default_screen(self) -> Screen:

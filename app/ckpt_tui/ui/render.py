@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.content import Content
 from textual.strip import Strip
 
 from ckpt_tui.core.text import printable
@@ -39,6 +40,13 @@ KIND_SHORT = {
     "compaction": "compact",
     "legacy": "legacy",
 }
+
+
+def literal(value: object, limit: int = 300) -> Content:
+    """A border title, label or prompt that shows ``value`` as it is: a
+    plain ``str`` there would be parsed as Textual markup (``[auto hidden]``
+    vanished; a snapshot named ``[@click=app.quit]x[/]`` became a link)."""
+    return Content(printable("" if value is None else str(value), limit))
 
 
 def safe(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:

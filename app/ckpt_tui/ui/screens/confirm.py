@@ -12,6 +12,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ckpt_tui.ui.render import literal
+
 
 class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
@@ -36,7 +38,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         box = VerticalScroll()
-        box.border_title = self.title_text
+        box.border_title = literal(self.title_text)
         with box:
             yield Static(self.body)
             with Horizontal(id="buttons"):

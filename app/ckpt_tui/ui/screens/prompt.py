@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from ckpt_tui.ui.render import literal
+
 
 class NamePrompt(ModalScreen[str | None]):
     DEFAULT_CSS = """
@@ -32,7 +34,7 @@ class NamePrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Label(literal(self.question, 500))
             yield Input(placeholder=self.placeholder, id="name")
             yield Label("enter saves · escape cancels", classes="hint")
 

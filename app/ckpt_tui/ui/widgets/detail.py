@@ -6,6 +6,8 @@ from rich.console import RenderableType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ckpt_tui.ui.render import literal
+
 
 class DetailPane(VerticalScroll, can_focus=True):
     DEFAULT_CSS = """
@@ -34,6 +36,6 @@ class DetailPane(VerticalScroll, can_focus=True):
         if self._shown == (title, renderable):
             return
         self._shown = (title, renderable)
-        self.border_title = f"4 {title}"
+        self.border_title = literal(f"4 {title}")
         self._body.update(renderable)
         self.scroll_home(animate=False)

@@ -11,6 +11,7 @@ from textual.reactive import reactive
 
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.ui.diff_lines import side_by_side, unified
+from ckpt_tui.ui.render import literal
 from ckpt_tui.ui.widgets.text_lines import TextLines
 
 
@@ -32,7 +33,7 @@ class DiffView(TextLines):
     def set_diff(self, diff: CheckpointDiff | None, title: str | None = None) -> None:
         self.diff = diff
         if title is not None:
-            self.border_title = title
+            self.border_title = literal(title)
         self._relayout()
 
     def on_mount(self) -> None:

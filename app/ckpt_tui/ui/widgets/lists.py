@@ -88,10 +88,8 @@ class SessionList(PagedList[SessionRow]):
             timeout=3,
         )
 
-    def _update_title(self) -> None:
-        super()._update_title()
-        if self.show_opencode:
-            self.border_title = f"{self.border_title} [+opencode]"
+    def title_text(self) -> str:
+        return super().title_text() + (" [+opencode]" if self.show_opencode else "")
 
     def show_project(self, project_id: str | None) -> None:
         if project_id != self.project_id:
@@ -195,14 +193,15 @@ class SnapshotList(PagedList[SnapshotRow]):
             self._summaries.clear()
         super().reload(keep_selection=keep_selection, reset=reset)
 
-    def _update_title(self) -> None:
-        super()._update_title()
-        if self.hide_auto:
-            self.border_title = f"{self.border_title} [auto hidden]"
-        if self.marked is not None:
-            self.border_subtitle = f"marked: {self.marked.name[:30]}" + (
-                f"  /{self.filter_text}" if self.filter_text else ""
-            )
+    def title_text(self) -> str:
+        return super().title_text() + (" [auto hidden]" if self.hide_auto else "")
+
+    def subtitle_text(self) -> str:
+        if self.marked is None:
+            return super().subtitle_text()
+        return f"marked: {self.marked.name[:30]}" + (
+            f"  /{self.filter_text}" if self.filter_text else ""
+        )
 
     def context(self) -> object:
         return (self.session_id, self.hide_auto)

@@ -31,7 +31,7 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.render import text_strip
+from ckpt_tui.ui.render import literal, text_strip
 
 RowT = TypeVar("RowT")
 
@@ -149,9 +149,15 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         return rows[self.cursor] if 0 <= self.cursor < len(rows) else None
 
     def _update_title(self) -> None:
+        self.border_title = literal(self.title_text())
+        self.border_subtitle = literal(self.subtitle_text())
+
+    def title_text(self) -> str:
         count = f" ({self.total})" if self._data is not None else ""
-        self.border_title = f"{self.title}{count}"
-        self.border_subtitle = f"/{self.filter_text}" if self.filter_text else ""
+        return f"{self.title}{count}"
+
+    def subtitle_text(self) -> str:
+        return f"/{self.filter_text}" if self.filter_text else ""
 
     # -- loading --------------------------------------------------------------
     def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:

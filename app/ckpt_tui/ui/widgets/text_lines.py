@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
-from ckpt_tui.ui.render import text_strip
+from ckpt_tui.ui.render import literal, text_strip
 
 
 class TextLines(ScrollView, can_focus=True):
@@ -44,7 +44,7 @@ class TextLines(ScrollView, can_focus=True):
         self._rows: list[Row] = []
         self._lines: list[Text] = []
         self._width = 0
-        self.border_title = title
+        self.border_title = literal(title)
 
     def set_rows(self, rows: list[Row]) -> None:
         self._rows = rows
