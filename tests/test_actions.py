@@ -578,16 +578,17 @@ def test_integrity_after_many_actions(service, writer, store_path):
     conn.close()
 
 
-def test_an_unusable_journal_after_a_restore_says_what_was_written(store_path, tmp_path, monkeypatch):
+def test_an_unusable_journal_after_a_restore_is_a_warning_and_undo_still_works(store_path, tmp_path, monkeypatch):
     """The restore is committed before the journal write; if the journal
     cannot be used the error says so, and undo still works the plugin's way."""
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the cache dir should be")
     monkeypatch.setenv("CKPT_TUI_CONFIG", str(blocker))
     svc = open_service(store_path)
-    from ckpt_tui.errors import JournalError
-
-    with pytest.raises(JournalError, match="written, the previous state saved as pre-restore"):
-        svc.restore("s1", "first")
+    outcome = svc.restore("s1", "first")
+    assert outcome.wrote and outcome.warning and "undo journal" in outcome.warning
+    assert "whole, as the plugin's undo does" in outcome.message
     assert svc.current("s1").checkpoint.objective == "one"
+    outcome = svc.undo("s1")  # the plugin's way: back to the pre-restore snapshot
+    assert svc.current("s1").checkpoint.objective == "start"
     svc.close()

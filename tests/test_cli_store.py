@@ -23,7 +23,7 @@ SESSION_KEYS = {"id", "projectId", "parentId", "title", "status", "snapshotCount
 SNAPSHOT_KEYS = {"id", "name", "kind", "capturedAt", "restoredAt", "schemaVersion"}
 DIFF_KEYS = {"from", "to", "changed", "extraChanged", "fields"}
 OUTCOME_KEYS = {"action", "session", "wrote", "changed", "preRestore", "pruned", "snapshot",
-                "message"}
+                "message", "warning"}
 PAYLOAD_KEYS = set(FIELDS) | {"schemaVersion", "synthesized"}
 
 

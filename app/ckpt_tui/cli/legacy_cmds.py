@@ -53,7 +53,7 @@ JSON shapes (``--json``)
               "changed": ["objective"], "diff": {...}, "source": SOURCE}
     applied: {"action": "adopt", "session": "s1", "wrote": true, "changed": [...],
               "preRestore": "pre-restore-...", "pruned": 0, "snapshot": null,
-              "message": "...", "diff": {...}, "source": SOURCE}
+              "message": "...", "warning": null | "...", "diff": {...}, "source": SOURCE}
     SOURCE = {"session": "legacy::p1", "snapshot": null | "legacy-2",
               "snapshotId": null | "<uuid>", "capturedAt": "..."}
 
@@ -63,7 +63,8 @@ JSON shapes (``--json``)
      "bytes": 1234,
      "source": {"kind": "checkpoint|snapshot", "snapshot": null | "name",
                 "snapshotKind": null | "manual", "time": "..."},
-     "madeAt": "...", "markdown": "..." (only with --stdout)}
+     "madeAt": "...", "markdown": "..." (only with --stdout),
+     "warning": null | "..." (written, but the undo journal could not record it)}
 """
 
 from __future__ import annotations
@@ -209,6 +210,8 @@ def cmd_handoff(args) -> int:
         emit_json(written.to_json())
     else:
         say(f"wrote {written.path} ({written.bytes} bytes, from {written.handoff.source_kind})")
+    if written.warning:
+        print(f"ckpt-tui: warning: {written.warning}", file=sys.stderr)
     return 0
 
 

@@ -99,6 +99,9 @@ class Outcome:
     pre_restore: str | None = None
     pruned: int = 0
     snapshot: str | None = None
+    #: The write stands but the undo journal could not record it (also at
+    #: the end of ``message``).
+    warning: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,7 +113,13 @@ class Outcome:
             "pruned": self.pruned,
             "snapshot": self.snapshot,
             "message": self.message,
+            "warning": self.warning,
         }
+
+    def warned(self, warning: str | None) -> Outcome:
+        if warning is None:
+            return self
+        return replace(self, message=f"{self.message}. Warning: {warning}", warning=warning)
 
 
 class Service(Reader):
@@ -186,12 +195,20 @@ class Service(Reader):
     def plan_undo(self, session_id: str) -> Plan:
         base, updated_at, project_id = self._base(session_id)
         newest = self._newest_pre_restore(session_id)
-        entry = self.journal.last_done(session_id)
+        try:
+            entry = self.journal.last_done(session_id)
+            trusted = self._journal_usable(newest)
+        except JournalError:
+            # No journal to read: undo as the plugin does, from the newest
+            # pre-restore snapshot (the journal is an addition, never needed).
+            if newest is None:
+                raise NothingToDo(f"nothing to undo in session {session_id}") from None
+            entry, trusted = None, False
         if entry is not None and entry.action in ENTRY_ONLY and _after(entry, newest):
             # A snapshot or a note made since someone else restored: the
             # user's last step, and it does not depend on the checkpoint.
             return self._entry_plan("undo", session_id, project_id, base, updated_at, entry)
-        if self._journal_usable(newest):
+        if trusted:
             if entry is None:
                 hint = " (redo is available)" if self.journal.first_undone(session_id) else ""
                 raise NothingToDo(f"nothing to undo in session {session_id}{hint}")
@@ -310,13 +327,10 @@ class Service(Reader):
             self._journal_noop(plan)
             return Outcome(plan.action, plan.session_id, f"{plan.label}: nothing to change", False)
         pre_id, pre_name, pruned = result
-        try:
-            self._journal_record(plan, pre_id)
-        except JournalError as exc:
-            raise JournalError(
-                f"{plan.label}: written, the previous state saved as {pre_name}; but {exc}, "
-                f"so u restores {pre_name} as the plugin's undo does"
-            ) from None
+        warning = _journal_after_write(
+            lambda: self._journal_record(plan, pre_id),
+            f"u restores {pre_name} whole, as the plugin's undo does",
+        )
         undo_hint = "u undoes it" if plan.action != "undo" else "ctrl+r redoes it"
         return Outcome(
             plan.action,
@@ -328,7 +342,7 @@ class Service(Reader):
             plan.keys,
             pre_name,
             pruned,
-        )
+        ).warned(warning)
 
     def _write(self, conn: Connection, plan: Plan) -> tuple[str, str, int] | None:
         """Inside ``BEGIN IMMEDIATE``: re-read, check, snapshot, write, prune."""
@@ -440,6 +454,20 @@ class Service(Reader):
             return snap, w.prune(conn, session_id, self.history_limit), newest
 
         snap, pruned, newest = self.store.write(work)
+        warning = _journal_after_write(
+            lambda: self._journal_snapshot(session_id, name, snap, newest),
+            "u cannot delete this snapshot",
+        )
+        return Outcome(
+            "snapshot",
+            session_id,
+            f"saved snapshot {name!r} (u undoes it)",
+            True,
+            pruned=pruned,
+            snapshot=name,
+        ).warned(warning)
+
+    def _journal_snapshot(self, session_id: str, name: str, snap, newest) -> None:
         self.journal.push(
             session_id,
             action="snapshot",
@@ -455,14 +483,6 @@ class Service(Reader):
                 NEWEST_PRE_RESTORE: newest["id"] if newest else None,
             },
         )
-        return Outcome(
-            "snapshot",
-            session_id,
-            f"saved snapshot {name!r} (u undoes it)",
-            True,
-            pruned=pruned,
-            snapshot=name,
-        )
 
     def _apply_snapshot_entry(self, plan: Plan) -> Outcome:
         entry = plan.entry
@@ -472,9 +492,13 @@ class Service(Reader):
             gone = self.store.write(
                 lambda conn: w.delete_snapshot(conn, plan.session_id, entry.after_snapshot_id)
             )
-            self.journal.flip(plan.session_id, entry.seq, done=False)
+            warning = _journal_after_write(
+                lambda: self.journal.flip(plan.session_id, entry.seq, done=False),
+                "ctrl+r cannot bring it back",
+            )
             what = f"deleted snapshot {name!r}" if gone else f"snapshot {name!r} was already gone"
-            return Outcome("undo", plan.session_id, f"undid: {what} (ctrl+r redoes it)", gone)
+            message = f"undid: {what} (ctrl+r redoes it)"
+            return Outcome("undo", plan.session_id, message, gone).warned(warning)
 
         def recreate(conn: Connection) -> bool:
             if q.snapshot_exists(conn, plan.session_id, name):
@@ -492,8 +516,12 @@ class Service(Reader):
             return True
 
         made = self.store.write(recreate)
-        self.journal.flip(plan.session_id, entry.seq, done=True)
-        return Outcome("redo", plan.session_id, f"redid: snapshot {name!r} is back", made)
+        warning = _journal_after_write(
+            lambda: self.journal.flip(plan.session_id, entry.seq, done=True),
+            "u may not delete it again",
+        )
+        message = f"redid: snapshot {name!r} is back"
+        return Outcome("redo", plan.session_id, message, made).warned(warning)
 
     # -- hand-off notes ----------------------------------------------------------
     def write_handoff(
@@ -510,11 +538,11 @@ class Service(Reader):
             "encoding": encoding,
             NEWEST_PRE_RESTORE: newest["id"] if newest else None,
         }
-        try:
-            self._journal_handoff(session_id, written, before, detail)
-        except JournalError as exc:
-            raise JournalError(f"wrote {written.path}, but u cannot take it back: {exc}") from None
-        return written
+        warning = _journal_after_write(
+            lambda: self._journal_handoff(session_id, written, before, detail),
+            "u cannot take this note back",
+        )
+        return replace(written, warning=warning)
 
     def _journal_handoff(self, session_id: str, written: Written, before: str, detail) -> None:
         self.journal.push(
@@ -542,13 +570,31 @@ class Service(Reader):
             previous = None
         if plan.action == "undo":
             ho.put_back(path, ours, previous)
-            self.journal.flip(plan.session_id, entry.seq, done=False)
+            warning = _journal_after_write(
+                lambda: self.journal.flip(plan.session_id, entry.seq, done=False),
+                "ctrl+r cannot write it again",
+            )
             what = "put back the previous note" if previous is not None else "removed the note"
             message = f"undid the hand-off: {what} at {path} (ctrl+r redoes it)"
-            return Outcome("undo", plan.session_id, message, True)
+            return Outcome("undo", plan.session_id, message, True).warned(warning)
         ho.put_back(path, previous, ours)
-        self.journal.flip(plan.session_id, entry.seq, done=True)
-        return Outcome("redo", plan.session_id, f"redid the hand-off: wrote {path} again", True)
+        warning = _journal_after_write(
+            lambda: self.journal.flip(plan.session_id, entry.seq, done=True),
+            "u cannot take it back again",
+        )
+        message = f"redid the hand-off: wrote {path} again"
+        return Outcome("redo", plan.session_id, message, True).warned(warning)
+
+
+def _journal_after_write(record, consequence: str) -> str | None:
+    """Journal a write that is already committed. If the journal cannot be
+    used the write stands, and what undo can still do is said as a warning
+    rather than as a failure that did not happen."""
+    try:
+        record()
+    except JournalError as exc:
+        return f"{exc}; {consequence}"
+    return None
 
 
 def _after(entry: Entry, pre_restore) -> bool:

@@ -329,6 +329,7 @@ class Written:
     bytes: int
     handoff: Handoff
     previous: bytes | None = None  # what the file held before (None: there was none)
+    warning: str | None = None  # written, but not journaled: undo cannot take it back
 
     def to_json(self) -> dict[str, Any]:
         h = self.handoff
@@ -339,6 +340,7 @@ class Written:
             "bytes": self.bytes,
             "source": h.source_json(),
             "madeAt": h.made_at,
+            "warning": self.warning,
         }
 
 

@@ -148,7 +148,8 @@ class CkptApp(App[None]):
         except CkptError as exc:
             self.call_from_thread(self._write_done, None, str(exc), "error", after)
             return
-        self.call_from_thread(self._write_done, outcome, outcome.message, "information", after)
+        severity = "warning" if outcome.warning else "information"
+        self.call_from_thread(self._write_done, outcome, outcome.message, severity, after)
 
     def _write_done(self, outcome: Outcome | None, message: str, severity: str, after) -> None:
         if self._busy_timer is not None:
@@ -190,7 +191,8 @@ class CkptApp(App[None]):
         if outcome is None:
             self.notify("Nothing was written", timeout=3)
             return
-        self.notify(outcome.message, title=outcome.action.capitalize(), timeout=8)
+        severity = "warning" if outcome.warning else "information"
+        self.notify(outcome.message, title=outcome.action.capitalize(), severity=severity, timeout=8)
         self.main.refresh_all()
 
     def new_snapshot(self, session: SessionRow) -> None:
@@ -258,6 +260,8 @@ class CkptApp(App[None]):
                 )
             written = self.service.write_handoff(session_id, snapshot)
             markdown, path, problem = written.handoff.markdown, str(written.path), None
+            if written.warning:
+                self.call_from_thread(self.notify, written.warning, severity="warning", timeout=10)
         except handoff.HandoffError as exc:
             # The project directory may be gone: still show the note.
             try:
