@@ -185,3 +185,45 @@ async def test_store_text_is_literal_in_titles_prompts_and_notifications(tmp_pat
         assert messages and all(not n.markup for n in messages)
         assert any(name in n.message for n in messages)
     assert app.return_code is None or app.return_code == 0
+
+
+@run_async
+async def test_mouse_selects_and_scrolls(tmp_path):
+    """A click moves the cursor to the row under it (and focuses the list), a
+    double click opens the next pane, the wheel scrolls a long list."""
+    from textual import events
+
+    from ckpt_tui.core.model import Checkpoint
+    from tests.factory import add_project, add_session, add_snapshot, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/one", at="2026-11-02T09:00:00.000Z")
+    add_project(conn, "p2", "/work/two", at="2026-11-01T09:00:00.000Z")
+    add_session(conn, "s1", "p1")
+    for i in range(80):
+        add_snapshot(conn, "s1", "p1", f"snap-{i:02}", Checkpoint(objective=f"o{i}").to_payload(),
+                     at=f"2026-11-01T10:{i // 60:02}:{i % 60:02}.000Z")
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        assert main.projects.highlighted.id == "p1"
+        await pilot.click("#projects", offset=(3, 2))  # second row (border is row 0)
+        await settle(pilot)
+        assert main.projects.highlighted.id == "p2" and app.focused is main.projects
+        await pilot.click("#projects", offset=(3, 1))
+        await settle(pilot)
+        await pilot.double_click("#projects", offset=(3, 1))
+        await settle(pilot)
+        assert app.focused is main.sessions, "a double click opens the next pane"
+        snapshots = main.snapshots
+        assert snapshots.scroll_offset.y == 0
+        for _ in range(3):
+            snapshots.post_message(events.MouseScrollDown(snapshots, 3, 3, 0, 1, 0, False, False, False))
+            await settle(pilot)
+        assert snapshots.scroll_offset.y > 0, "the wheel scrolls the list"
+        await pilot.click("#snapshots", offset=(5, 1))
+        await settle(pilot)
+        assert snapshots.cursor == int(snapshots.scroll_offset.y), "the click selects the row shown"

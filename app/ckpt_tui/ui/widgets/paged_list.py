@@ -335,12 +335,15 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
 
     # -- mouse --------------------------------------------------------------------
     async def _on_click(self, event: events.Click) -> None:
-        index = int(self.scroll_offset.y) + event.y
-        if 0 <= index < len(self.rows):
-            if index == self.cursor and event.chain >= 2:
-                self.action_open()
-            self.cursor = index
+        # event.y counts from the border; rows start inside it.
+        offset = event.get_content_offset(self)
+        index = int(self.scroll_offset.y) + offset.y if offset is not None else -1
+        if 0 <= index < len(self.rows) and index == self.cursor and event.chain >= 2:
+            self.action_open()  # and no focus() here: it runs later and would win
+            return
         self.focus()
+        if 0 <= index < len(self.rows):
+            self.cursor = index
 
     # -- drawing ------------------------------------------------------------------
     def render_lines(self, crop: Region) -> list[Strip]:
