@@ -227,3 +227,41 @@ async def test_mouse_selects_and_scrolls(tmp_path):
         await pilot.click("#snapshots", offset=(5, 1))
         await settle(pilot)
         assert snapshots.cursor == int(snapshots.scroll_offset.y), "the click selects the row shown"
+
+
+@run_async
+async def test_a_locked_store_shows_a_waiting_state_and_stays_responsive(store_path):
+    """The plugin holding the write lock: the write waits in its worker, the
+    header says so, the keys keep working, and the write lands on release."""
+    import sqlite3
+
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        header = app.main.query_one("StoreHeader")
+        plugin = sqlite3.connect(store_path, isolation_level=None)
+        plugin.execute("BEGIN IMMEDIATE")
+        try:
+            await pilot.press("n", *"while-locked", "enter")
+            for _ in range(2000):  # the notice comes from a 0.3 s timer
+                if "waiting for the store" in header.status:
+                    break
+                await pilot.pause(0.01)
+            assert "waiting for the store" in header.status
+            before = app.main.snapshots.cursor
+            await pilot.press("j")
+            await pilot.pause()
+            assert app.main.snapshots.cursor == before + 1, "keys still work meanwhile"
+        finally:
+            plugin.execute("COMMIT")
+            plugin.close()
+        await settle(pilot)
+        for _ in range(500):
+            if not header.status:
+                break
+            await pilot.pause(0.01)
+        assert header.status == ""
+    conn = sqlite3.connect(store_path)
+    names = [r[0] for r in conn.execute("SELECT name FROM snapshots WHERE kind='manual'")]
+    conn.close()
+    assert "while-locked" in names

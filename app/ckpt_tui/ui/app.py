@@ -356,7 +356,7 @@ class CkptApp(App[None]):
         actions = [
             (
                 "Undo",
-                "Undo the last restore, adoption or snapshot in this session",
+                "Undo the last restore, adoption, snapshot or hand-off note in this session",
                 self.action_undo,
             ),
             ("Redo", "Redo what undo took back", self.action_redo),
