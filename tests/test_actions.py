@@ -592,3 +592,27 @@ def test_an_unusable_journal_after_a_restore_is_a_warning_and_undo_still_works(s
     outcome = svc.undo("s1")  # the plugin's way: back to the pre-restore snapshot
     assert svc.current("s1").checkpoint.objective == "start"
     svc.close()
+
+
+def test_without_a_readable_journal_undo_says_why(store_path, tmp_path, monkeypatch):
+    """No pre-restore snapshot to fall back on and no journal to read: the
+    answer is the journal's failure, not a false "nothing to undo"."""
+    from ckpt_tui.errors import JournalError
+
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache dir should be")
+    monkeypatch.setenv("CKPT_TUI_CONFIG", str(blocker))
+    svc = open_service(store_path)
+    assert svc.snapshot_create("s1", "mine").warning
+    with pytest.raises(JournalError, match="undo journal"):
+        svc.plan_undo("s1")
+    svc.close()
+
+
+def test_a_damaged_journal_entry_is_a_journal_error(service):
+    from ckpt_tui.errors import JournalError
+
+    service.restore("s1", "first")
+    service.journal.flip("s1", 1, done=True, before="{not json")
+    with pytest.raises(JournalError, match="damaged entry"):
+        service.plan_undo("s1")

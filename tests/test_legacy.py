@@ -489,3 +489,19 @@ def test_undo_import_keeps_later_edits_as_a_pre_restore(service, store_path, kno
     [(payload,)] = rows(store_path, "SELECT payload FROM snapshots WHERE session_id='legacy::p2'")
     assert json.loads(payload)["objective"] == "edited later"
     assert rows(store_path, "SELECT count(*) FROM migrations") == [(0,)]
+
+
+def test_undo_import_with_a_broken_journal_is_done_and_warns(service, store_path, proj):
+    """The undo of an import commits first; a journal that cannot be used
+    afterwards is a warning on the outcome, not a failure that did not happen."""
+    write_state(proj, V1)
+    outcome = legacy.import_legacy(service, proj)
+    journal = service.journal._args[0]
+    service.journal.close()
+    service.journal._file = None
+    for suffix in ("", "-wal", "-shm"):
+        journal.with_name(journal.name + suffix).unlink(missing_ok=True)
+    journal.mkdir(parents=True)  # a directory where the journal file was
+    undone = legacy.undo_import(service, outcome.import_id)
+    assert undone.deleted_session and "Warning" in undone.message
+    assert rows(store_path, "SELECT id FROM sessions WHERE id=?", outcome.session_id) == []

@@ -201,8 +201,9 @@ class Service(Reader):
         except JournalError:
             # No journal to read: undo as the plugin does, from the newest
             # pre-restore snapshot (the journal is an addition, never needed).
+            # Without one, the journal's failure is the honest answer.
             if newest is None:
-                raise NothingToDo(f"nothing to undo in session {session_id}") from None
+                raise
             entry, trusted = None, False
         if entry is not None and entry.action in ENTRY_ONLY and _after(entry, newest):
             # A snapshot or a note made since someone else restored: the
@@ -214,7 +215,7 @@ class Service(Reader):
                 raise NothingToDo(f"nothing to undo in session {session_id}{hint}")
             if entry.action in ENTRY_ONLY:
                 return self._entry_plan("undo", session_id, project_id, base, updated_at, entry)
-            target = Checkpoint.from_payload(json.loads(entry.before))
+            target = _journaled(entry.before)
             keys = tuple(entry.detail.get("keys", WRITABLE))
             after = take(base, target, keys)
             return Plan(
@@ -263,7 +264,7 @@ class Service(Reader):
             )
         if entry.action in ENTRY_ONLY:
             return self._entry_plan("redo", session_id, project_id, base, updated_at, entry)
-        target = Checkpoint.from_payload(json.loads(entry.after))
+        target = _journaled(entry.after)
         keys = tuple(entry.detail.get("keys", WRITABLE))
         after = take(base, target, keys)
         return Plan(
@@ -584,6 +585,14 @@ class Service(Reader):
         )
         message = f"redid the hand-off: wrote {path} again"
         return Outcome("redo", plan.session_id, message, True).warned(warning)
+
+
+def _journaled(payload: str) -> Checkpoint:
+    """A checkpoint the journal kept; a damaged one is a JournalError."""
+    try:
+        return Checkpoint.from_payload(json.loads(payload))
+    except (ValueError, TypeError, CkptError) as exc:
+        raise JournalError(f"the undo journal holds a damaged entry ({exc})") from None
 
 
 def _journal_after_write(record, consequence: str) -> str | None:

@@ -33,8 +33,8 @@ class LazyJournal:
 
                     self._file = JournalFile(*self._args)
                 return getattr(self._file, name)(*args, **kwargs)
-            except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
-                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            except (OSError, ValueError, sqlite3.Error, SQLAlchemyError) as exc:
+                reason = str(getattr(exc, "orig", None) or exc).splitlines()[0] or type(exc).__name__
                 raise JournalError(
                     f"the undo journal {self._args[0]} cannot be used ({reason})"
                 ) from None

@@ -253,6 +253,7 @@ class CkptApp(App[None]):
     def _handoff_worker(self, session_id: str, snapshot: str | None, read_only: str | None) -> None:
         from ckpt_tui.core import handoff
 
+        warning = None
         try:
             if read_only:
                 raise handoff.HandoffError(
@@ -260,8 +261,7 @@ class CkptApp(App[None]):
                 )
             written = self.service.write_handoff(session_id, snapshot)
             markdown, path, problem = written.handoff.markdown, str(written.path), None
-            if written.warning:
-                self.call_from_thread(self.notify, written.warning, severity="warning", timeout=10)
+            warning = written.warning
         except handoff.HandoffError as exc:
             # The project directory may be gone: still show the note.
             try:
@@ -276,12 +276,12 @@ class CkptApp(App[None]):
         except CkptError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error")
             return
-        self.call_from_thread(self._show_handoff, markdown, path, problem)
+        self.call_from_thread(self._show_handoff, markdown, path, problem, warning)
 
-    def _show_handoff(self, markdown: str, path: str | None, problem: str | None) -> None:
+    def _show_handoff(self, markdown, path: str | None, problem: str | None, warning=None) -> None:
         from ckpt_tui.ui.screens.handoff import HandoffScreen
 
-        self.push_screen(HandoffScreen(markdown, path, problem))
+        self.push_screen(HandoffScreen(markdown, path, problem, warning))
 
     def _history(self, verb: str) -> None:
         if not self._require_writable():

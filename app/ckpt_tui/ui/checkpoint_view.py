@@ -25,7 +25,9 @@ def _prose(name: str, value: str) -> RenderableType:
 
         from ckpt_tui.core.text import printable
 
-        return Markdown(printable(value, MARKDOWN_LIMIT, keep_newlines=True))
+        # hyperlinks=False: a link shows its address instead of hiding it behind
+        # its text (and the terminal gets no OSC 8 link to open).
+        return Markdown(printable(value, MARKDOWN_LIMIT, keep_newlines=True), hyperlinks=False)
     return safe_block(value)
 
 

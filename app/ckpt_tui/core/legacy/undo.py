@@ -21,7 +21,7 @@ Undo of an import (:func:`undo_import`)
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -31,7 +31,7 @@ from ckpt_tui.core.actions import Service, changed_keys
 from ckpt_tui.core.legacy.names import IMPORT_PREFIX, IMPORTED_BY, LegacyError
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.reads import Reader
-from ckpt_tui.errors import NotFound
+from ckpt_tui.errors import JournalError, NotFound
 from ckpt_tui.store import legacy_rows as lr
 from ckpt_tui.store import queries as q
 from ckpt_tui.store import writes as w
@@ -243,5 +243,8 @@ def undo_import(service: Service, ledger_id: str) -> UndoImportOutcome:
     """Take back one import (see the module docstring for exactly what)."""
     outcome = service.store.write(lambda conn: _undo_tx(conn, ledger_id))
     if outcome.deleted_session:
-        service.journal.forget_session(outcome.session_id)
+        try:
+            service.journal.forget_session(outcome.session_id)
+        except JournalError as exc:  # the import is taken back all the same
+            outcome = replace(outcome, message=f"{outcome.message}. Warning: {exc}")
     return outcome

@@ -24,26 +24,30 @@ class HandoffScreen(Screen[None]):
         Binding("escape,q", "close", "Close", id="handoff.close"),
     ]
 
-    def __init__(self, markdown: str, path: str | None, problem: str | None) -> None:
+    def __init__(
+        self, markdown: str, path: str | None, problem: str | None, warning: str | None = None
+    ) -> None:
         super().__init__()
         self.markdown = markdown
         self.path = path
         self.problem = problem
+        self.warning = warning
 
     def compose(self) -> ComposeResult:
         if self.problem:
             where = Text.assemble(("Not written: ", "bold #ff8787"), safe(self.problem, 600))
         else:
-            where = Text.assemble(
-                ("Written to ", "bold #87d787"),
-                safe(self.path or "", 600),
-                ("  (u undoes it)", "dim"),
-            )
+            where = Text.assemble(("Written to ", "bold #87d787"), safe(self.path or "", 600))
+            if self.warning:
+                where.append_text(safe(f"  warning: {self.warning}", 600, style="#ffd75f"))
+            else:
+                where.append("  (u undoes it)", style="dim")
         yield Static(where, id="where")
         scroll = VerticalScroll()
         scroll.border_title = "Hand-off preview"
         with scroll:
-            yield Markdown(self.markdown)
+            # Links in a note are text from the store: shown, never followed.
+            yield Markdown(self.markdown, open_links=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
