@@ -54,6 +54,19 @@ WRITABLE = (*FIELDS, "synthesized")
 MAX_NAME = 200
 
 
+def save_pre_restore(conn: Connection, session_id: str, project_id: str, current: Checkpoint):
+    """The ``pre-restore`` snapshot every write takes of what it overwrites
+    (SPEC 5.3); the new row (``id``, ``name``, ...)."""
+    return w.insert_snapshot(
+        conn,
+        session_id=session_id,
+        project_id=project_id,
+        kind="pre-restore",
+        payload_json=current.to_json(),
+        schema_version=current.schemaVersion,
+    )
+
+
 def changed_keys(old: Checkpoint, new: Checkpoint) -> tuple[str, ...]:
     return tuple(k for k in WRITABLE if old.get(k) != new.get(k))
 
@@ -359,14 +372,7 @@ class Service(Reader):
         after = take(current, plan.after, plan.keys)
         if not changed_keys(current, after):
             return None
-        pre = w.insert_snapshot(
-            conn,
-            session_id=plan.session_id,
-            project_id=plan.project_id,
-            kind="pre-restore",
-            payload_json=current.to_json(),
-            schema_version=current.schemaVersion,
-        )
+        pre = save_pre_restore(conn, plan.session_id, plan.project_id, current)
         w.write_checkpoint(
             conn,
             session_id=plan.session_id,

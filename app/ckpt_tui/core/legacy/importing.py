@@ -43,7 +43,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import paths
-from ckpt_tui.core.actions import WRITABLE, changed_keys
+from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
 from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
 from ckpt_tui.core.legacy.names import (
     _LEGACY_NAME,
@@ -211,14 +211,7 @@ def _stage(
             snap["id"] = row["id"]
         if checkpoint_changed:
             if before is not None:
-                row = w.insert_snapshot(
-                    conn,
-                    session_id=sid,
-                    project_id=pid,
-                    kind="pre-restore",
-                    payload_json=before.to_json(),
-                    schema_version=before.schemaVersion,
-                )
+                row = save_pre_restore(conn, sid, pid, before)
                 pre = {"id": row["id"], "name": row["name"]}
             w.write_checkpoint(
                 conn,

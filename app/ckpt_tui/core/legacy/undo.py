@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.actions import Service, changed_keys
+from ckpt_tui.core.actions import Service, changed_keys, save_pre_restore
 from ckpt_tui.core.legacy.names import IMPORT_PREFIX, IMPORTED_BY, LegacyError
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.reads import Reader
@@ -190,14 +190,7 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
         )
         if details.get("checkpointChanged") and differs:
             if now is not None and not untouched:
-                pre = w.insert_snapshot(
-                    conn,
-                    session_id=sid,
-                    project_id=pid,
-                    kind="pre-restore",
-                    payload_json=now.to_json(),
-                    schema_version=now.schemaVersion,
-                )
+                pre = save_pre_restore(conn, sid, pid, now)
                 pre_name = pre["name"]
             if target is None:
                 lr.delete_checkpoint(conn, sid)
