@@ -10,7 +10,7 @@ opencode sessions have no checkpoint. It never writes to opencode's storage.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
@@ -134,7 +134,7 @@ class Activity:
             if row.id in seen:
                 return
             seen.add(row.id)
-            out.append(replace(row, depth=depth))
+            out.append(row._replace(depth=depth))
             for child in children.get(row.id, []):
                 walk(child, depth + 1)
 
