@@ -267,3 +267,38 @@ async def test_a_locked_store_shows_a_waiting_state_and_stays_responsive(store_p
     names = [r[0] for r in conn.execute("SELECT name FROM snapshots WHERE kind='manual'")]
     conn.close()
     assert "while-locked" in names
+
+
+@run_async
+async def test_long_lists_load_page_by_page(tmp_path):
+    """450 snapshots: the list holds one page, shows the full count, and the
+    next pages arrive as the cursor gets near the end, in order."""
+    from ckpt_tui.core.model import Checkpoint
+    from ckpt_tui.ui.widgets.paged_list import PagedList
+    from tests.factory import add_project, add_session, add_snapshot, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/one")
+    add_session(conn, "s1", "p1")
+    payload = Checkpoint(objective="o").to_payload()
+    for i in range(450):
+        add_snapshot(conn, "s1", "p1", f"snap-{i:03}", payload,
+                     at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z")
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        snapshots = app.main.snapshots
+        assert snapshots.total == 450 and len(snapshots.rows) == PagedList.PAGE_SIZE
+        for _ in range(10):
+            if len(snapshots.rows) == 450:
+                break
+            await pilot.press("G")
+            await settle(pilot)
+        assert len(snapshots.rows) == 450
+        names = [r.name for r in snapshots.rows]
+        assert names == [f"snap-{i:03}" for i in range(449, -1, -1)], "newest first, no gaps"
+        await pilot.press("G")
+        await settle(pilot)
+        assert snapshots.highlighted.name == "snap-000"
