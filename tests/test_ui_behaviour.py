@@ -302,3 +302,20 @@ async def test_long_lists_load_page_by_page(tmp_path):
         await pilot.press("G")
         await settle(pilot)
         assert snapshots.highlighted.name == "snap-000"
+
+
+@run_async
+async def test_the_palette_offers_every_key_that_works_here(store_path):
+    """Made from the active bindings: what a key does here, the palette does."""
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        for title in ("Restore", "Diff", "Mark", "Snapshot", "Hand-off", "Conversation",
+                      "Hide auto", "Undo", "Redo", "Help", "Legacy", "Filter"):
+            assert title in commands, title
+        assert "Down" not in commands, "moving around is left to the keys"
+        assert sum(1 for c in app.get_system_commands(app.screen) if c.title == "Quit") == 1
+        commands["Mark"].callback()
+        await settle(pilot)
+        assert app.main.snapshots.marked is not None, "a command runs its action"

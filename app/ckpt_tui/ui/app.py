@@ -4,6 +4,7 @@ everywhere (undo, redo, help, quit), live refresh, and the palette."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import ClassVar
 
 from textual import work
@@ -23,6 +24,14 @@ from ckpt_tui.errors import CkptError, NothingToDo
 POLL_SECONDS = 0.8
 #: A write still running after this long says it is waiting for the lock.
 BUSY_NOTICE_SECONDS = 0.3
+
+
+#: Actions the palette leaves out: moving the cursor or the view.
+_MOVEMENT = ("cursor_", "page_", "scroll_", "focus_pane", "first", "last", "command_palette")
+
+
+def _is_movement(action: str) -> bool:
+    return action.startswith(_MOVEMENT)
 
 
 class CkptApp(App[None]):
@@ -351,52 +360,24 @@ class CkptApp(App[None]):
             self.push_screen(HelpScreen(self.binding_groups(), self.config.keymap))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        main = self.main
-        actions = [
-            (
-                "Undo",
-                "Undo the last restore, adoption, snapshot or hand-off note in this session",
-                self.action_undo,
-            ),
-            ("Redo", "Redo what undo took back", self.action_redo),
-            ("Help", "List every key", self.action_help),
-        ]
-        if main.snapshot is not None:
-            actions += [
-                (
-                    "Restore snapshot",
-                    "Preview, then restore the selected snapshot",
-                    main.action_restore,
-                ),
-                (
-                    "Diff snapshot",
-                    "Diff the selected snapshot against current (or the marked one)",
-                    main.action_diff,
-                ),
-                ("Mark snapshot", "Mark for a two-snapshot diff", main.snapshots.action_mark),
-            ]
-        if main.session is not None:
-            actions.append(
-                (
-                    "New snapshot",
-                    "Save the current checkpoint under a name",
-                    main.action_new_snapshot,
-                )
+        """Textual's own commands, then every key that works where the palette
+        was opened (the same bindings the key bar and the help screen show),
+        except moving around: made from the bindings, it cannot drift."""
+        own = list(super().get_system_commands(screen))
+        yield from own
+        titles = {command.title for command in own}
+        seen: set[str] = set()
+        for node, binding, enabled, _tooltip in screen.active_bindings.values():
+            title = binding.description or binding.action
+            if not enabled or binding.action in seen or title in titles:
+                continue
+            if _is_movement(binding.action):
+                continue
+            seen.add(binding.action)
+            titles.add(title)
+            key = self.get_key_display(binding)
+            yield SystemCommand(
+                title,
+                f"{key}  ·  {binding.id or binding.action}",
+                partial(self.call_later, self.run_action, binding.action, node),
             )
-        actions += [
-            (
-                "Toggle auto snapshots",
-                "Hide or show auto snapshots",
-                main.snapshots.action_toggle_auto,
-            ),
-            (
-                "Filter",
-                "Filter the focused list",
-                lambda: (
-                    main.focused.action_filter() if hasattr(main.focused, "action_filter") else None
-                ),
-            ),
-        ]
-        for title, help_text, callback in actions:
-            yield SystemCommand(title, help_text, callback)
