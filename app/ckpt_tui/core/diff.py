@@ -9,7 +9,7 @@ built from this, never from raw text.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -24,6 +24,12 @@ WORD_DIFF_MAX_CHARS = 4000
 #: diffs (SequenceMatcher is quadratic in the worst case).
 WORD_DIFF_MAX_PAIRS = 400
 REWORD_RATIO = 0.6
+#: Above these sizes a field is compared coarsely: its common start and end
+#: are kept and the middle is one change (moves still found in lists).
+#: SequenceMatcher's worst case is quadratic; a 10 MB field must not keep a
+#: diff busy for minutes. The benchmarks' 1 MB payloads stay well below.
+MAX_DIFF_LINES = 50_000
+MAX_DIFF_ITEMS = 10_000
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 
@@ -50,14 +56,15 @@ class Line(NamedTuple):
         return "".join(s.text for s in self.segments)
 
 
-class EqualRun(Sequence):
-    """The lines of an ``equal`` block, each made when it is read: views fold
-    long unchanged runs, so a 10,000-line run costs nothing until unfolded."""
+class LineRun(Sequence):
+    """A run of one side's lines, each made when it is read: views fold long
+    unchanged runs and show only the start of a huge change, so a run of
+    10,000 (or a million) lines costs nothing until it is looked at."""
 
-    __slots__ = ("_lines", "_start", "_stop")
+    __slots__ = ("_lines", "_start", "_stop", "_changed")
 
-    def __init__(self, lines: list[str], start: int, stop: int) -> None:
-        self._lines, self._start, self._stop = lines, start, stop
+    def __init__(self, lines: list[str], start: int, stop: int, changed: bool = False) -> None:
+        self._lines, self._start, self._stop, self._changed = lines, start, stop, changed
 
     def __len__(self) -> int:
         return self._stop - self._start
@@ -70,7 +77,7 @@ class EqualRun(Sequence):
         if not 0 <= index < len(self):
             raise IndexError(index)
         i = self._start + index
-        return Line(i + 1, (Segment(self._lines[i], False),))
+        return Line(i + 1, (Segment(self._lines[i], self._changed),))
 
     def __add__(self, other: Sequence) -> tuple:
         return (*self, *other)
@@ -113,6 +120,10 @@ class FieldDiff:
     changed: bool
     blocks: tuple[Block, ...] = ()
     items: tuple[Item, ...] = ()
+    #: Too large for a full comparison (:data:`MAX_DIFF_LINES`,
+    #: :data:`MAX_DIFF_ITEMS`): the common start and end are matched and
+    #: the middle is one change.
+    coarse: bool = False
 
     def counts(self) -> Counter:
         return Counter(item.kind for item in self.items)
@@ -172,11 +183,53 @@ def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
     return tuple(out)
 
 
+def _common_ends(a: Sequence, b: Sequence) -> tuple[int, int]:
+    """How many leading and trailing elements ``a`` and ``b`` share."""
+    n = min(len(a), len(b))
+    head = 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < n - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return head, tail
+
+
+def _opcodes(a: Sequence, b: Sequence, limit: int, **matcher_options) -> list[tuple]:
+    """SequenceMatcher's opcodes, or for inputs above ``limit`` the coarse
+    ones: the common start and end equal, what lies between one change."""
+    if max(len(a), len(b)) <= limit:
+        return SequenceMatcher(None, a, b, **matcher_options).get_opcodes()
+    head, tail = _common_ends(a, b)
+    a_end, b_end = len(a) - tail, len(b) - tail
+    if max(a_end - head, b_end - head) <= limit:
+        inner = SequenceMatcher(None, a[head:a_end], b[head:b_end], **matcher_options)
+        codes = [
+            (tag, i1 + head, i2 + head, j1 + head, j2 + head)
+            for tag, i1, i2, j1, j2 in inner.get_opcodes()
+            if i1 < i2 or j1 < j2
+        ]
+    elif head < a_end and head < b_end:
+        codes = [("replace", head, a_end, head, b_end)]
+    elif head < a_end:
+        codes = [("delete", head, a_end, head, b_end)]
+    else:
+        codes = [("insert", head, a_end, head, b_end)]
+    out = [("equal", 0, head, 0, head)] if head else []
+    out += codes
+    if tail:
+        out.append(("equal", a_end, len(a), b_end, len(b)))
+    return out
+
+
+def _line_count(old: str, new: str) -> int:
+    return max(len(old.splitlines()), len(new.splitlines()))
+
+
 def diff_text(old: str, new: str) -> tuple[Block, ...]:
     a, b = old.splitlines(), new.splitlines()
     blocks: list[Block] = []
-    matcher = SequenceMatcher(None, a, b)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _opcodes(a, b, MAX_DIFF_LINES):
         if tag == "replace" and max(i2 - i1, j2 - j1) <= WORD_DIFF_MAX_PAIRS:
             olds, news = [], []
             for k in range(max(i2 - i1, j2 - j1)):
@@ -192,15 +245,9 @@ def diff_text(old: str, new: str) -> tuple[Block, ...]:
                     news.append(Line(j1 + k + 1, (Segment(n or "", True),)))
             blocks.append(Block(tag, tuple(olds), tuple(news)))
         elif tag == "equal":
-            blocks.append(Block(tag, EqualRun(a, i1, i2), EqualRun(b, j1, j2)))
+            blocks.append(Block(tag, LineRun(a, i1, i2), LineRun(b, j1, j2)))
         else:
-            blocks.append(
-                Block(
-                    tag,
-                    tuple(Line(i + 1, (Segment(a[i], True),)) for i in range(i1, i2)),
-                    tuple(Line(j + 1, (Segment(b[j], True),)) for j in range(j1, j2)),
-                )
-            )
+            blocks.append(Block(tag, LineRun(a, i1, i2, True), LineRun(b, j1, j2, True)))
     return tuple(blocks)
 
 
@@ -213,12 +260,12 @@ def diff_items(
     both lists but outside that match ``moved``; a removed item that closely
     resembles an added one at the same place was ``reworded``.
     """
-    matcher = SequenceMatcher(None, list(old), list(new), autojunk=False)
     removed: dict[int, str] = {}
     added: dict[int, str] = {}
     kept: dict[int, int] = {}
     block_of: dict[tuple[str, int], int] = {}  # which changed block an item is in
-    for block, (tag, i1, i2, j1, j2) in enumerate(matcher.get_opcodes()):
+    opcodes = _opcodes(list(old), list(new), MAX_DIFF_ITEMS, autojunk=False)
+    for block, (tag, i1, i2, j1, j2) in enumerate(opcodes):
         if tag == "equal":
             for k in range(i2 - i1):
                 kept[j1 + k] = i1 + k
@@ -229,26 +276,34 @@ def diff_items(
             block_of.update({("new", j): block for j in range(j1, j2)})
     # Moves: the same text removed in one place and added in another.
     moved: dict[int, int] = {}
-    free_old: dict[str, list[int]] = {}
+    free_old: dict[str, deque[int]] = {}
     for i, text in sorted(removed.items()):
-        free_old.setdefault(text, []).append(i)
+        free_old.setdefault(text, deque()).append(i)
     for j, text in sorted(added.items()):
         if free_old.get(text):
-            i = free_old[text].pop(0)
+            i = free_old[text].popleft()
             moved[j] = i
             del removed[i]
     for j in moved:
         del added[j]
     # Rewordings: a removed and an added item in the same changed block that
-    # are mostly the same words.
+    # are mostly the same words (not looked for in a block too big to pair).
     reworded: dict[int, int] = {}
+    removed_in: dict[int, list[int]] = {}
+    for i in removed:
+        removed_in.setdefault(block_of[("old", i)], []).append(i)
+    added_in = Counter(block_of[("new", j)] for j in added)
     for j, text in sorted(added.items()):
         best, best_ratio = None, REWORD_RATIO
         matcher = SequenceMatcher(None, "", text)  # indexes ``text`` once
         here = block_of[("new", j)]
-        for i, old_text in removed.items():
-            if block_of[("old", i)] != here:
+        candidates = removed_in.get(here, [])
+        if added_in[here] * len(candidates) > WORD_DIFF_MAX_PAIRS**2:
+            continue
+        for i in candidates:
+            if i not in removed:
                 continue
+            old_text = removed[i]
             matcher.set_seq1(old_text)
             # the quick ratios are upper bounds of ratio(): same result, less work
             if (
@@ -265,10 +320,16 @@ def diff_items(
 
     out: list[Item] = []
     pending_removed = sorted(removed)
+    next_removed = 0
     for j, text in enumerate(new):
         old_pos = kept.get(j, moved.get(j, reworded.get(j)))
-        while pending_removed and old_pos is not None and pending_removed[0] < old_pos:
-            i = pending_removed.pop(0)
+        while (
+            next_removed < len(pending_removed)
+            and old_pos is not None
+            and pending_removed[next_removed] < old_pos
+        ):
+            i = pending_removed[next_removed]
+            next_removed += 1
             out.append(Item("removed", old[i], old_index=i))
         if j in kept:
             out.append(Item("kept", text, kept[j], j))
@@ -280,7 +341,7 @@ def diff_items(
             out.append(Item("reworded", text, i, j, old_text=old[i], segments=right))
         else:
             out.append(Item("added", text, new_index=j))
-    out.extend(Item("removed", old[i], old_index=i) for i in pending_removed)
+    out.extend(Item("removed", old[i], old_index=i) for i in pending_removed[next_removed:])
     return tuple(out)
 
 
@@ -302,10 +363,12 @@ def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -
                 if changed
                 else tuple(Item("kept", t, i, i) for i, t in enumerate(b))
             )
-            fields.append(FieldDiff(name, "list", a, b, changed, items=items))
+            coarse = changed and max(len(a), len(b)) > MAX_DIFF_ITEMS
+            fields.append(FieldDiff(name, "list", a, b, changed, items=items, coarse=coarse))
         else:
             blocks = diff_text(a, b) if changed and detail else ()
-            fields.append(FieldDiff(name, "text", a, b, changed, blocks=blocks))
+            coarse = changed and detail and _line_count(a, b) > MAX_DIFF_LINES
+            fields.append(FieldDiff(name, "text", a, b, changed, blocks=blocks, coarse=coarse))
     extra_keys = sorted(set(old.extra) | set(new.extra))
     extra_changed = tuple(k for k in extra_keys if old.extra.get(k) != new.extra.get(k))
     return CheckpointDiff(tuple(fields), extra_changed)

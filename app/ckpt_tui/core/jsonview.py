@@ -75,6 +75,8 @@ def _item(item: Item) -> dict[str, Any]:
 
 def field_diff(f: FieldDiff) -> dict[str, Any]:
     out: dict[str, Any] = {"field": f.name, "kind": f.kind, "changed": f.changed}
+    if f.coarse:
+        out["coarse"] = True
     if f.kind == "status":
         out.update({"from": f.old, "to": f.new})
     elif f.kind == "list":

@@ -7,7 +7,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from ckpt_tui.core.model import LABEL, LIST_FIELDS, Checkpoint, Damaged
-from ckpt_tui.ui.render import safe, safe_block, status_badge
+from ckpt_tui.ui.render import DISPLAY_LINES, safe, safe_block, status_badge
 
 #: Prose longer than this is shown as plain text: Markdown parsing of a
 #: multi-megabyte string would stall the screen.
@@ -20,7 +20,11 @@ def _label(name: str) -> Text:
 
 
 def _prose(name: str, value: str) -> RenderableType:
-    if name in MARKDOWN_FIELDS and len(value) <= MARKDOWN_LIMIT:
+    if (
+        name in MARKDOWN_FIELDS
+        and len(value) <= MARKDOWN_LIMIT
+        and value.count("\n") < DISPLAY_LINES
+    ):
         from rich.markdown import Markdown  # markdown-it: off the start-up path
 
         from ckpt_tui.core.text import printable

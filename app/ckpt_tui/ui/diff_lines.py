@@ -8,6 +8,7 @@ one line unless asked for; long runs of equal lines collapse to a marker.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 from rich.console import Console
 from rich.text import Text
@@ -24,6 +25,8 @@ DEL_WORD = "bold black on #ff8787"
 MOVE = "#87afff"
 HEADER = "bold #87afd7"
 LINE_LIMIT = 2000
+#: Rows drawn for one field's changes; the command line prints all of them.
+FIELD_ROWS = 2000
 
 
 def _segments(segments: tuple[Segment, ...], base: str, word: str) -> Text:
@@ -47,6 +50,12 @@ def _header(f: FieldDiff) -> Text:
             if counts[k]
         ]
         label.append(f"  {' '.join(bits)}", style="dim")
+    if f.coarse:
+        label.append(
+            "  too large to compare in full: the common start and end are matched, "
+            "the rest is one change",
+            style="italic #ffd75f",
+        )
     return label
 
 
@@ -66,32 +75,49 @@ def unified(diff: CheckpointDiff, show_unchanged: bool = False) -> list[Text]:
     lines: list[Text] = []
     for f in diff.changed:
         lines.append(_header(f))
-        if f.kind == "status":
-            lines.append(Text.assemble("  ", status_badge(f.old), " → ", status_badge(f.new)))
-        elif f.kind == "list":
-            for item in f.items:
-                if item.kind == "kept":
-                    lines.append(_marked("  ", safe(item.text, LINE_LIMIT, style="dim"), ""))
-                elif item.kind == "added":
-                    lines.append(_marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD))
-                elif item.kind == "removed":
-                    lines.append(_marked("- ", safe(item.text, LINE_LIMIT, style=DEL), DEL))
-                elif item.kind == "moved":
-                    body = safe(item.text, LINE_LIMIT, style=MOVE)
-                    body.append(
-                        f"  (moved #{item.old_index + 1} → #{item.new_index + 1})", style="dim"
-                    )
-                    lines.append(_marked("↕ ", body, MOVE))
-                else:
-                    lines.append(_marked("- ", safe(item.old_text, LINE_LIMIT, style=DEL), DEL))
-                    lines.append(_marked("+ ", _segments(item.segments, ADD, ADD_WORD), ADD))
-        else:
-            blocks = f.blocks
-            for i, block in enumerate(blocks):
-                lines.extend(_unified_block(block, i == 0, i == len(blocks) - 1))
+        lines.extend(_capped(_unified_field(f)))
         lines.append(Text())
     lines.extend(_unchanged(diff, show_unchanged))
     return lines
+
+
+def _capped(rows: Iterator[Row]) -> list[Row]:
+    """At most :data:`FIELD_ROWS` rows of one field, made lazily: a field of a
+    million changed lines must not be laid out in full to show a screen."""
+    out: list[Row] = list(islice(rows, FIELD_ROWS + 1))
+    if len(out) > FIELD_ROWS:
+        out[FIELD_ROWS:] = [
+            Text(
+                f"  ⋯ this field has more changes than the {FIELD_ROWS} rows shown; "
+                "`ckpt-tui diff` prints them all",
+                style="dim italic",
+            )
+        ]
+    return out
+
+
+def _unified_field(f: FieldDiff) -> Iterator[Text]:
+    if f.kind == "status":
+        yield Text.assemble("  ", status_badge(f.old), " → ", status_badge(f.new))
+    elif f.kind == "list":
+        for item in f.items:
+            if item.kind == "kept":
+                yield _marked("  ", safe(item.text, LINE_LIMIT, style="dim"), "")
+            elif item.kind == "added":
+                yield _marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD)
+            elif item.kind == "removed":
+                yield _marked("- ", safe(item.text, LINE_LIMIT, style=DEL), DEL)
+            elif item.kind == "moved":
+                body = safe(item.text, LINE_LIMIT, style=MOVE)
+                body.append(f"  (moved #{item.old_index + 1} → #{item.new_index + 1})", style="dim")
+                yield _marked("↕ ", body, MOVE)
+            else:
+                yield _marked("- ", safe(item.old_text, LINE_LIMIT, style=DEL), DEL)
+                yield _marked("+ ", _segments(item.segments, ADD, ADD_WORD), ADD)
+    else:
+        blocks = f.blocks
+        for i, block in enumerate(blocks):
+            yield from _unified_block(block, i == 0, i == len(blocks) - 1)
 
 
 def _unified_block(block: Block, first: bool, last: bool) -> Iterator[Text]:
@@ -135,58 +161,61 @@ def side_by_side(diff: CheckpointDiff, show_unchanged: bool = False) -> list[Row
     """Rows of (old, new) pairs, plus full-width headers; :func:`wrap_rows`
     lays them out for a width."""
     lines: list[Row] = []
-
-    def pair(left: Text | None, right: Text | None) -> None:
-        lines.append((left or Text(), right or Text()))
-
     for f in diff.changed:
         lines.append(_header(f))
-        if f.kind == "status":
-            pair(status_badge(f.old), status_badge(f.new))
-        elif f.kind == "list":
-            for item in f.items:
-                text = safe(item.text, LINE_LIMIT)
-                if item.kind == "kept":
-                    pair(Text.assemble("  ", text.copy()), Text.assemble("  ", text))
-                elif item.kind == "added":
-                    pair(None, _marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD))
-                elif item.kind == "removed":
-                    pair(_marked("- ", safe(item.text, LINE_LIMIT, style=DEL), DEL), None)
-                elif item.kind == "moved":
-                    pair(
-                        _marked(
-                            f"↕{item.old_index + 1} ", safe(item.text, LINE_LIMIT, style=MOVE), MOVE
-                        ),
-                        _marked(
-                            f"↕{item.new_index + 1} ", safe(item.text, LINE_LIMIT, style=MOVE), MOVE
-                        ),
-                    )
-                else:
-                    pair(
-                        _marked("- ", safe(item.old_text, LINE_LIMIT, style=DEL), DEL),
-                        _marked("+ ", _segments(item.segments, ADD, ADD_WORD), ADD),
-                    )
-        else:
-            blocks = f.blocks
-            for i, block in enumerate(blocks):
-                if block.tag == "equal":
-                    for line in _equal_run(block.old, i == 0, i == len(blocks) - 1):
-                        if line is None:
-                            lines.append(Text("  ⋯ unchanged lines", style="dim italic"))
-                        else:
-                            t = safe(line.text, LINE_LIMIT, style="dim")
-                            pair(t, t.copy())
-                    continue
-                for k in range(max(len(block.old), len(block.new))):
-                    old = block.old[k] if k < len(block.old) else None
-                    new = block.new[k] if k < len(block.new) else None
-                    pair(
-                        _marked("- ", _segments(old.segments, DEL, DEL_WORD), DEL) if old else None,
-                        _marked("+ ", _segments(new.segments, ADD, ADD_WORD), ADD) if new else None,
-                    )
+        lines.extend(_capped(_side_field(f)))
         lines.append(Text())
     lines.extend(_unchanged(diff, show_unchanged))
     return lines
+
+
+def _side_field(f: FieldDiff) -> Iterator[Row]:
+    def pair(left: Text | None, right: Text | None) -> tuple[Text, Text]:
+        return (left or Text(), right or Text())
+
+    if f.kind == "status":
+        yield pair(status_badge(f.old), status_badge(f.new))
+    elif f.kind == "list":
+        for item in f.items:
+            text = safe(item.text, LINE_LIMIT)
+            if item.kind == "kept":
+                yield pair(Text.assemble("  ", text.copy()), Text.assemble("  ", text))
+            elif item.kind == "added":
+                yield pair(None, _marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD))
+            elif item.kind == "removed":
+                yield pair(_marked("- ", safe(item.text, LINE_LIMIT, style=DEL), DEL), None)
+            elif item.kind == "moved":
+                yield pair(
+                    _marked(
+                        f"↕{item.old_index + 1} ", safe(item.text, LINE_LIMIT, style=MOVE), MOVE
+                    ),
+                    _marked(
+                        f"↕{item.new_index + 1} ", safe(item.text, LINE_LIMIT, style=MOVE), MOVE
+                    ),
+                )
+            else:
+                yield pair(
+                    _marked("- ", safe(item.old_text, LINE_LIMIT, style=DEL), DEL),
+                    _marked("+ ", _segments(item.segments, ADD, ADD_WORD), ADD),
+                )
+    else:
+        blocks = f.blocks
+        for i, block in enumerate(blocks):
+            if block.tag == "equal":
+                for line in _equal_run(block.old, i == 0, i == len(blocks) - 1):
+                    if line is None:
+                        yield Text("  ⋯ unchanged lines", style="dim italic")
+                    else:
+                        t = safe(line.text, LINE_LIMIT, style="dim")
+                        yield pair(t, t.copy())
+                continue
+            for k in range(max(len(block.old), len(block.new))):
+                old = block.old[k] if k < len(block.old) else None
+                new = block.new[k] if k < len(block.new) else None
+                yield pair(
+                    _marked("- ", _segments(old.segments, DEL, DEL_WORD), DEL) if old else None,
+                    _marked("+ ", _segments(new.segments, ADD, ADD_WORD), ADD) if new else None,
+                )
 
 
 _console = Console(width=200, color_system=None, legacy_windows=False)

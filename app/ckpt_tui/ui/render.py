@@ -54,10 +54,21 @@ def safe(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:
     return Text(printable("" if value is None else str(value), limit), style=style)
 
 
+#: Most lines of one multi-line value drawn in the detail pane (laying out
+#: 10,000 short lines took over a second of the UI thread).
+DISPLAY_LINES = 400
+
+
 def safe_block(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:
-    """Like :func:`safe` but keeps line breaks (for multi-line fields)."""
-    text = "" if value is None else str(value)
-    return Text(printable(text, limit, keep_newlines=True), style=style)
+    """Like :func:`safe` but keeps line breaks (for multi-line fields), at
+    most :data:`DISPLAY_LINES` of them."""
+    text = printable("" if value is None else str(value), limit, keep_newlines=True)
+    lines = text.split("\n", DISPLAY_LINES)
+    if len(lines) > DISPLAY_LINES:
+        rest = lines.pop().count("\n") + 1
+        lines.append(f"… (+{rest} more lines)")
+        text = "\n".join(lines)
+    return Text(text, style=style)
 
 
 STATUS_SHORT = {"in_progress": "wip", "blocked": "blocked", "done": "done", "abandoned": "dropped"}

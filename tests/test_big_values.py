@@ -1,0 +1,89 @@
+"""Store values far larger than anyone types: 10 MB strings, a million lines,
+100,000 list items. Each is compared, summarized and shown with bounded work
+(coarse comparison above the limits, capped rows and lines in the views)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ckpt_tui.core.diff import MAX_DIFF_ITEMS, MAX_DIFF_LINES, change_summary, diff_checkpoints
+from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.ui.diff_lines import FIELD_ROWS, side_by_side, unified, wrap_rows
+from ckpt_tui.ui.render import DISPLAY_LINES, safe_block
+from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
+from tests.ui_support import make_app, run_async, settle
+
+MILLION = "".join(f"line {i}\n" for i in range(1_000_000))
+HALF = "".join(f"line {i}\n" for i in range(0, 1_000_000, 2))
+
+
+def test_a_million_lines_are_compared_coarsely():
+    """Every other line removed: SequenceMatcher would take many minutes."""
+    diff = diff_checkpoints(Checkpoint(summary="head\n" + MILLION), Checkpoint(summary="head\n" + HALF))
+    summary = next(f for f in diff.changed if f.name == "summary")
+    assert summary.coarse and len(MILLION.splitlines()) > MAX_DIFF_LINES
+    tags = [b.tag for b in summary.blocks]
+    assert tags[0] == "equal" and "replace" in tags
+    assert change_summary(diff) == "summary~"
+
+
+def test_huge_lists_are_compared_coarsely_and_keep_moves():
+    old = tuple(f"s{i}" for i in range(100_000))
+    new = old[::3] + ("new",)
+    diff = diff_checkpoints(Checkpoint(nextSteps=old), Checkpoint(nextSteps=new))
+    steps = next(f for f in diff.changed if f.name == "nextSteps")
+    assert steps.coarse and len(old) > MAX_DIFF_ITEMS
+    counts = steps.counts()
+    assert counts["added"] == 1 and counts["removed"] == 66_666
+    assert counts["kept"] + counts["moved"] == len(new) - 1
+
+
+def test_small_values_are_compared_in_full():
+    diff = diff_checkpoints(Checkpoint(summary="a\nb\nc"), Checkpoint(summary="a\nB\nc"))
+    assert not any(f.coarse for f in diff.fields)
+
+
+def test_views_draw_a_bounded_number_of_rows():
+    diff = diff_checkpoints(Checkpoint(notes=MILLION), Checkpoint(notes=HALF))
+    for rows in (unified(diff), side_by_side(diff)):
+        assert len(rows) < FIELD_ROWS + 20
+        notes = [r.plain for r in rows if not isinstance(r, tuple)]
+        assert any("more changes than" in n for n in notes)
+        assert len(wrap_rows(rows, 120)) < 3 * FIELD_ROWS
+
+
+def test_the_detail_pane_draws_a_bounded_number_of_lines():
+    text = safe_block("n\n" * 200_000)
+    assert text.plain.count("\n") == DISPLAY_LINES
+    assert text.plain.endswith("more lines)")
+
+
+@run_async
+async def test_ten_megabytes_in_a_checkpoint_keep_the_app_working(tmp_path):
+    big = "".join(f"line {i} of a very long summary\n" for i in range(330_000))  # ~10 MB
+    db = new_store(Path(tmp_path) / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/one")
+    add_session(conn, "s1", "p1", title="big")
+    set_checkpoint(conn, "s1", "p1", Checkpoint(objective="now", summary=big + "end", notes="n\n" * 200_000))
+    add_snapshot(conn, "s1", "p1", "huge", Checkpoint(objective="then", summary=big).to_payload())
+    conn.close()
+    assert len(big) > 10_000_000
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert app.main.snapshots.highlighted.name == "huge"
+        await pilot.press("d")
+        await settle(pilot)
+        view = app.screen.query_one("DiffView")
+        assert 0 < view.line_count < 3 * FIELD_ROWS
+        await pilot.press("s")
+        await settle(pilot)
+        assert 0 < view.line_count < 3 * FIELD_ROWS
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlanScreen"
+        await pilot.press("escape")
+        await settle(pilot)
