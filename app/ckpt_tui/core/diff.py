@@ -222,11 +222,8 @@ def _opcodes(a: Sequence, b: Sequence, limit: int, **matcher_options) -> list[tu
     return out
 
 
-def _line_count(old: str, new: str) -> int:
-    return max(len(old.splitlines()), len(new.splitlines()))
-
-
-def diff_text(old: str, new: str) -> tuple[Block, ...]:
+def diff_text(old: str, new: str) -> tuple[tuple[Block, ...], bool]:
+    """Line blocks, and whether the texts were too long to compare in full."""
     a, b = old.splitlines(), new.splitlines()
     blocks: list[Block] = []
     for tag, i1, i2, j1, j2 in _opcodes(a, b, MAX_DIFF_LINES):
@@ -248,7 +245,7 @@ def diff_text(old: str, new: str) -> tuple[Block, ...]:
             blocks.append(Block(tag, LineRun(a, i1, i2), LineRun(b, j1, j2)))
         else:
             blocks.append(Block(tag, LineRun(a, i1, i2, True), LineRun(b, j1, j2, True)))
-    return tuple(blocks)
+    return tuple(blocks), max(len(a), len(b)) > MAX_DIFF_LINES
 
 
 def diff_items(
@@ -366,8 +363,7 @@ def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -
             coarse = changed and max(len(a), len(b)) > MAX_DIFF_ITEMS
             fields.append(FieldDiff(name, "list", a, b, changed, items=items, coarse=coarse))
         else:
-            blocks = diff_text(a, b) if changed and detail else ()
-            coarse = changed and detail and _line_count(a, b) > MAX_DIFF_LINES
+            blocks, coarse = diff_text(a, b) if changed and detail else ((), False)
             fields.append(FieldDiff(name, "text", a, b, changed, blocks=blocks, coarse=coarse))
     extra_keys = sorted(set(old.extra) | set(new.extra))
     extra_changed = tuple(k for k in extra_keys if old.extra.get(k) != new.extra.get(k))
