@@ -25,6 +25,9 @@ def test_a_million_lines_are_compared_coarsely():
     tags = [b.tag for b in summary.blocks]
     assert tags[0] == "equal" and "replace" in tags
     assert change_summary(diff) == "summary~"
+    from ckpt_tui.core.textdiff import unified_lines
+
+    assert any("too large to compare in full" in line for line in unified_lines(diff)[:3])
 
 
 def test_huge_lists_are_compared_coarsely_and_keep_moves():

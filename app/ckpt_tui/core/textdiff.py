@@ -12,6 +12,10 @@ def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
     out: list[str] = []
     for f in diff.changed:
         out.append(f"@@ {LABEL[f.name]} ({f.name})")
+        if f.coarse:
+            out.append(
+                "(too large to compare in full: common start and end matched, the rest as one change)"
+            )
         if f.kind == "status":
             out.append(f"  {f.old} → {f.new}")
         elif f.kind == "list":
