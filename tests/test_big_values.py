@@ -58,7 +58,30 @@ def test_views_draw_a_bounded_number_of_rows():
 def test_the_detail_pane_draws_a_bounded_number_of_lines():
     text = safe_block("n\n" * 200_000)
     assert text.plain.count("\n") == DISPLAY_LINES
-    assert text.plain.endswith("more lines)")
+    assert text.plain.endswith(f"(+{200_000 - DISPLAY_LINES} more lines)")
+    assert "more lines" not in safe_block("a\n" * DISPLAY_LINES).plain
+    assert safe_block("a\n" * DISPLAY_LINES + "b").plain.endswith("(+1 more lines)")
+
+
+def test_rewordings_are_paired_up_to_the_cap_and_flagged_beyond():
+    from ckpt_tui.core.diff import diff_items
+
+    def steps(n, word):
+        return tuple(f"step {i} parse the {word}" for i in range(n))
+
+    items, coarse = diff_items(steps(500, "file"), steps(500, "files"))
+    assert not coarse and {i.kind for i in items} == {"reworded"}
+    items, coarse = diff_items(steps(700, "file"), steps(700, "files"))
+    assert coarse and {i.kind for i in items} == {"added", "removed"}
+
+
+def test_a_huge_replacement_shows_both_sides():
+    old = "".join(f"old {i}\n" for i in range(60_000))
+    new = "".join(f"new {i}\n" for i in range(60_000))
+    rows = unified(diff_checkpoints(Checkpoint(notes=old), Checkpoint(notes=new)))
+    plain = [r.plain for r in rows]
+    assert any(p.startswith("- old 0") for p in plain) and any(p.startswith("+ new 0") for p in plain)
+    assert any("more removed lines" in p for p in plain) and any("more added" in p for p in plain)
 
 
 @run_async

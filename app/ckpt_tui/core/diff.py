@@ -30,6 +30,10 @@ REWORD_RATIO = 0.6
 #: diff busy for minutes. The benchmarks' 1 MB payloads stay well below.
 MAX_DIFF_LINES = 50_000
 MAX_DIFF_ITEMS = 10_000
+#: Rewordings are looked for in a changed block of a list only while its
+#: removed × added items stay under this (the old code took 3 s at 1,000 ×
+#: 1,000); a bigger block shows plain additions and removals, marked coarse.
+REWORD_MAX_PAIRS = 600 * 600
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 
@@ -195,14 +199,16 @@ def _common_ends(a: Sequence, b: Sequence) -> tuple[int, int]:
     return head, tail
 
 
-def _opcodes(a: Sequence, b: Sequence, limit: int, **matcher_options) -> list[tuple]:
-    """SequenceMatcher's opcodes, or for inputs above ``limit`` the coarse
-    ones: the common start and end equal, what lies between one change."""
+def _opcodes(a: Sequence, b: Sequence, limit: int, **matcher_options) -> tuple[list, bool]:
+    """SequenceMatcher's opcodes, and whether they are coarse: above
+    ``limit``, the common start and end are equal, and what lies between is
+    compared in full only if it is within ``limit``, else it is one change."""
     if max(len(a), len(b)) <= limit:
-        return SequenceMatcher(None, a, b, **matcher_options).get_opcodes()
+        return SequenceMatcher(None, a, b, **matcher_options).get_opcodes(), False
     head, tail = _common_ends(a, b)
     a_end, b_end = len(a) - tail, len(b) - tail
-    if max(a_end - head, b_end - head) <= limit:
+    coarse = max(a_end - head, b_end - head) > limit
+    if not coarse:
         inner = SequenceMatcher(None, a[head:a_end], b[head:b_end], **matcher_options)
         codes = [
             (tag, i1 + head, i2 + head, j1 + head, j2 + head)
@@ -219,14 +225,15 @@ def _opcodes(a: Sequence, b: Sequence, limit: int, **matcher_options) -> list[tu
     out += codes
     if tail:
         out.append(("equal", a_end, len(a), b_end, len(b)))
-    return out
+    return out, coarse
 
 
 def diff_text(old: str, new: str) -> tuple[tuple[Block, ...], bool]:
     """Line blocks, and whether the texts were too long to compare in full."""
     a, b = old.splitlines(), new.splitlines()
     blocks: list[Block] = []
-    for tag, i1, i2, j1, j2 in _opcodes(a, b, MAX_DIFF_LINES):
+    opcodes, coarse = _opcodes(a, b, MAX_DIFF_LINES)
+    for tag, i1, i2, j1, j2 in opcodes:
         if tag == "replace" and max(i2 - i1, j2 - j1) <= WORD_DIFF_MAX_PAIRS:
             olds, news = [], []
             for k in range(max(i2 - i1, j2 - j1)):
@@ -245,13 +252,15 @@ def diff_text(old: str, new: str) -> tuple[tuple[Block, ...], bool]:
             blocks.append(Block(tag, LineRun(a, i1, i2), LineRun(b, j1, j2)))
         else:
             blocks.append(Block(tag, LineRun(a, i1, i2, True), LineRun(b, j1, j2, True)))
-    return tuple(blocks), max(len(a), len(b)) > MAX_DIFF_LINES
+    return tuple(blocks), coarse
 
 
 def diff_items(
     old: tuple[str, ...], new: tuple[str, ...], *, words: bool = True
-) -> tuple[Item, ...]:
-    """Items in the new order, removed ones placed where they stood.
+) -> tuple[tuple[Item, ...], bool]:
+    """Items in the new order, removed ones placed where they stood, and
+    whether the comparison was coarse (too long a list, or a changed block
+    too big to pair rewordings in).
 
     ``kept`` items are the longest run-preserving match; an item that is in
     both lists but outside that match ``moved``; a removed item that closely
@@ -261,7 +270,7 @@ def diff_items(
     added: dict[int, str] = {}
     kept: dict[int, int] = {}
     block_of: dict[tuple[str, int], int] = {}  # which changed block an item is in
-    opcodes = _opcodes(list(old), list(new), MAX_DIFF_ITEMS, autojunk=False)
+    opcodes, coarse = _opcodes(list(old), list(new), MAX_DIFF_ITEMS, autojunk=False)
     for block, (tag, i1, i2, j1, j2) in enumerate(opcodes):
         if tag == "equal":
             for k in range(i2 - i1):
@@ -295,7 +304,8 @@ def diff_items(
         matcher = SequenceMatcher(None, "", text)  # indexes ``text`` once
         here = block_of[("new", j)]
         candidates = removed_in.get(here, [])
-        if added_in[here] * len(candidates) > WORD_DIFF_MAX_PAIRS**2:
+        if added_in[here] * len(candidates) > REWORD_MAX_PAIRS:
+            coarse = True
             continue
         for i in candidates:
             if i not in removed:
@@ -339,7 +349,7 @@ def diff_items(
         else:
             out.append(Item("added", text, new_index=j))
     out.extend(Item("removed", old[i], old_index=i) for i in pending_removed[next_removed:])
-    return tuple(out)
+    return tuple(out), coarse
 
 
 def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -> CheckpointDiff:
@@ -355,12 +365,11 @@ def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -
         if name == "status":
             fields.append(FieldDiff(name, "status", a, b, changed))
         elif name in LIST_FIELDS:
-            items = (
+            items, coarse = (
                 diff_items(a, b, words=detail)
                 if changed
-                else tuple(Item("kept", t, i, i) for i, t in enumerate(b))
+                else (tuple(Item("kept", t, i, i) for i, t in enumerate(b)), False)
             )
-            coarse = changed and max(len(a), len(b)) > MAX_DIFF_ITEMS
             fields.append(FieldDiff(name, "list", a, b, changed, items=items, coarse=coarse))
         else:
             blocks, coarse = diff_text(a, b) if changed and detail else ((), False)

@@ -14,7 +14,7 @@ def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
         out.append(f"@@ {LABEL[f.name]} ({f.name})")
         if f.coarse:
             out.append(
-                "(too large to compare in full: common start and end matched, the rest as one change)"
+                "(too large to compare in full: some changes are shown as plain removals and additions)"
             )
         if f.kind == "status":
             out.append(f"  {f.old} → {f.new}")

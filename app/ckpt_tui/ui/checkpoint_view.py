@@ -52,8 +52,10 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
         if name in LIST_FIELDS:
             if not value:
                 parts.append(Text("  (none)", style="dim"))
-            for item in value:
+            for item in value[:DISPLAY_LINES]:
                 parts.append(Text.assemble("  • ", safe(item, 2000)))
+            if len(value) > DISPLAY_LINES:
+                parts.append(Text(f"  … (+{len(value) - DISPLAY_LINES} more)", style="dim"))
         elif not value:
             parts.append(Text("  (empty)", style="dim"))
         else:

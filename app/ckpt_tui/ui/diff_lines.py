@@ -52,8 +52,7 @@ def _header(f: FieldDiff) -> Text:
         label.append(f"  {' '.join(bits)}", style="dim")
     if f.coarse:
         label.append(
-            "  too large to compare in full: the common start and end are matched, "
-            "the rest is one change",
+            "  too large to compare in full: some changes are shown as plain removals and additions",
             style="italic #ffd75f",
         )
     return label
@@ -128,10 +127,17 @@ def _unified_block(block: Block, first: bool, last: bool) -> Iterator[Text]:
             else:
                 yield _marked("  ", safe(line.text, LINE_LIMIT, style="dim"), "")
         return
-    for line in block.old:
-        yield _marked("- ", _segments(line.segments, DEL, DEL_WORD), DEL)
-    for line in block.new:
-        yield _marked("+ ", _segments(line.segments, ADD, ADD_WORD), ADD)
+    # Each side gets half of a field's rows, so a huge replacement still
+    # shows the start of what replaced it.
+    half = FIELD_ROWS // 2 - 1  # and a line for each side's "more" note
+    for lines, mark, base, word, what in (
+        (block.old, "- ", DEL, DEL_WORD, "removed"),
+        (block.new, "+ ", ADD, ADD_WORD, "added"),
+    ):
+        for line in lines[:half]:
+            yield _marked(mark, _segments(line.segments, base, word), base)
+        if len(lines) > half:
+            yield Text(f"  ⋯ {len(lines) - half} more {what} lines", style="dim italic")
 
 
 def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
@@ -146,10 +152,15 @@ def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
         out.append(Text(f"  {LABEL[f.name]}", style="bold dim"))
         value = f.new
         if f.kind == "list":
-            out.extend(Text.assemble("    • ", safe(v, LINE_LIMIT, style="dim")) for v in value)
+            out.extend(
+                Text.assemble("    • ", safe(v, LINE_LIMIT, style="dim")) for v in value[:200]
+            )
+            if len(value) > 200:
+                out.append(Text(f"    ⋯ {len(value) - 200} more", style="dim italic"))
         else:
             out.extend(
-                safe("    " + ln, LINE_LIMIT, style="dim") for ln in str(value).splitlines()[:200]
+                safe("    " + ln, LINE_LIMIT, style="dim")
+                for ln in str(value).split("\n", 200)[:200]
             )
     return out
 

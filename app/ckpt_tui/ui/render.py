@@ -60,15 +60,19 @@ DISPLAY_LINES = 400
 
 
 def safe_block(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:
-    """Like :func:`safe` but keeps line breaks (for multi-line fields), at
-    most :data:`DISPLAY_LINES` of them."""
-    text = printable("" if value is None else str(value), limit, keep_newlines=True)
-    lines = text.split("\n", DISPLAY_LINES)
-    if len(lines) > DISPLAY_LINES:
-        rest = lines.pop().count("\n") + 1
-        lines.append(f"… (+{rest} more lines)")
-        text = "\n".join(lines)
-    return Text(text, style=style)
+    """Like :func:`safe` but keeps line breaks (for multi-line fields): at
+    most :data:`DISPLAY_LINES` lines and ``limit`` characters of them."""
+    text = "" if value is None else str(value)
+    head = text.split("\n", DISPLAY_LINES)
+    more = 0
+    if len(head) > DISPLAY_LINES:
+        rest = head.pop()
+        more = rest.count("\n") + (1 if rest and not rest.endswith("\n") else 0)
+        text = "\n".join(head)
+    shown = printable(text, limit, keep_newlines=True)
+    if more:
+        shown += f"\n… (+{more} more lines)"
+    return Text(shown, style=style)
 
 
 STATUS_SHORT = {"in_progress": "wip", "blocked": "blocked", "done": "done", "abandoned": "dropped"}
