@@ -146,7 +146,14 @@ async def test_store_text_is_literal_in_titles_prompts_and_notifications(tmp_pat
     """Border titles, labels and toasts parse markup when given a str; store
     text reaches all of them and must stay the characters it is."""
     from ckpt_tui.core.model import Checkpoint
-    from tests.factory import add_project, add_session, add_snapshot, connect, new_store
+    from tests.factory import (
+        add_project,
+        add_session,
+        add_snapshot,
+        connect,
+        new_store,
+        set_checkpoint,
+    )
 
     name = "[@click=app.quit]boom[/]"
     title = "[bold red]T[/] [$accent]v[/]"
@@ -154,10 +161,7 @@ async def test_store_text_is_literal_in_titles_prompts_and_notifications(tmp_pat
     conn = connect(db)
     add_project(conn, "p1", "/work/proj")
     add_session(conn, "s1", "p1", title=title)
-    set_cp = Checkpoint(objective="now")
-    from tests.factory import set_checkpoint
-
-    set_checkpoint(conn, "s1", "p1", set_cp)
+    set_checkpoint(conn, "s1", "p1", Checkpoint(objective="now"))
     add_snapshot(conn, "s1", "p1", name, Checkpoint(objective="then").to_payload())
     conn.close()
     app = make_app(db)

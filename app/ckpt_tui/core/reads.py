@@ -123,12 +123,12 @@ class Reader:
             except (sqlite3.Error, KeyError):
                 pass  # the path below says what is wrong, in the usual words
             else:
-                return _first_screen(*pages, summaries)
-        screen = self._first_screen(limit, summaries)
+                return _with_summaries(*pages, summaries)
+        screen = self._first_screen_sqlalchemy(limit, summaries)
         sqlcache.save()
         return screen
 
-    def _first_screen(self, limit: int, summaries: int) -> FirstScreen:
+    def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
         with self.store.read() as conn:
             projects = q.list_projects(conn, None, limit)
             if not projects.rows:
@@ -140,7 +140,7 @@ class Reader:
             snapshots = q.list_snapshots(conn, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
             payloads = q.get_payloads(conn, session_id, ids) if ids else {}
-        return _first_screen(projects, sessions, snapshots, payloads, summaries)
+        return _with_summaries(projects, sessions, snapshots, payloads, summaries)
 
     # -- one thing --------------------------------------------------------
     def project(self, project_id: str) -> ProjectRow:
@@ -213,7 +213,7 @@ def _summaries(
     return out
 
 
-def _first_screen(
+def _with_summaries(
     projects: Page[ProjectRow],
     sessions: Page[SessionRow] | None,
     snapshots: Page[SnapshotRow] | None,

@@ -26,12 +26,8 @@ POLL_SECONDS = 0.8
 BUSY_NOTICE_SECONDS = 0.3
 
 
-#: Actions the palette leaves out: moving the cursor or the view.
-_MOVEMENT = ("cursor_", "page_", "scroll_", "focus_pane", "first", "last", "command_palette")
-
-
-def _is_movement(action: str) -> bool:
-    return action.startswith(_MOVEMENT)
+#: Actions the palette leaves out: moving the cursor or the view, and itself.
+_NOT_IN_PALETTE = ("cursor_", "page_", "scroll_", "focus_pane", "first", "last", "command_palette")
 
 
 class CkptApp(App[None]):
@@ -371,7 +367,7 @@ class CkptApp(App[None]):
             title = binding.description or binding.action
             if not enabled or binding.action in seen or title in titles:
                 continue
-            if _is_movement(binding.action):
+            if binding.action.startswith(_NOT_IN_PALETTE):
                 continue
             seen.add(binding.action)
             titles.add(title)
