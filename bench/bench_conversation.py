@@ -268,7 +268,8 @@ def main() -> int:
             )
         finally:
             holder.close()
-        os.environ.setdefault("CKPT_TUI_CONFIG", str(data_dir / "config"))
+        for var, sub in (("CONFIG", "config"), ("STATE", "state"), ("CACHE", "cache")):
+            os.environ.setdefault(f"CKPT_TUI_{var}", str(data_dir / sub))
         rows.append(
             (
                 "conversation view: open to first screen",

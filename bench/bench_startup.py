@@ -196,7 +196,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
-    os.environ.setdefault("CKPT_TUI_CONFIG", tempfile.mkdtemp(prefix="ckpt-bench-"))
+    home = tempfile.mkdtemp(prefix="ckpt-bench-")
+    for var in ("CONFIG", "STATE", "CACHE"):
+        os.environ.setdefault(f"CKPT_TUI_{var}", os.path.join(home, var.lower()))
     if args.child == "minimal":
         return child_minimal(args.fd)
     if args.child == "ckpt":

@@ -5,7 +5,7 @@
 Every row runs warmup calls, then ``--reps`` timed calls (perf_counter), and
 reports the median and p90 next to a baseline measured in the same run. All
 of it happens on a copy of the cached store, in a temporary directory that
-also holds ``CKPT_TUI_CONFIG``, so neither the cache nor the user's own
+also holds ``CKPT_TUI_CONFIG``, ``CKPT_TUI_STATE`` and ``CKPT_TUI_CACHE``, so neither the cache nor the user's own
 directories are touched. See bench/README.md for what each row measures.
 """
 
@@ -312,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"store: {args.db}", file=sys.stderr)
     meta = generate.ensure(args.db, args.seed, args.small)
     with tempfile.TemporaryDirectory(prefix="run-", dir=args.db.parent) as tmp:
-        os.environ["CKPT_TUI_CONFIG"] = str(Path(tmp) / "config")
+        for var in ("CONFIG", "STATE", "CACHE"):
+            os.environ[f"CKPT_TUI_{var}"] = str(Path(tmp) / var.lower())
         db = Path(tmp) / "store.db"
         shutil.copyfile(args.db, db)  # restores write here; the cache stays pristine
         if args.profile:

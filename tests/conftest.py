@@ -10,6 +10,8 @@ def _isolated(tmp_path_factory, monkeypatch):
     """No test touches the user's real config, cache or store."""
     home = tmp_path_factory.mktemp("ckpt-home")
     monkeypatch.setenv("CKPT_TUI_CONFIG", str(home / "config"))
+    monkeypatch.setenv("CKPT_TUI_STATE", str(home / "state"))
+    monkeypatch.setenv("CKPT_TUI_CACHE", str(home / "cache"))
     monkeypatch.setenv("CKPT_OPENCODE_DATA", str(home / "opencode-data"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.delenv("CKPT_DB", raising=False)

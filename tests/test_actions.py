@@ -96,7 +96,7 @@ def plugin_restore(path: Path, sid: str, snapshot: str, payload: str | None = No
 
 
 def journal_files() -> list[Path]:
-    return sorted(paths.cache_dir().glob("journal.db*"))
+    return sorted(paths.state_dir().glob("journal.db*"))
 
 
 # -- restore ------------------------------------------------------------------------------
@@ -582,8 +582,8 @@ def test_an_unusable_journal_after_a_restore_is_a_warning_and_undo_still_works(s
     """The restore is committed before the journal write; if the journal
     cannot be used the error says so, and undo still works the plugin's way."""
     blocker = tmp_path / "not-a-dir"
-    blocker.write_text("a file where the cache dir should be")
-    monkeypatch.setenv("CKPT_TUI_CONFIG", str(blocker))
+    blocker.write_text("a file where the state dir should be")
+    monkeypatch.setenv("CKPT_TUI_STATE", str(blocker))
     svc = open_service(store_path)
     outcome = svc.restore("s1", "first")
     assert outcome.wrote and outcome.warning and "undo journal" in outcome.warning
@@ -600,8 +600,8 @@ def test_without_a_readable_journal_undo_says_why(store_path, tmp_path, monkeypa
     from ckpt_tui.errors import JournalError
 
     blocker = tmp_path / "not-a-dir"
-    blocker.write_text("a file where the cache dir should be")
-    monkeypatch.setenv("CKPT_TUI_CONFIG", str(blocker))
+    blocker.write_text("a file where the state dir should be")
+    monkeypatch.setenv("CKPT_TUI_STATE", str(blocker))
     svc = open_service(store_path)
     assert svc.snapshot_create("s1", "mine").warning
     with pytest.raises(JournalError, match="undo journal"):

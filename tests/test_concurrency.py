@@ -272,7 +272,9 @@ def test_sigkill_between_commit_and_journal(store_path):
 
 def test_workers_run_in_isolated_dirs():
     """The workers inherit the isolated environment of the autouse fixture."""
-    assert "ckpt-home" in os.environ["CKPT_TUI_CONFIG"]
+    assert all(
+        "ckpt-home" in os.environ[v] for v in ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE")
+    )
 
 
 def test_six_processes_use_a_new_journal_at_once(tmp_path):

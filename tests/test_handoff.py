@@ -395,8 +395,8 @@ def test_read_only_undo_leaves_the_note(store_path, proj, tmp_path):
 def test_unusable_journal_is_a_one_line_warning_after_the_note_is_written(store_path, proj, tmp_path):
     add_live(store_path, "s9", Checkpoint(objective="Ship it"))
     blocker = tmp_path / "not-a-dir"
-    blocker.write_text("a file where the cache dir should be")
-    env = dict(os.environ, CKPT_TUI_CONFIG=str(blocker))
+    blocker.write_text("a file where the state dir should be")
+    env = dict(os.environ, CKPT_TUI_STATE=str(blocker))
     result = subprocess.run(
         [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), "handoff", "s9"],
         capture_output=True,

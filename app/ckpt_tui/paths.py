@@ -1,4 +1,12 @@
-"""Where things live (SPEC 1), with their environment overrides."""
+"""Where things live (SPEC 1), with their environment overrides.
+
+Three homes of ours, each moved by its own variable: the config
+(``CKPT_TUI_CONFIG``), the state a person would be sorry to lose (the undo
+journal, a search index: ``CKPT_TUI_STATE``) and the cache that can be
+rebuilt without loss (``CKPT_TUI_CACHE``). opencode's data dir follows
+opencode itself, which resolves it with xdg-basedir on every OS: macOS and
+Windows use ``~/.local/share`` too, not platformdirs' native dirs.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +15,49 @@ from pathlib import Path
 
 import platformdirs
 
+APP = "ckpt-tui"
 
-def default_store_path() -> Path:
-    env = os.environ.get("CKPT_DB")
-    if env:
-        return Path(env).expanduser()
-    return platformdirs.user_data_path("opencode") / "checkpoint-orchestrator" / "checkpoints.db"
+
+def _env_path(name: str) -> Path | None:
+    value = os.environ.get(name)
+    return Path(value).expanduser() if value else None
+
+
+def xdg_data_home() -> Path:
+    """``$XDG_DATA_HOME`` (when absolute, as the XDG spec and xdg-basedir
+    require), else ``~/.local/share``, on every OS."""
+    env = os.environ.get("XDG_DATA_HOME")
+    if env and os.path.isabs(env):
+        return Path(env)
+    return Path.home() / ".local" / "share"
 
 
 def opencode_data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """opencode's data dir; a path ending in ``storage`` means its parent."""
     raw = override or os.environ.get("CKPT_OPENCODE_DATA")
-    path = Path(raw).expanduser() if raw else platformdirs.user_data_path("opencode")
+    path = Path(raw).expanduser() if raw else xdg_data_home() / "opencode"
     return path.parent if path.name == "storage" else path
 
 
+def default_store_path() -> Path:
+    return _env_path("CKPT_DB") or (
+        opencode_data_dir() / "checkpoint-orchestrator" / "checkpoints.db"
+    )
+
+
 def config_dir() -> Path:
-    env = os.environ.get("CKPT_TUI_CONFIG")
-    return Path(env).expanduser() if env else platformdirs.user_config_path("ckpt-tui")
+    return _env_path("CKPT_TUI_CONFIG") or platformdirs.user_config_path(APP)
+
+
+def state_dir() -> Path:
+    """The undo journal and the search index: state, not cache, so a cache
+    cleaner never takes away a person's undo history."""
+    return _env_path("CKPT_TUI_STATE") or platformdirs.user_state_path(APP)
 
 
 def cache_dir() -> Path:
-    """The cache dir; under ``CKPT_TUI_CONFIG`` when that is set, so one
-    variable keeps every file of ours out of the user's real directories."""
-    env = os.environ.get("CKPT_TUI_CONFIG")
-    return Path(env).expanduser() / "cache" if env else platformdirs.user_cache_path("ckpt-tui")
+    """Only what can be rebuilt without loss."""
+    return _env_path("CKPT_TUI_CACHE") or platformdirs.user_cache_path(APP)
 
 
 def project_state_dir(project_dir: str | os.PathLike[str]) -> Path:

@@ -16,7 +16,7 @@ from ckpt_tui.store import Store
 class LazyJournal:
     """The undo journal, opened on first use: a session that only browses
     never creates it, and start-up does not import SQLAlchemy for it. Its
-    failures (an unusable cache dir, a damaged file) are :class:`JournalError`,
+    failures (an unusable state dir, a damaged file) are :class:`JournalError`,
     one line like every other, never a traceback."""
 
     def __init__(self, path: Path, store_path: Path) -> None:
@@ -56,5 +56,5 @@ def open_service(
     path = Path(db).expanduser() if db else paths.default_store_path()
     store = Store(path, read_only=read_only)
     cfg = config or load()
-    journal = LazyJournal(paths.cache_dir() / "journal.db", store.path)
+    journal = LazyJournal(paths.state_dir() / "journal.db", store.path)
     return Service(store, journal, cfg.history_limit)
