@@ -107,6 +107,7 @@ class CkptApp(App[None]):
         self.activity_loaded = True
         self.activity = activity
         self.main.sessions.set_activity(activity)
+        self.main._update_detail()  # the session's usage comes from opencode's data
 
     def conversation(self, session_id: str, snapshot_id: str | None) -> None:
         from ckpt_tui.ui.screens.conversation import ConversationScreen

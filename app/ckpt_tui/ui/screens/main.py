@@ -22,6 +22,7 @@ from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
 from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
@@ -177,6 +178,7 @@ class MainScreen(Screen[None]):
         self.detail.show(text, "Project")
 
     def _show_opencode_only(self, row: SessionRow) -> None:
+        """In the detail worker (it reads opencode's records for the usage)."""
         info = self.sessions.activity.info(row.id)
         text = Text.assemble(
             ("opencode session ", "dim"),
@@ -196,12 +198,13 @@ class MainScreen(Screen[None]):
                 text.append("\ndirectory ", style="dim")
                 text.append_text(safe(info.directory, 500))
         text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
-        self.detail.show(text, "opencode session")
+        text.append_text(usage_text(self.sessions.activity.usage(row.id)))
+        self.app.call_from_thread(self.detail.show, text, "opencode session")
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_current(self, row: SessionRow) -> None:
         if row.origin == "opencode":
-            self.app.call_from_thread(self._show_opencode_only, row)
+            self._show_opencode_only(row)  # reads opencode's usage: in this worker
             return
         try:
             current = self.service.current(row.id)
@@ -221,6 +224,8 @@ class MainScreen(Screen[None]):
             body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
         else:
             body = checkpoint_renderable(current.checkpoint, heading)
+        if self.app.activity_loaded and self.sessions.activity.readable:
+            body = Group(body, usage_text(self.sessions.activity.usage(row.id)))
         self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
 
     @work(thread=True, exclusive=True, group="detail")
