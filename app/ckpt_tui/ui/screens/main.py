@@ -67,6 +67,7 @@ class MainScreen(Screen[None]):
         Binding("L", "legacy", "Legacy", show=False, id="main.legacy"),
         Binding("c", "conversation", "Conversation", id="main.conversation"),
         Binding("y", "copy_resume", "Copy resume", show=False, id="main.copy_resume"),
+        Binding("O", "resume", "Resume in opencode", id="main.resume"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
@@ -259,7 +260,7 @@ class MainScreen(Screen[None]):
             return True if self.snapshot is not None else None
         if action in ("new_snapshot", "handoff"):
             return True if self.session is not None and self.session.origin == "store" else None
-        if action in ("conversation", "copy_resume"):
+        if action in ("conversation", "copy_resume", "resume"):
             return True if self.session is not None else None
         if action == "adopt":
             return True if self.session is not None and self.session.is_legacy else None
@@ -332,6 +333,17 @@ class MainScreen(Screen[None]):
         command = f"opencode --session {session.id}"
         self.app.copy_to_clipboard(command)
         self.notify(f"Copied: {command}", timeout=3)
+
+    def action_resume(self) -> None:
+        """opencode on the selected session (a snapshot's: its session), in
+        the session's directory; the app comes back refreshed."""
+        from ckpt_tui.ui.resume import resume_in_opencode
+
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        resume_in_opencode(self.app, session.id)
 
     def action_legacy(self) -> None:
         from ckpt_tui.ui.screens.legacy import LegacyScreen
