@@ -67,7 +67,7 @@ class MainScreen(Screen[None]):
         Binding("L", "legacy", "Legacy", show=False, id="main.legacy"),
         Binding("c", "conversation", "Conversation", id="main.conversation"),
         Binding("y", "copy_resume", "Copy resume", show=False, id="main.copy_resume"),
-        Binding("O", "resume", "Resume in opencode", id="main.resume"),
+        Binding("O", "resume", "Resume in opencode", show=False, id="main.resume"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
