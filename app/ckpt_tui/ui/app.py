@@ -326,7 +326,7 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.screens.plan import PlanScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.diff_view import DiffView
-        from ckpt_tui.ui.widgets.lists import SessionList, SnapshotList
+        from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
         from ckpt_tui.ui.widgets.text_lines import TextLines
 
@@ -342,6 +342,7 @@ class CkptApp(App[None]):
             ("Everywhere", own(CkptApp) + extra),
             ("Main screen", own(MainScreen)),
             ("Any list", own(PagedList)),
+            ("Projects list", own(ProjectList)),
             ("Sessions list", own(SessionList)),
             ("Snapshots list", own(SnapshotList)),
             ("Diff view", own(DiffView) + own(TextLines)),

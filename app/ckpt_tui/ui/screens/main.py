@@ -22,10 +22,11 @@ from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
 from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
+from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
@@ -93,13 +94,16 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         first, self.first = self.first, None  # once: a remount must not reuse stale pages
-        self.projects.preload("projects", first.projects if first else None)
+        config = self.app.config
+        self.projects.sort, self.sessions.sort = config.project_sort, config.session_sort
+        # The first screen's pages are in the default order: another order loads its own.
+        self.projects.preload(("projects", "activity"), first.projects if first else None)
         self.projects.reload(reset=True)
         if first is not None and first.projects.rows:
             # Pages read before the app started: all three panes are filled
             # now, so the very first frame is complete (no pane-by-pane hops).
             top = first.projects.rows[0].id
-            self.sessions.preload((top, False), first.sessions)
+            self.sessions.preload((top, False, "activity"), first.sessions)
             self.sessions.show_project(top)
             if first.sessions and first.sessions.rows:
                 newest = first.sessions.rows[0].id
@@ -354,6 +358,10 @@ class MainScreen(Screen[None]):
         """Put the cursor on a session of the shown project (after an adoption)."""
         self.sessions.select_key(session_id)
         self.sessions.focus()
+
+    @on(SortChanged)
+    def _sort_changed(self, event: SortChanged) -> None:
+        remember_setting(self.app, event.setting, event.value)
 
     # -- filter ---------------------------------------------------------------------
     @on(PagedList.FilterRequested)
