@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import random
 import sqlite3
-import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -79,11 +78,13 @@ def main() -> None:
         svc = open_service(db, read_only=True)
         print(f"{args.sessions} sessions, {args.snapshots} snapshots, one project; ms (best of 7)")
         for sort in ("activity", "title", "status", "snapshots"):
-            first_ms, page = timed(lambda: svc.session_tree("p1", limit=200, sort=sort))
+            first_ms, page = timed(lambda s=sort: svc.session_tree("p1", limit=200, sort=s))
             cursor = page.cursor
             for _ in range(38):
                 cursor = svc.session_tree("p1", after=cursor, limit=200, sort=sort).cursor
-            deep_ms, _ = timed(lambda: svc.session_tree("p1", after=cursor, limit=200, sort=sort))
+            deep_ms, _ = timed(
+                lambda s=sort, c=cursor: svc.session_tree("p1", after=c, limit=200, sort=s)
+            )
             print(f"  {sort:<10} first page {first_ms:7.1f}   40th page {deep_ms:7.1f}")
         order = svc.count_order
         before = order.reads
