@@ -47,8 +47,22 @@ def build(path: Path, n_sessions: int, n_snapshots: int) -> None:
     )
     snaps = []
     for j in range(n_snapshots):
-        sid = f"s{int(rng.paretovariate(1.2)) % n_sessions:06d}" if j % 2 else f"s{j % n_sessions:06d}"
-        snaps.append((f"x{j:08d}", sid, "p1", f"auto-{j}", "auto", f"2026-02-01T00:00:{j % 60:02d}.{j % 1000:03d}Z", "{}"))
+        sid = (
+            f"s{int(rng.paretovariate(1.2)) % n_sessions:06d}"
+            if j % 2
+            else f"s{j % n_sessions:06d}"
+        )
+        snaps.append(
+            (
+                f"x{j:08d}",
+                sid,
+                "p1",
+                f"auto-{j}",
+                "auto",
+                f"2026-02-01T00:00:{j % 60:02d}.{j % 1000:03d}Z",
+                "{}",
+            )
+        )
     conn.executemany(
         "INSERT INTO snapshots (id, session_id, project_id, name, kind, captured_at, payload) "
         "VALUES (?,?,?,?,?,?,?)",
@@ -94,8 +108,10 @@ def main() -> None:
             return svc.session_tree("p1", limit=200, sort="snapshots")
 
         read_ms, _ = timed(after_a_write)
-        print(f"  snapshots: reading the order after a write {read_ms:7.1f} "
-              f"({order.reads - before} reads for {5} calls)")
+        print(
+            f"  snapshots: reading the order after a write {read_ms:7.1f} "
+            f"({order.reads - before} reads for {5} calls)"
+        )
         svc.close()
 
 

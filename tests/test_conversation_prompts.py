@@ -24,14 +24,26 @@ def _long_conversation(name: str):
             conn.execute(
                 "INSERT INTO message (id, session_id, time_created, time_updated, data) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (mid, FLAKY, created, created, json.dumps({"role": role, "time": {"created": created}})),
+                (
+                    mid,
+                    FLAKY,
+                    created,
+                    created,
+                    json.dumps({"role": role, "time": {"created": created}}),
+                ),
             )
             text = f"prompt number {turn + 3}" if role == "user" else f"answer {turn + 3}"
             conn.execute(
                 "INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (f"prt_zz{turn:05d}{offset}", mid, FLAKY, created, created,
-                 json.dumps({"type": "text", "text": text})),
+                (
+                    f"prt_zz{turn:05d}{offset}",
+                    mid,
+                    FLAKY,
+                    created,
+                    created,
+                    json.dumps({"type": "text", "text": text}),
+                ),
             )
     conn.commit()
     (prompts,) = conn.execute(

@@ -153,7 +153,7 @@ def test_setting_is_added_before_the_first_table(tmp_path):
     text = path.read_text()
     assert text == CONFIG.replace(
         "history_limit = 30   # the plugin's limit\n",
-        "history_limit = 30   # the plugin's limit\nsession_sort = \"title\"\n",
+        'history_limit = 30   # the plugin\'s limit\nsession_sort = "title"\n',
     )
     assert load(path).session_sort == "title"
     assert load(path).keymap == {"restore": "R"}

@@ -155,7 +155,9 @@ def test_absent_figures_are_absent_not_zero(data_dir):
     assert usage.models == ()
     doc = usage.to_json()
     assert doc["cost"] is None
-    assert doc["tokens"] == dict.fromkeys(("input", "output", "reasoning", "cacheRead", "cacheWrite"))
+    assert doc["tokens"] == dict.fromkeys(
+        ("input", "output", "reasoning", "cacheRead", "cacheWrite")
+    )
 
 
 def test_a_damaged_message_is_skipped_and_counted(data_dir):

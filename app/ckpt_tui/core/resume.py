@@ -102,4 +102,3 @@ def directories_for(service, activity, session_id: str) -> list[str | None]:
         except NotFound:
             pass
     return found
-
