@@ -225,12 +225,12 @@ class MainScreen(Screen[None]):
         if current.updated_at is not None:
             heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
         heading.append("\n")
+        if self.app.activity_loaded and self.sessions.activity.readable:
+            heading.append_text(usage_text(self.sessions.activity.usage(row.id)))
         if current.checkpoint is None:
             body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
         else:
             body = checkpoint_renderable(current.checkpoint, heading)
-        if self.app.activity_loaded and self.sessions.activity.readable:
-            body = Group(body, usage_text(self.sessions.activity.usage(row.id)))
         self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
 
     @work(thread=True, exclusive=True, group="detail")

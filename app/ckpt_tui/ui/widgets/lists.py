@@ -66,7 +66,7 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
     SORT_LABELS = PROJECT_SORT_LABELS
     SORT_SETTING = "project_sort"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "cycle_sort", "Sort: activity, name", id="projects.sort"),
+        Binding("s", "cycle_sort", "Sort: activity, name", show=False, id="projects.sort"),
     ]
 
     def __init__(self, service: Service, *, id: str | None = None) -> None:
@@ -113,7 +113,11 @@ class SessionList(_Sorted, PagedList[SessionRow]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "toggle_opencode", "opencode sessions", id="sessions.toggle_opencode"),
         Binding(
-            "s", "cycle_sort", "Sort: activity, title, status, snapshots", id="sessions.sort"
+            "s",
+            "cycle_sort",
+            "Sort: activity, title, status, snapshots",
+            show=False,
+            id="sessions.sort",
         ),
     ]
 
