@@ -204,3 +204,17 @@ def test_list_sessions_opencode_json_carries_the_usage(capsys, data_dir, tmp_pat
     assert login["agents"] == ["build"]
     assert login["files"] == ["/tmp/ocfix/work/alpha/tests/test_login.py"]
     assert items[PLAN]["usage"]["agents"] == ["plan"]
+
+
+def test_the_detail_pane_says_not_recorded_rather_than_zero(data_dir):
+    from ckpt_tui.opencode.usage import summarise
+    from ckpt_tui.ui.usage_view import usage_text
+
+    bare = summarise("ses_x", [{"role": "user"}, {"role": "assistant"}], [])
+    plain = usage_text(bare).plain
+    assert "cost      not recorded" in plain
+    assert "in not recorded · out not recorded" in plain
+    assert "$0" not in plain and " 0 " not in plain.replace("0 touched", "")
+    free = summarise("ses_y", [{"role": "assistant", "cost": 0, "tokens": {"input": 0}}], [])
+    assert "$0.0000" in usage_text(free).plain, "a recorded zero is a zero"
+    assert "no usage" in usage_text(None).plain

@@ -49,7 +49,8 @@ class _Sorted:
     sort = "activity"
 
     def sort_title(self) -> str:
-        return "" if self.sort == "activity" else f" [by {self.sort}]"
+        short = {"snapshots": "count"}.get(self.sort, self.sort)
+        return "" if self.sort == "activity" else f" [by {short}]"
 
     def action_cycle_sort(self) -> None:
         self.sort = next_sort(self.sort, self.SORTS)
