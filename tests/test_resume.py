@@ -157,3 +157,22 @@ def test_resume_is_in_the_help_and_the_palette(world):
     import asyncio
 
     assert "Resume in opencode" in asyncio.run(palette_titles())
+
+
+@run_async
+async def test_app_resumes_a_snapshots_session(world):
+    conn = connect(world["db"])
+    from ckpt_tui.core.model import Checkpoint
+    from tests.factory import add_snapshot
+
+    add_snapshot(conn, SESSION, "p1", "a-snapshot", Checkpoint().to_payload())
+    conn.close()
+    app = CkptApp(open_service(world["db"]), poll=False, read_opencode=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        assert app.main.snapshot.name == "a-snapshot"
+        await pilot.press("O")
+        await settle(pilot)
+    assert _recorded(world["record"])[1] == ["--session", SESSION]
