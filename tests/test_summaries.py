@@ -60,3 +60,38 @@ def test_an_appended_step_is_counted_without_pairing():
     old = Checkpoint(nextSteps=("a", "b"), completedSteps=("x",))
     new = Checkpoint(nextSteps=("b",), completedSteps=("x", "a"), status="blocked")
     assert summarize(old, new) == "status→blocked  +1 done  -1 next"
+
+
+sentences = st.lists(
+    st.text(alphabet="abcde fgh", min_size=0, max_size=14), min_size=0, max_size=12
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(sentences, sentences)
+def test_rapidfuzz_prefilter_pairs_what_sequencematcher_alone_pairs(old, new):
+    """The prefilter only skips pairs that could not reach the threshold:
+    pairing every candidate with SequenceMatcher gives the same items."""
+    import ckpt_tui.core.diff as diff
+
+    fast = diff.diff_items(tuple(old), tuple(new))
+    original = diff._similar
+    diff._similar = lambda text, live: list(live)
+    try:
+        slow = diff.diff_items(tuple(old), tuple(new))
+    finally:
+        diff._similar = original
+    assert fast == slow
+
+
+def test_a_600_by_600_block_of_rewordings_is_paired_whole():
+    import random
+
+    from ckpt_tui.core.diff import diff_items
+
+    rng = random.Random(1)
+    words = ["store", "plan", "cut", "over", "undo", "redo", "plugin", "session", "write", "read", "page", "list"]
+    old = tuple(" ".join(rng.choice(words) for _ in range(10)) for _ in range(600))
+    new = tuple(f"{s} now" for s in old)
+    items, coarse = diff_items(old, new)
+    assert not coarse and sum(item.kind == "reworded" for item in items) == 600
