@@ -149,3 +149,21 @@ def test_the_new_file_brings_its_own_read_only_reason(tmp_path):
             set_directory(store, "/second")
     finally:
         store.close()
+
+
+def test_the_same_file_moved_back_is_not_a_replacement(tmp_path):
+    path = basic_store(tmp_path / "checkpoints.db")
+    store = Store(path)
+    try:
+        set_directory(store, "/first")
+        aside = tmp_path / "aside.db"
+        move_store(path, aside)
+        assert store.follow_path() is False and store.gone
+        move_store(aside, path)
+        assert store.follow_path() is False and not store.gone
+        set_directory(store, "/again")
+        assert directories(path) == {"p1": "/again"}
+        notices = store.take_notices()
+        assert len(notices) == 1 and "removed" in notices[0]
+    finally:
+        store.close()

@@ -207,6 +207,7 @@ class Store:
             if file_id(self.path) == before:
                 break
         self.identity: FileId | None = before
+        self.gone = False  # the path names no file (the one open was removed)
         self.version = version
         self.immutable = immutable
         self.read_only_reason: str | None = self._why_read_only()
@@ -297,12 +298,16 @@ class Store:
         with self._writer_lock:
             now = file_id(self.path)
             if now is None:
-                self.identity = None
+                self.gone = True
                 self._say(
                     "gone",
-                    f"{self.path} was removed: showing what it held; "
+                    f"{self.path} was removed: what shows is what it held; "
                     "writes are refused until a store is back at this path",
                 )
+                return False
+            if self.gone and now == self.identity:  # the same file, moved back
+                self.gone = False
+                self._noticed = now
                 return False
             stale = self.immutable and _has_wal_frames(self.path)
             if now == self.identity and not stale:
@@ -386,7 +391,7 @@ class Store:
         """
         for _ in range(REPLACED_ATTEMPTS):
             self.follow_path()
-            if self.identity is None:
+            if self.gone:
                 raise StoreMissing(
                     f"{self.path} no longer exists (removed while open); nothing was written"
                 )

@@ -131,16 +131,20 @@ class CkptApp(App[None]):
         except CkptError:
             reopened, token = False, self._token
         notices = store.take_notices()
-        if reopened or notices or (self._token is not None and token != self._token):
-            self.call_from_thread(self._store_changed, notices)
+        changed = reopened or (self._token is not None and token != self._token)
+        if changed or notices:
+            self.call_from_thread(self._store_changed, notices, changed)
         self._token = token
 
-    def _store_changed(self, notices: list[str]) -> None:
+    def _store_changed(self, notices: list[str], reload: bool = True) -> None:
+        """Say what happened to the store file; reload what shows unless the
+        file is only gone (what it held stays on screen)."""
         for notice in notices:
             self.notify(notice, severity="warning", timeout=10)
-        store = self.service.store
-        self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
-        self.main.refresh_all()
+        if reload:
+            store = self.service.store
+            self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
+            self.main.refresh_all()
 
     # -- writes ---------------------------------------------------------------------
     def _run_write(
