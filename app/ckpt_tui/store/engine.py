@@ -221,10 +221,7 @@ class Store:
                 f"({CURRENT_VERSION}); browsing read-only"
             )
         if self.immutable:
-            return (
-                f"SQLite cannot create {self.path.name}-wal or -shm beside the store "
-                "(a read-only folder or mount); browsing read-only"
-            )
+            return "a read-only folder or mount (SQLite cannot create its -wal and -shm there)"
         if not os.access(self.path, os.W_OK):
             return "the store file is read-only"
         side = [Path(f"{self.path}{s}") for s in ("-wal", "-shm")]
