@@ -36,7 +36,7 @@ from ckpt_tui.core.reads import Reader
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ReadOnly
 from ckpt_tui.store import Store, sqlcache
-from tests.factory import basic_store, connect
+from tests.factory import basic_store, connect, new_store
 
 READS = (
     ["list", "projects"],
@@ -219,3 +219,14 @@ def test_real_read_only_mount(tmp_path):
     check_child(path, prefix, "unable to open database file")
     assert fingerprint(path) == before
     assert sorted(p.name for p in folder.iterdir()) == ["checkpoints.db"]
+
+
+def test_migrate_refuses_in_one_line(tmp_path, capsys):
+    path = no_side_files(new_store(tmp_path / "checkpoints.db", version=1))
+    Path(f"{path}-wal").mkdir()
+    before = fingerprint(path)
+    assert main(["migrate", "--db", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "read-only" in err, err
+    assert fingerprint(path) == before
+    assert not list(tmp_path.glob("*backup*"))
