@@ -134,7 +134,9 @@ class Reader:
         if cached is not None:
             try:
                 payloads = summaries + 1 if summaries else 0
-                pages = sqlcache.first_pages(self.store.path, cached, limit, payloads)
+                pages = sqlcache.first_pages(
+                    self.store.path, cached, limit, payloads, immutable=self.store.immutable
+                )
             except (sqlite3.Error, KeyError):
                 pass  # the path below says what is wrong, in the usual words
             else:
