@@ -76,6 +76,7 @@ from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import report, report_dry_run
 from ckpt_tui.core.service import open_service
+from ckpt_tui.core.text import printable
 
 # Loaded when a command runs: building the parser must stay cheap, since
 # `ckpt-tui` with no subcommand builds it too on its way to the app.
@@ -211,7 +212,7 @@ def cmd_handoff(args) -> int:
     else:
         say(f"wrote {written.path} ({written.bytes} bytes, from {written.handoff.source_kind})")
     if written.warning:
-        print(f"ckpt-tui: warning: {written.warning}", file=sys.stderr)
+        print(printable(f"ckpt-tui: warning: {written.warning}", 4000), file=sys.stderr)
     return 0
 
 
