@@ -19,6 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from time import monotonic
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -58,10 +59,10 @@ def _connect(path: Path, *, immutable: bool, busy_timeout_ms: int) -> sqlite3.Co
     return conn
 
 
-def _describe(path: Path, exc: sqlite3.Error, busy_timeout_ms: int) -> str:
+def _describe(path: Path, exc: sqlite3.Error, waited_s: float) -> str:
     text = str(exc)
     if "locked" in text or "busy" in text:
-        return f"{path.name}: busy (locked for more than {busy_timeout_ms} ms); skipped"
+        return f"{path.name}: busy (still locked after waiting {waited_s:.1f} s); skipped"
     if "unable to open" in text:
         return f"{path.name}: cannot be opened; skipped"
     if "not a database" in text or "malformed" in text:
@@ -83,6 +84,7 @@ def read(
     """
     if not path.is_file():
         raise SourceUnavailable(f"{path.name}: no such file ({path})")
+    started = monotonic()
     try:
         if _is_wal_file(path) and not Path(f"{path}-wal").exists():
             before = _stamp(path)
@@ -96,7 +98,7 @@ def read(
                     return result
         return _run(path, work, immutable=False, busy_timeout_ms=busy_timeout_ms)
     except sqlite3.Error as exc:
-        raise SourceUnavailable(_describe(path, exc, busy_timeout_ms)) from exc
+        raise SourceUnavailable(_describe(path, exc, monotonic() - started)) from exc
     except OSError as exc:
         raise SourceUnavailable(f"{path.name}: {exc.strerror or exc}; skipped") from exc
 
