@@ -70,7 +70,7 @@ from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
-from ckpt_tui.errors import CkptError, StoreMissing
+from ckpt_tui.errors import CkptError, NotFound, StoreMissing
 
 if TYPE_CHECKING:
     from ckpt_tui.opencode import OpencodeReader, SessionInfo
@@ -137,6 +137,20 @@ def _checkpoint_statuses(db) -> tuple[dict[str, str] | None, str]:
     return statuses, "ok"
 
 
+def _store_has_project(db, project_id: str) -> bool:
+    try:
+        svc = open_service(db, read_only=True)
+    except CkptError:
+        return False
+    try:
+        svc.project(project_id)
+    except NotFound:
+        return False
+    finally:
+        svc.close()
+    return True
+
+
 # -- list sessions --opencode -----------------------------------------------------------
 
 
@@ -146,9 +160,11 @@ def list_opencode_sessions(args) -> int:
     result = reader.sessions()
     sessions = list(result.sessions)
     project = getattr(args, "project", None)
-    if project:
-        sessions = [s for s in sessions if s.project_id == project]
     statuses, store_status = _checkpoint_statuses(args.db)
+    if project is not None:
+        sessions = [s for s in sessions if s.project_id == project]
+        if not sessions and not _store_has_project(args.db, project):
+            raise NotFound(f"no such project {project!r} in opencode's data or the store")
     warnings = list(result.warnings)
     if store_status.startswith("error"):
         warnings.append(f"checkpoint store: {store_status[len('error: ') :]}")
