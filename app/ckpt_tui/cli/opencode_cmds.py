@@ -38,6 +38,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
       "session": { ...one item as above, without depth/checkpoint... },
       "total": 4,                     # messages, damaged ones included
       "damagedSkipped": 0,
+      "warnings": ["read from the old storage tree because opencode.db: busy (...):
+                    it may be out of date"],   # or [] when nothing is amiss
       "messages": [{
         "id": "msg_...", "role": "user" | "assistant",
         "createdAt": "...", "completedAt": "..." | null,
@@ -57,7 +59,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
     }
 
 Exit status: 0, or 1 with one line on stderr (no data dir, unknown session,
-unreadable source).
+unreadable source, or a database whose conversation tables this version does
+not know: "this opencode version is not understood").
 """
 
 from __future__ import annotations
@@ -220,13 +223,15 @@ def list_opencode_sessions(args) -> int:
 
 
 def _all_messages(reader: OpencodeReader, session_id: str):
-    messages, damaged, after = [], 0, None
+    """Every message, the damaged records skipped, and the pages' warnings (once each)."""
+    messages, damaged, after, warnings = [], 0, None, {}
     while True:
         page = reader.conversation_page(session_id, after=after, limit=PAGE)
         messages += page.messages
         damaged += page.damaged_skipped
+        warnings.update(dict.fromkeys(page.warnings))
         if page.cursor is None:
-            return messages, damaged
+            return messages, damaged, list(warnings)
         after = page.cursor
 
 
@@ -258,7 +263,7 @@ def _print_message(message) -> None:
 def cmd_conversation(args) -> int:
     reader = _reader(args)
     info = reader.session(args.session)
-    messages, damaged = _all_messages(reader, args.session)
+    messages, damaged, warnings = _all_messages(reader, args.session)
     total = reader.conversation_count(args.session)
     if args.json:
         emit_json(
@@ -266,12 +271,14 @@ def cmd_conversation(args) -> int:
                 "session": ocjson.session(info),
                 "total": total,
                 "damagedSkipped": damaged,
+                "warnings": warnings,
                 "messages": [ocjson.message(m) for m in messages],
             }
         )
         return 0
     if damaged:
-        _warn([f"{damaged} damaged record(s) skipped"])
+        warnings.append(f"{damaged} damaged record(s) skipped")
+    _warn(warnings)
     say(f"{info.title or '(untitled)'}  ({info.id}, {info.source}, {total} messages)")
     for message in messages:
         _print_message(message)

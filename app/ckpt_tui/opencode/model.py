@@ -149,7 +149,9 @@ class ConversationPage:
 
     Pass ``cursor`` as ``after`` for the next page; ``None`` on the last.
     ``damaged_skipped`` counts message and part records of this page that
-    were not valid JSON objects.
+    were not valid JSON objects. ``warnings`` say why what is shown may be
+    incomplete or stale: read from the old JSON tree because a database
+    could not be read, or a database whose parts this version cannot read.
     """
 
     session_id: str
@@ -157,3 +159,4 @@ class ConversationPage:
     cursor: str | None
     damaged_skipped: int
     source: str
+    warnings: tuple[str, ...] = ()

@@ -27,6 +27,7 @@ class RawPage:
     has_more: bool
     damaged: int
     last_id: str | None = None  # the last message id looked at, damaged or not: the cursor
+    warnings: tuple[str, ...] = ()  # what the page cannot show, in one line each
 
 
 class Source(Protocol):

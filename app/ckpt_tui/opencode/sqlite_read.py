@@ -33,6 +33,12 @@ class SourceUnavailable(Exception):
     or without the tables we need. The message is one line for a person."""
 
 
+class NotUnderstood(SourceUnavailable):
+    """A database that holds the session but keeps its conversation in a
+    form this ckpt-tui does not know (a newer opencode): said in one line
+    rather than shown as an empty conversation."""
+
+
 def _is_wal_file(path: Path) -> bool:
     try:
         with path.open("rb") as fh:

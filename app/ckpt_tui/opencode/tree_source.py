@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ckpt_tui import timeutil
 from ckpt_tui.opencode import records
 from ckpt_tui.opencode.model import TREE_SOURCE, SessionInfo
 from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
@@ -165,9 +164,9 @@ class TreeSource:
             agent=agent or None,
             parent_id=parent if isinstance(parent, str) and parent else None,
             archived=archived is not None,
-            archived_at=timeutil.parse(archived),
-            created=timeutil.parse(_get(data, "time", "created")),
-            updated=timeutil.parse(_get(data, "time", "updated")),
+            archived_at=records.moment(archived),
+            created=records.moment(_get(data, "time", "created")),
+            updated=records.moment(_get(data, "time", "updated")),
             last_activity=activity,
             message_count=len(message_files),
             source=self.name,
