@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui.opencode import records
-from ckpt_tui.opencode.model import SessionInfo
+from ckpt_tui.opencode.model import ProjectRecord, SessionInfo
 from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
 from ckpt_tui.opencode.sqlite_read import (
     DEFAULT_BUSY_TIMEOUT_MS,
@@ -259,6 +259,44 @@ class DbSource:
             return {}
         return dict(conn.execute("SELECT id, worktree FROM project").fetchall())
 
+    # -- projects -----------------------------------------------------------------
+
+    def list_projects(self) -> list[ProjectRecord]:
+        """``project`` rows: id, worktree, and the directories opencode also
+        files under the project (``sandboxes``, ``project_directory``)."""
+
+        def work(conn: sqlite3.Connection) -> list[ProjectRecord]:
+            project = columns(conn, "project")
+            if "id" not in project:
+                return []
+            conn.execute("BEGIN")
+            rows = conn.execute(
+                f"SELECT {pick(project, ('id', 'worktree', 'sandboxes'))} FROM project"
+            ).fetchall()
+            more: dict[str, list[str]] = {}
+            if {"project_id", "directory"} <= columns(conn, "project_directory"):
+                for pid, directory in conn.execute(
+                    "SELECT project_id, directory FROM project_directory"
+                ):
+                    more.setdefault(pid, []).append(directory)
+            conn.execute("COMMIT")
+            return [
+                ProjectRecord(
+                    pid,
+                    worktree if isinstance(worktree, str) and worktree else None,
+                    tuple(
+                        d
+                        for d in dict.fromkeys([*_json_strings(sandboxes), *more.get(pid, [])])
+                        if isinstance(d, str) and d
+                    ),
+                    self.name,
+                )
+                for pid, worktree, sandboxes in rows
+                if isinstance(pid, str) and pid
+            ]
+
+        return self._read(work)
+
     # -- conversation -----------------------------------------------------------
 
     def page(self, session_id: str, after: str | None, limit: int) -> RawPage:
@@ -308,3 +346,12 @@ class DbSource:
             return int(row[0])
 
         return self._read(work)
+
+
+def _json_strings(raw: object) -> list[str]:
+    """The strings of a JSON array column (``sandboxes``); anything else: none."""
+    try:
+        value = records.load_json(raw)
+    except records.Damaged:
+        return []
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []

@@ -46,6 +46,28 @@ class SessionInfo:
 
 
 @dataclass(frozen=True)
+class ProjectRecord:
+    """One opencode project: its id (what the plugin stores as the project
+    id), its ``worktree`` and the other directories opencode files under it
+    (``sandboxes``, ``project_directory`` rows), from one source."""
+
+    id: str
+    worktree: str | None
+    directories: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class ProjectsResult:
+    """Every project record of every source, the winning source first; a
+    source that could not be read is a warning (so "not found" can be told
+    apart from "could not look")."""
+
+    projects: tuple[ProjectRecord, ...]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SourceSummary:
     """What one source contributed, so a person can see why a count is off.
 

@@ -21,6 +21,7 @@ from ckpt_tui.opencode.db_source import DbSource
 from ckpt_tui.opencode.locate import database_files, opencode_db_env, storage_dir
 from ckpt_tui.opencode.model import (
     ConversationPage,
+    ProjectsResult,
     SessionInfo,
     SessionsResult,
     SourceSummary,
@@ -141,6 +142,23 @@ class OpencodeReader:
         if info is None:
             raise NotFound(f"no opencode session {session_id}")
         return info
+
+    # -- projects -------------------------------------------------------------------
+
+    def projects(self) -> ProjectsResult:
+        """Every project record, databases first (as :meth:`sources` orders
+        them), then the tree's ``storage/project`` files; an unreadable
+        source is a warning. Used to find the id opencode has for a directory."""
+        found = []
+        warnings = []
+        if not self.exists():
+            return ProjectsResult((), ())
+        for source in self.sources():
+            try:
+                found += source.list_projects()
+            except SourceUnavailable as exc:
+                warnings.append(str(exc))
+        return ProjectsResult(tuple(found), tuple(warnings))
 
     # -- conversation -----------------------------------------------------------
 

@@ -32,14 +32,19 @@ class Damaged(ValueError):
     """A record that is not a JSON object; callers skip and count it."""
 
 
-def load_object(raw: str | bytes | None) -> dict[str, Any]:
-    """The JSON object in ``raw``, or :class:`Damaged`."""
-    if raw is None:
-        raise Damaged("no data")
+def load_json(raw: object) -> Any:
+    """The JSON value in ``raw`` (text or bytes), or :class:`Damaged`."""
+    if not isinstance(raw, str | bytes):
+        raise Damaged("no data" if raw is None else f"not text but {type(raw).__name__}")
     try:
-        value = json.loads(raw)
+        return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise Damaged(str(exc)) from exc
+
+
+def load_object(raw: str | bytes | None) -> dict[str, Any]:
+    """The JSON object in ``raw``, or :class:`Damaged`."""
+    value = load_json(raw)
     if not isinstance(value, dict):
         raise Damaged(f"a JSON {type(value).__name__}, not an object")
     return value

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui.opencode import records
-from ckpt_tui.opencode.model import TREE_SOURCE, SessionInfo
+from ckpt_tui.opencode.model import TREE_SOURCE, ProjectRecord, SessionInfo
 from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
 
 # Ids become path components here: anything else could climb out of storage/.
@@ -104,6 +104,32 @@ class TreeSource:
         except records.Damaged:
             return None
         return worktree if isinstance(worktree, str) and worktree else None
+
+    # -- projects -----------------------------------------------------------------
+
+    def list_projects(self) -> list[ProjectRecord]:
+        """``storage/project/<id>.json`` records; damaged ones are skipped."""
+        found = []
+        for file in _json_files(self.storage / "project"):
+            if not _SAFE_ID.fullmatch(file.stem):
+                continue
+            try:
+                data = _read_object(file)
+            except records.Damaged:
+                continue
+            worktree = data.get("worktree")
+            sandboxes = data.get("sandboxes")
+            found.append(
+                ProjectRecord(
+                    file.stem,
+                    worktree if isinstance(worktree, str) and worktree else None,
+                    tuple(d for d in sandboxes or () if isinstance(d, str) and d)
+                    if isinstance(sandboxes, list)
+                    else (),
+                    self.name,
+                )
+            )
+        return found
 
     # -- sessions ---------------------------------------------------------------
 

@@ -206,7 +206,8 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
                     exists=current is not None,
                 )
             reverted = True
-        w.touch_session(conn, sid)
+        if gone or reverted:  # an import that added nothing is taken back without a trace
+            w.touch_session(conn, sid)
     lr.delete_migration(conn, ledger_id)
     parts = []
     if deleted_session:
