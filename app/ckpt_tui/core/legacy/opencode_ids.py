@@ -43,7 +43,7 @@ class OpencodeMatch:
     def note(self) -> str:
         """One line for the import's message, saying where the id came from."""
         if self.project_id is not None:
-            return f"opencode's id for this directory (its project record in {self.source})"
+            return f"opencode's id for this directory, from its project record in {self.source}"
         if self.problems:
             return (
                 "opencode's data could not be read ("
@@ -51,7 +51,7 @@ class OpencodeMatch:
                 + "), so the id was derived from the directory and may differ from opencode's"
             )
         return (
-            f"opencode has no project for this directory (in {self.data_dir}), "
+            f"opencode has no project for this directory in {self.data_dir}, "
             "so the id was derived from the directory"
         )
 

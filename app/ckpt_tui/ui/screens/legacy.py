@@ -164,9 +164,6 @@ class LegacyScreen(Screen[None]):
         text.append("\n\nIt will create:\n", style="bold")
         if plan.created_project:
             text.append(f"  • project {plan.project_id} for this directory\n")
-            if plan.file.project_note:
-                text.append_text(safe(f"    ({plan.file.project_note})", 600, style="dim"))
-                text.append("\n")
         if plan.created_session:
             text.append(f"  • session {plan.session_id} (title 'Legacy state')\n")
         text.append(f"  • {len(plan.snapshots)} legacy snapshot(s)\n")
