@@ -9,6 +9,7 @@ the settings of SPEC 2 from a ``connect`` listener; every write is one
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import sqlite3
@@ -28,6 +29,8 @@ from ckpt_tui.errors import (
     StoreUnreadable,
 )
 from ckpt_tui.store.version import CURRENT_VERSION
+
+_log = logging.getLogger("ckpt_tui.store")
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the store
     from sqlalchemy import Connection, Engine
@@ -236,6 +239,7 @@ class Store:
                     return work(conn)
             except _dbapi_error() as exc:
                 if _is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
+                    _log.info("%s busy, write retried (attempt %d)", self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
                     continue
