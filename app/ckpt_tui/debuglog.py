@@ -109,7 +109,9 @@ def instrument(obj: Any, name: str) -> None:
 
         def wrapped(*args, __method=method, __attr=attr, **kwargs):
             start = time.perf_counter()
-            shown = ", ".join([_short(a) for a in args] + [f"{k}={_short(v)}" for k, v in kwargs.items()])
+            shown = ", ".join(
+                [_short(a) for a in args] + [f"{k}={_short(v)}" for k, v in kwargs.items()]
+            )
             try:
                 result = __method(*args, **kwargs)
             except Conflict as exc:
@@ -118,7 +120,14 @@ def instrument(obj: Any, name: str) -> None:
                 raise
             except Exception as exc:
                 ms = (time.perf_counter() - start) * 1000
-                log.info("%s(%s) failed after %.1f ms: %s: %s", __attr, shown, ms, type(exc).__name__, exc)
+                log.info(
+                    "%s(%s) failed after %.1f ms: %s: %s",
+                    __attr,
+                    shown,
+                    ms,
+                    type(exc).__name__,
+                    exc,
+                )
                 raise
             log.debug("%s(%s) %.1f ms", __attr, shown, (time.perf_counter() - start) * 1000)
             return result

@@ -114,8 +114,7 @@ def _sh_tables(nodes: list[Node]) -> str:
     def case(name: str, rows: list[tuple[str, str]]) -> str:
         body = "".join(f"        {_sh_word(k)}) _ckpt_tui_r={_sh_word(v)} ;;\n" for k, v in rows)
         return (
-            f"{name}() {{\n    case \"$1\" in\n{body}"
-            "        *) _ckpt_tui_r='' ;;\n    esac\n}\n"
+            f"{name}() {{\n    case \"$1\" in\n{body}        *) _ckpt_tui_r='' ;;\n    esac\n}}\n"
         )
 
     subs = [(n.path, " ".join(n.subcommands)) for n in nodes if n.subcommands]
@@ -132,9 +131,12 @@ def _sh_tables(nodes: list[Node]) -> str:
     )
     variadic = [(f"{n.path}|", n.positionals[-1]) for n in nodes if n.variadic]
     if variadic:  # any later position takes the last kind
-        rows = "".join(f"        {_sh_word(k)}*) _ckpt_tui_r={_sh_word(v)} ;;\n" for k, v in variadic)
+        rows = "".join(
+            f"        {_sh_word(k)}*) _ckpt_tui_r={_sh_word(v)} ;;\n" for k, v in variadic
+        )
         tables += (
-            "_ckpt_tui_poskind_more() {\n    case \"$1\" in\n" + rows
+            '_ckpt_tui_poskind_more() {\n    case "$1" in\n'
+            + rows
             + "        *) _ckpt_tui_r='' ;;\n    esac\n}\n"
         )
     else:
@@ -312,7 +314,7 @@ def _fish_tables(nodes: list[Node]) -> str:
             f"        case {_sh_word(k)}\n            printf '%s\\n' {' '.join(_sh_word(x) for x in v.split(' ')) if v else ''}\n"
             for k, v in rows
         )
-        return f"function {name}\n    switch \"$argv[1]\"\n{body}    end\nend\n"
+        return f'function {name}\n    switch "$argv[1]"\n{body}    end\nend\n'
 
     subs = [(n.path, " ".join(n.subcommands)) for n in nodes if n.subcommands]
     opts = [(n.path, " ".join(n.options)) for n in nodes]
@@ -321,7 +323,7 @@ def _fish_tables(nodes: list[Node]) -> str:
         body = "".join(
             f"        case {_sh_word(k)}\n            echo {_sh_word(v)}\n" for k, v in rows
         )
-        return f"function {name}\n    switch \"$argv[1]\"\n{body}    end\nend\n"
+        return f'function {name}\n    switch "$argv[1]"\n{body}    end\nend\n'
 
     optkind = [(f"{n.path}|{o}", k) for n in nodes for o, k in n.options.items() if k]
     poskind: list[tuple[str, str]] = []

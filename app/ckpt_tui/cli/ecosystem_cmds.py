@@ -44,8 +44,14 @@ def cmd_config_show(args) -> int:
         print(f"ckpt-tui: config: {line}", file=sys.stderr)
     settings = config_mod.effective(cfg)
     if args.json:
-        emit_json({"path": str(cfg.path), "exists": bool(cfg.path and cfg.path.exists()),
-                   "settings": settings, "problems": problems})
+        emit_json(
+            {
+                "path": str(cfg.path),
+                "exists": bool(cfg.path and cfg.path.exists()),
+                "settings": settings,
+                "problems": problems,
+            }
+        )
         return 0
     source = "" if cfg.path and cfg.path.exists() else " (not found: defaults)"
     say(f"# {cfg.path}{source}")

@@ -87,13 +87,36 @@ COMMAND_WORDS = frozenset(
 COMPLETE_WORD = "__complete"
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Wraps help text between words only: never inside a long word, a
+    path or a hyphenated word."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+
+class CkptParser(argparse.ArgumentParser):
+    """Every parser of ours, sub-commands' too (``add_subparsers`` passes the
+    class on), uses :class:`_Formatter`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 class _NotTheApp(Exception):
     """The light parser (the app's options only) met something it does not
     know: a mistyped command, say. The full parser answers instead, so the
     error lists the real commands."""
 
 
-class _LightParser(argparse.ArgumentParser):
+class _LightParser(CkptParser):
     def error(self, message: str):
         raise _NotTheApp(message)
 
@@ -106,7 +129,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     common = common_parser()
     words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
     light = argv is not None and not words
-    parser = (_LightParser if light else argparse.ArgumentParser)(
+    parser = (_LightParser if light else CkptParser)(
         prog="ckpt-tui",
         description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
         parents=[common_parser(top=True)],
@@ -122,7 +145,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "$XDG_DATA_HOME/opencode or ~/.local/share/opencode)",
     )
     sub = parser.add_subparsers(
-        dest="command", metavar="COMMAND", title="commands (ckpt-tui COMMAND --help for more)"
+        dest="command",
+        metavar="COMMAND",
+        title="commands (ckpt-tui COMMAND --help for more)",
+        parser_class=CkptParser,
     )
     if light:
         return parser

@@ -46,7 +46,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
         lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
     ),
     "preview_undo": ("true or false", lambda v: isinstance(v, bool)),
-    "keymap": ("a table of binding id = \"keys\"", lambda v: isinstance(v, dict)),
+    "keymap": ('a table of binding id = "keys"', lambda v: isinstance(v, dict)),
 }
 
 
@@ -111,7 +111,7 @@ def _checked(data: dict, path: Path) -> Config:
             keymap[binding] = keys
         else:
             problems.append(
-                f"{path.name}: [keymap] {binding} must be a key string like \"ctrl+r\", "
+                f'{path.name}: [keymap] {binding} must be a key string like "ctrl+r", '
                 f"not {_toml(keys)}; ignored"
             )
     return Config(**values, keymap=keymap, path=path, problems=tuple(problems))  # type: ignore[arg-type]
@@ -138,7 +138,9 @@ def check_keymap(
             continue
         for key in (k.strip() for k in keys.split(",")):
             if not is_key(key):
-                problems.append(f"[keymap] {binding}: unknown key name {key!r}{_key_hint(key, names, is_key)}")
+                problems.append(
+                    f"[keymap] {binding}: unknown key name {key!r}{_key_hint(key, names, is_key)}"
+                )
     return problems
 
 
@@ -175,7 +177,7 @@ def _toml(value: object) -> str:
         import json
 
         text = json.dumps(value, ensure_ascii=False)
-        return text if len(text) <= 60 else text[:59] + "…\""
+        return text if len(text) <= 60 else text[:59] + '…"'
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):

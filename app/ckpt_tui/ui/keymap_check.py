@@ -54,7 +54,9 @@ def binding_ids() -> frozenset[str]:
 def key_names() -> frozenset[str]:
     """Named keys (``escape``, ``pageup``, ``question_mark``…) and the modifiers."""
     names = {k.value for k in textual_keys.Keys if "+" not in k.value}
-    names |= set(textual_keys.KEY_TO_UNICODE_NAME) | set(textual_keys.KEY_NAME_REPLACEMENTS.values())
+    names |= set(textual_keys.KEY_TO_UNICODE_NAME) | set(
+        textual_keys.KEY_NAME_REPLACEMENTS.values()
+    )
     names |= set(textual_keys.KEY_ALIASES) | {"space", "newline"}
     return frozenset(n for n in names if "+" not in n) | MODIFIERS
 
