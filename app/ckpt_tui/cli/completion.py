@@ -210,7 +210,7 @@ _ckpt_tui_words() {
     case $1 in
         options) _ckpt_tui_opts "$_ckpt_tui_path" ;;
         commands) _ckpt_tui_subs "$_ckpt_tui_path" ;;
-        =*) _ckpt_tui_r=${1#=} ;;
+        '='*) _ckpt_tui_r=${1#=} ;;
         fields|kinds)
             local all pre='' w
             [[ $1 == fields ]] && all=%(fields)s || all=%(kinds)s
@@ -384,7 +384,7 @@ function __ckpt_tui_complete
     else
         set -l subs (__ckpt_tui_subs $path)
         if test $npos -eq 0; and test (count $subs) -gt 0
-            printf '%s\n' $subs
+            printf '%%s\n' $subs
             return
         end
         set kind (__ckpt_tui_poskind "$path|"(math $npos + 1))
