@@ -2,8 +2,8 @@
 
 Off unless ``--debug`` or ``$CKPT_TUI_LOG=PATH`` turns it on: then the
 ``ckpt_tui`` logger writes to ``PATH`` or ``<state dir>/ckpt-tui.log``.
-When off nothing is opened and nothing is wrapped, so it costs nothing at
-start (stdlib ``logging`` is imported by asyncio and SQLAlchemy anyway).
+When off nothing is opened, nothing is wrapped and not even ``logging`` is
+imported here, so it costs nothing at start.
 
 An unexpected error is different: :func:`log_exception` always appends
 its traceback to the log file, so the one-line notification can say where
@@ -12,20 +12,21 @@ the whole story is, whether or not the log was turned on.
 
 from __future__ import annotations
 
-import functools
-import logging
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ckpt_tui import paths
+
+if TYPE_CHECKING:
+    import logging
 
 LOGGER = "ckpt_tui"
 FILE_NAME = "ckpt-tui.log"
 _FORMAT = "%(asctime)s %(process)d %(threadName)s %(name)s %(levelname)s %(message)s"
 
-_handler: logging.Handler | None = None
+_handler: logging.FileHandler | None = None
 
 
 def log_path() -> Path:
@@ -40,6 +41,8 @@ def enabled() -> bool:
 
 def enable(path: Path | None = None) -> Path:
     """Send the ``ckpt_tui`` logger's DEBUG records to ``path`` (appended)."""
+    import logging
+
     global _handler
     path = path or log_path()
     if _handler is not None:
@@ -58,6 +61,8 @@ def enable(path: Path | None = None) -> Path:
 
 def disable() -> None:
     """Stop logging (tests; the process ends otherwise)."""
+    import logging
+
     global _handler
     if _handler is None:
         return
@@ -72,6 +77,7 @@ def log_exception(error: BaseException, context: str) -> Path | None:
     """Append ``error``'s traceback to the log file, on or off; the path, or
     None when even that could not be written."""
     path = Path(_handler.baseFilename) if _handler is not None else log_path()  # type: ignore[attr-defined]
+    import logging
     import traceback
 
     text = "".join(traceback.format_exception(error))
@@ -97,6 +103,9 @@ def instrument(obj: Any, name: str) -> None:
     """Wrap ``obj``'s public methods (on the instance) so each call is
     logged with its arguments, its time and how it ended. Only called when
     the log is on."""
+    import functools
+    import logging
+
     from ckpt_tui.errors import Conflict
 
     log = logging.getLogger(f"{LOGGER}.{name}")

@@ -17,7 +17,6 @@ Binding ids and key names belong to the UI (Textual): it passes them to
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -51,6 +50,8 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
 
 
 def nearest(name: str, valid: Iterable[str]) -> str | None:
+    import difflib  # only when something is wrong
+
     match = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
     return match[0] if match else None
 

@@ -9,7 +9,6 @@ the settings of SPEC 2 from a ``connect`` listener; every write is one
 
 from __future__ import annotations
 
-import logging
 import os
 import random
 import sqlite3
@@ -29,8 +28,6 @@ from ckpt_tui.errors import (
     StoreUnreadable,
 )
 from ckpt_tui.store.version import CURRENT_VERSION
-
-_log = logging.getLogger("ckpt_tui.store")
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the store
     from sqlalchemy import Connection, Engine
@@ -111,6 +108,13 @@ def _engine(path: Path, *, writer: bool) -> Engine:
         conn.exec_driver_sql(begin_sql)
 
     return engine
+
+
+def _log_retry(path: Path, attempt: int) -> None:
+    """For the debug log (a no-op unless it is on): another writer held the lock."""
+    import logging
+
+    logging.getLogger("ckpt_tui.store").info("%s busy, write retried (attempt %d)", path, attempt)
 
 
 def _dbapi_error() -> type[Exception]:
@@ -239,7 +243,7 @@ class Store:
                     return work(conn)
             except _dbapi_error() as exc:
                 if _is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
-                    _log.info("%s busy, write retried (attempt %d)", self.path, attempt + 2)
+                    _log_retry(self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
                     continue
