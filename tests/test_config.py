@@ -71,9 +71,9 @@ def test_keymap_ids_come_from_the_ui_and_names_from_textual():
     )
     assert problems == [
         "[keymap] unknown binding id 'main.restor' (did you mean 'main.restore'?)",
-        "[keymap] main.diff: unknown key name 'ctrl+escpe' (did you mean 'ctrl+escape'?)",
-        "[keymap] app.undo: unknown key name 'ctl+u' (did you mean 'ctrl+u'?)",
-        "[keymap] app.redo: unknown key name 'pgup' (did you mean 'pageup'?)",
+        "[keymap] main.diff: unknown key name 'ctrl+escpe' (did you mean 'ctrl+escape'?); ignored",
+        "[keymap] app.undo: unknown key name 'ctl+u' (did you mean 'ctrl+u'?); ignored",
+        "[keymap] app.redo: unknown key name 'pgup' (did you mean 'pageup'?); ignored",
     ]
 
 
@@ -119,7 +119,9 @@ def test_config_show_prints_the_effective_settings(capsys):
 async def test_the_app_notifies_each_problem_and_applies_the_rest(store_path):
     from ckpt_tui.core.service import open_service
 
-    write_config('histry_limit = 3\n[keymap]\n"main.restore" = "R"\n"main.nope" = "x"\n')
+    write_config(
+        'histry_limit = 3\n[keymap]\n"main.restore" = "R"\n"main.nope" = "x"\n"main.diff" = "dd"\n'
+    )
     cfg = load()
     app = CkptApp(open_service(store_path, config=cfg), cfg, poll=False, read_opencode=False)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -131,6 +133,12 @@ async def test_the_app_notifies_each_problem_and_applies_the_rest(store_path):
             await pilot.press(key)
             await settle(pilot)
         assert type(app.screen).__name__ == "PlanScreen", "the valid binding still applies"
+        assert any("unknown key name 'dd'" in m for m in messages), messages
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "DiffScreen", "an unknown key keeps the default"
 
 
 def test_defaults_without_a_file():

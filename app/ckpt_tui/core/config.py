@@ -140,9 +140,20 @@ def check_keymap(
         for key in (k.strip() for k in keys.split(",")):
             if not is_key(key):
                 problems.append(
-                    f"[keymap] {binding}: unknown key name {key!r}{_key_hint(key, names, is_key)}"
+                    f"[keymap] {binding}: unknown key name {key!r}{_key_hint(key, names, is_key)}; ignored"
                 )
     return problems
+
+
+def usable_keymap(keymap: dict[str, str], is_key: Callable[[str], bool]) -> dict[str, str]:
+    """``keymap`` without the key names that do not exist: a binding whose
+    new keys are all unknown keeps its default keys rather than losing them."""
+    usable = {}
+    for binding, keys in keymap.items():
+        known = [k.strip() for k in keys.split(",") if is_key(k.strip())]
+        if known:
+            usable[binding] = ",".join(known)
+    return usable
 
 
 def _key_hint(key: str, names: list[str], is_key: Callable[[str], bool]) -> str:

@@ -86,7 +86,9 @@ class CkptApp(App[None]):
 
     def on_mount(self) -> None:
         if self.config.keymap:
-            self.set_keymap(self.config.keymap)
+            from ckpt_tui.ui.keymap_check import usable
+
+            self.set_keymap(usable(self.config.keymap))
         # opencode's data and the live poll wait until the first frame is out.
         self.call_after_refresh(self._after_first_frame)
 

@@ -17,7 +17,7 @@ from textual import keys as textual_keys
 from textual.binding import Binding
 from textual.dom import DOMNode
 
-from ckpt_tui.core.config import check_keymap
+from ckpt_tui.core.config import check_keymap, usable_keymap
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
@@ -80,3 +80,9 @@ def keymap_problems(keymap: dict[str, str]) -> list[str]:
     if not keymap:
         return []
     return check_keymap(keymap, binding_ids(), is_key, key_names())
+
+
+def usable(keymap: dict[str, str]) -> dict[str, str]:
+    """What of ``keymap`` to apply: unknown key names left out (cheap: no
+    module walk, so it can run before the first frame)."""
+    return usable_keymap(keymap, is_key)

@@ -33,7 +33,9 @@ def run_app(args, app_class: type | None = None) -> int:
     # long as the app. Freezing it keeps the collector from walking all of
     # it again: a full collection in the first frames cost ~25 ms here.
     gc.freeze()
-    app = app_class(service, config, opencode_data=getattr(args, "opencode_data", None), first=first)
+    app = app_class(
+        service, config, opencode_data=getattr(args, "opencode_data", None), first=first
+    )
     try:
         app.run()
     finally:
