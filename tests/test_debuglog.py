@@ -92,3 +92,19 @@ async def test_an_unexpected_worker_error_is_logged_and_notified(store_path):
         assert app.is_running, "a worker's error does not end the app"
     text = state_log().read_text(encoding="utf-8")
     assert "Traceback" in text and "in broken" in text
+
+
+@run_async
+async def test_an_unexpected_error_outside_a_worker_ends_the_app_and_is_logged(store_path):
+    app = make_app(store_path)
+
+    def broken():
+        raise ZeroDivisionError("division by zero in a handler")
+
+    with pytest.raises(ZeroDivisionError):
+        async with app.run_test(size=(140, 40)) as pilot:
+            await settle(pilot)
+            app.call_later(broken)
+            await settle(pilot)
+    assert app.return_code == 1 and app.crash_log == state_log()
+    assert "in broken" in state_log().read_text(encoding="utf-8")
