@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.legacy_cmds",
     "ckpt_tui.cli.opencode_cmds",
     "ckpt_tui.cli.ecosystem_cmds",
+    "ckpt_tui.cli.resume_cmds",
 )
 
 
@@ -79,6 +80,7 @@ COMMAND_WORDS = frozenset(
         "conversation",
         "completion",
         "config",
+        "resume",
     }
 )
 

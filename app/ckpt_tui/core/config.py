@@ -3,6 +3,8 @@
 ```toml
 history_limit = 50          # the plugin's historyLimit, used when we prune
 preview_undo = false        # ask before undo/redo, showing the diff
+session_sort = "activity"   # activity | title | status | snapshots (s in the pane)
+project_sort = "activity"   # activity | name (s in the pane)
 [keymap]                    # binding id = keys, e.g.
 "main.restore" = "R"
 ```
@@ -34,6 +36,8 @@ class Config:
     preview_undo: bool = False
     keymap: dict[str, str] = field(default_factory=dict)
     path: Path | None = None
+    session_sort: str = "activity"
+    project_sort: str = "activity"
     #: One line per thing in the file that was ignored, and why.
     problems: tuple[str, ...] = ()
 
@@ -46,7 +50,11 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
     ),
     "preview_undo": ("true or false", lambda v: isinstance(v, bool)),
     "keymap": ('a table of binding id = "keys"', lambda v: isinstance(v, dict)),
+    "session_sort": ("one of the session orders", lambda v: isinstance(v, str)),
+    "project_sort": ("one of the project orders", lambda v: isinstance(v, str)),
 }
+#: settings with a fixed set of values: key -> the name of the tuple in core.sorting
+_CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
 
 
 def nearest(name: str, valid: Iterable[str]) -> str | None:
@@ -100,10 +108,17 @@ def _checked(data: dict, path: Path) -> Config:
             problems.append(f"{path.name}: unknown key {key!r}{closest(key, _SETTINGS)}; ignored")
             continue
         kind, ok = _SETTINGS[key]
+        if key in _CHOICES:
+            from ckpt_tui.core import sorting
+
+            choices = getattr(sorting, _CHOICES[key])
+            kind = "one of " + ", ".join(choices)
+            ok = choices.__contains__
         if not ok(value):
             default = getattr(Config, key, None)
             shown = f"; using {_toml(default)}" if key != "keymap" else "; ignored"
-            problems.append(f"{path.name}: {key} must be {kind}, not {_toml(value)}{shown}")
+            hint = closest(value, choices) if key in _CHOICES and isinstance(value, str) else ""
+            problems.append(f"{path.name}: {key} must be {kind}, not {_toml(value)}{hint}{shown}")
             continue
         values[key] = value
     keymap: dict[str, str] = {}
