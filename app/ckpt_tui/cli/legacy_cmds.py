@@ -248,7 +248,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     legacy = sub.add_parser(
         "legacy",
         help="find, import and take back legacy checkpoint.json state",
-        description="Legacy state files (.opencode/state/checkpoint.json), SPEC 6.",
+        description="Legacy state files (.opencode/state/checkpoint.json) written by the plugin before it used SQLite.",
     )
     lsub = legacy.add_subparsers(dest="legacy_command", metavar="WHAT", required=True)
 
@@ -267,7 +267,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("dir", metavar="DIR", help="the project directory (or its checkpoint.json)")
     p.add_argument(
         "--project",
-        metavar="ID",
+        metavar="PROJECT",
         help="the project id (default: the store's project of DIR, else opencode's id for DIR)",
     )
     p.add_argument(
@@ -277,7 +277,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(run=cmd_import)
 
     p = lsub.add_parser("imports", parents=[common], help="list legacy imports (the ledger)")
-    p.add_argument("--project", metavar="ID")
+    p.add_argument("--project", metavar="PROJECT", help="only this project's imports")
     p.set_defaults(run=cmd_imports)
 
     p = lsub.add_parser("undo", parents=[common], help="take back a legacy import, newest first")
@@ -289,9 +289,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         parents=[common],
         help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
     )
-    p.add_argument("project", metavar="PROJECT_ID")
-    p.add_argument("session", metavar="SESSION")
-    p.add_argument("--snapshot", metavar="NAME", help="a snapshot of legacy::PROJECT_ID")
+    p.add_argument("project", metavar="PROJECT", help="the project whose legacy state to copy")
+    p.add_argument("session", metavar="SESSION", help="the live session to copy it into")
+    p.add_argument("--snapshot", metavar="SNAPSHOT", help="one snapshot of legacy::PROJECT instead")
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p.set_defaults(run=cmd_adopt)
 
@@ -300,7 +300,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         parents=[common],
         help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
     )
-    p.add_argument("session", metavar="SESSION")
-    p.add_argument("--snapshot", metavar="NAME")
+    p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui list sessions)")
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help="write the note of this snapshot (name or id)"
+    )
     p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
     p.set_defaults(run=cmd_handoff)

@@ -21,6 +21,10 @@ textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 PAGE = 500
 
+#: Help lines shared by every command that takes these arguments.
+SESSION_HELP = "a session id (ckpt-tui list sessions)"
+SNAPSHOT_HELP = "its name or id; ckpt-tui list snapshots SESSION"
+
 
 def _service(args, *, read_only: bool = False):
     return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
@@ -260,44 +264,59 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = lsub.add_parser("projects", parents=[common], help="projects in the store")
     p.set_defaults(run=cmd_list_projects)
     p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
-    p.add_argument("--project", metavar="ID")
+    p.add_argument("--project", metavar="PROJECT", help="only this project's sessions")
     p.add_argument("--opencode", action="store_true", help="opencode's sessions, with checkpoints")
     p.add_argument(
         "--opencode-data", metavar="DIR", help="opencode's data dir", default=argparse.SUPPRESS
     )
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
         "--kind",
-        metavar="K",
+        metavar="KIND",
         help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
     )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
     p.set_defaults(run=cmd_list_snapshots)
 
     p = add("show", cmd_show, "show the current checkpoint or a snapshot")
-    p.add_argument("session")
-    p.add_argument("--snapshot", metavar="NAME")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
+    )
     p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
-    p.add_argument("session")
-    p.add_argument("a")
-    p.add_argument("b", nargs="?")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
+    p.add_argument(
+        "b",
+        metavar="B",
+        nargs="?",
+        help="the newer side: a snapshot (default: the current checkpoint)",
+    )
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
-    p.add_argument("session")
-    p.add_argument("snapshot")
-    p.add_argument("--fields", metavar="a,b", help=f"camelCase fields: {','.join(FIELDS)}")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "snapshot", metavar="SNAPSHOT", help=f"the snapshot to restore ({SNAPSHOT_HELP})"
+    )
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
+    )
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p = add("redo", cmd_redo, "redo what undo took back")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
-    p.add_argument("session")
-    p.add_argument("name")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("name", metavar="NAME", help="the new snapshot's name (unique in the session)")
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")
     p = add("demo", cmd_demo, "write a demo store")
     p.add_argument("--dir", metavar="DIR", help="where (default: the cache dir)")
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--seed", metavar="N", type=int, default=7, help="seed for the made-up data (default: 7)"
+    )
     p.add_argument("--force", action="store_true", help="replace an existing demo store")
