@@ -507,10 +507,10 @@ class Service(Reader):
             message = f"undid: {what} (ctrl+r redoes it)"
             return Outcome("undo", plan.session_id, message, gone).warned(warning)
 
-        def recreate(conn: Connection) -> bool:
+        def recreate(conn: Connection) -> tuple[bool, int]:
             if q.snapshot_exists(conn, plan.session_id, name):
-                return False
-            w.insert_snapshot(
+                return False, 0
+            snap = w.insert_snapshot(
                 conn,
                 session_id=plan.session_id,
                 project_id=entry.detail.get("project") or plan.project_id,
@@ -520,15 +520,27 @@ class Service(Reader):
                 snapshot_id=entry.after_snapshot_id,
                 captured_at=entry.detail.get("captured_at"),
             )
-            return True
+            # Pruned like any write (invariant 4). It keeps its old time, so
+            # it may be older than the newest history_limit itself: then
+            # putting it back would only delete others, and nothing is done.
+            doomed = w.prunable_ids(conn, plan.session_id, self.history_limit)
+            if snap["id"] in doomed:
+                raise NothingToDo(
+                    f"snapshot {name!r} is older than the newest {self.history_limit} snapshots "
+                    "of the session (the history limit): redo would prune it at once, so "
+                    "nothing was changed"
+                )
+            return True, w.prune(conn, plan.session_id, self.history_limit)
 
-        made = self.store.write(recreate)
+        made, pruned = self.store.write(recreate)
         warning = _journal_after_write(
             lambda: self.journal.flip(plan.session_id, entry.seq, done=True),
             "u may not delete it again",
         )
         message = f"redid: snapshot {name!r} is back"
-        return Outcome("redo", plan.session_id, message, made).warned(warning)
+        if pruned:
+            message += f" (pruned {pruned} old snapshot{'s' if pruned != 1 else ''})"
+        return Outcome("redo", plan.session_id, message, made, pruned=pruned).warned(warning)
 
     # -- hand-off notes ----------------------------------------------------------
     def write_handoff(
