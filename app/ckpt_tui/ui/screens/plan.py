@@ -132,6 +132,8 @@ class PlanScreen(ModalScreen[Outcome | None]):
                 f"\nwill change {names}. The current state is saved first as a "
                 "pre-restore snapshot, so u undoes it."
             )
+            if plan.kept_note:
+                what.append("\n" + plan.kept_note, style="italic")
         self.query_one("#what", Label).update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
