@@ -182,9 +182,14 @@ def _plan_then_write(args, make_plan) -> int:
     (a save of the plugin meanwhile is included, not refused), unless
     ``--if-unchanged`` asks to refuse when the checkpoint moved."""
     svc = _service(args, read_only=args.dry_run)
-    if args.dry_run:
-        return _dry_run(args, make_plan(svc))
-    plan, outcome = svc.plan_and_apply(lambda: make_plan(svc), if_unchanged=args.if_unchanged)
+    try:
+        if args.dry_run:
+            return _dry_run(args, make_plan(svc))
+        plan, outcome = svc.plan_and_apply(
+            lambda: make_plan(svc), if_unchanged=args.if_unchanged
+        )
+    finally:
+        svc.close()
     return _report(args, outcome, plan)
 
 
