@@ -37,7 +37,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
         width: 96%; height: 92%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
-    PlanScreen #what { height: auto; margin: 0 0 1 0; }
+    PlanScreen #what { width: 100%; height: auto; margin: 0 0 1 0; }
     PlanScreen #body { height: 1fr; }
     PlanScreen SelectionList, PlanScreen OptionList {
         width: 34; height: 1fr; border: round $panel-lighten-2;
