@@ -209,7 +209,7 @@ def _summaries(
         elif isinstance(before, Damaged):
             out[row.id] = "after a damaged snapshot"
         else:
-            out[row.id] = diffs.change_summary(diffs.diff_checkpoints(before, mine, detail=False))
+            out[row.id] = diffs.summarize(before, mine)
     return out
 
 
