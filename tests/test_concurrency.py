@@ -206,7 +206,6 @@ def test_command_line_writes_beside_a_plugin_saving_every_50_ms(tmp_path, capsys
     config = paths.config_dir() / "config.toml"  # keep "first" and "second" from pruning
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text("history_limit = 1000000\n", encoding="utf-8")
-    saves, max_commands = 60, 150
     cycle = [
         ("restore", "s1", "first", "--fields", "objective,status"),
         ("undo", "s1"),
@@ -215,34 +214,36 @@ def test_command_line_writes_beside_a_plugin_saving_every_50_ms(tmp_path, capsys
         ("undo", "s1"),
         ("redo", "s1"),
     ]
-    proc = spawn("plugin_saver", path, "s1", "notes", "w", saves, 50)
+    commands = 6 * len(cycle)
+    proc = spawn("plugin_saver", path, "s1", "notes", "w", 0, 50)  # saves until told to stop
     results: list[tuple[str, int, str]] = []
-    overlapped = 0
     try:
         assert proc.stdout.readline() == "ready\n", proc.stderr.read()
         proc.stdin.write("go\n")
         proc.stdin.flush()
-        while proc.poll() is None and len(results) < max_commands:
-            argv = cycle[len(results) % len(cycle)]
+        for i in range(commands):
+            argv = cycle[i % len(cycle)]
             code = cli_main([*argv, "--db", str(path), "--json"])
-            err = capsys.readouterr().err
-            results.append((argv[0], code, err))
-            overlapped += proc.poll() is None
+            results.append((argv[0], code, capsys.readouterr().err))
+            assert proc.poll() is None, "the writer stopped early"
+        proc.stdin.write("stop\n")
+        proc.stdin.flush()
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
     finally:
         reap(proc)
     written = json.loads(out.strip().splitlines()[-1])
     failed = [r for r in results if r[1] != 0]
-    assert overlapped >= 20, f"only {overlapped} commands ran beside the writer"
     assert len(failed) <= len(results) // 100, failed[:3]
-    assert written["changed"] == saves and written["last"] == f"w-{saves - 1}"
+    saves = written["changed"]
+    assert saves >= 5, "the writer barely ran beside the commands"
+    assert written["last"] == f"w-{saves - 1}"
     live = checkpoint(path, "s1")
     assert live["notes"] == written["last"], "the plugin's last save was overwritten"
     autos = [r for r in history(path, "s1") if r["kind"] == "auto"]
     assert len(autos) == saves
     assert_healthy(path)
-    print(f"{len(results)} commands ({overlapped} beside the writer), {len(failed)} failed")
+    print(f"{len(results)} commands beside {saves} saves, {len(failed)} failed")
 
 
 def reap(proc: subprocess.Popen | None) -> None:

@@ -4,14 +4,16 @@ Usage: ``python -m tests.workers.plugin_saver DB SESSION FIELD TAG N [EVERY_MS]`
 Prints ``ready`` once connected, waits for a line on stdin (the start
 signal), saves ``FIELD = f"{TAG}-{i}"`` for i in 0..N-1 (one save every
 ``EVERY_MS`` milliseconds if given, the pace of a plugin in use; else as fast
-as it can), then prints one JSON line: how many saves changed something, and
-the last value written.
+as it can; N = 0: until a second line arrives on stdin), then prints one
+JSON line: how many saves changed something, and the last value written.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import select
 import sys
 import time
 from pathlib import Path
@@ -27,7 +29,9 @@ def main() -> None:
     sys.stdin.readline()
     changed = 0
     last = None
-    for i in range(int(n)):
+    for i in range(int(n)) if int(n) else itertools.count():
+        if not int(n) and select.select([sys.stdin], [], [], 0)[0]:
+            break  # told to stop
         last = f"{tag}-{i}"
         changed += bool(writer.save(session, **{field: last}))
         if every:
