@@ -7,9 +7,9 @@ re-reads the checkpoint inside ``BEGIN IMMEDIATE`` and refuses with
 newer write is never silently overwritten after a person looked at another
 state. A write nobody previewed (:meth:`Service.plan_and_apply`: the command
 line, undo and redo without a preview) is planned once the write lock is
-ours, so it includes the plugin's latest save instead of refusing. Each write first
-takes a ``pre-restore`` snapshot of what it overwrites, marks the restored
-snapshot, prunes, and only then is recorded in the undo journal.
+ours, so it includes the plugin's latest save instead of refusing. Each
+write first takes a ``pre-restore`` snapshot of what it overwrites, marks
+the restored snapshot, prunes, and only then is recorded in the undo journal.
 
 Undo/redo semantics are written down in ARCHITECTURE.md ("Undo and redo").
 """
@@ -407,8 +407,8 @@ class Service(Reader):
             f"u restores {pre_name} whole, as the plugin's undo does",
         )
         undo_hint = "u undoes it" if plan.action != "undo" else "ctrl+r redoes it"
-        kept = plan.detail.get("kept")
-        kept = f"; kept {', '.join(kept)} as saved since" if kept else ""
+        later = plan.detail.get("kept")
+        kept = f"; kept {', '.join(later)} as saved since" if later else ""
         return Outcome(
             plan.action,
             plan.session_id,
