@@ -763,3 +763,24 @@ def test_store_create_is_version_2_and_idempotent(tmp_path):
     assert conn.execute("SELECT count(*) FROM projects").fetchone()[0] == 1
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
+
+
+@pytest.mark.parametrize("sort", ["status", "snapshots"])
+def test_mixed_timestamps_in_the_other_session_orders(tmp_path, sort):
+    """Within one status (or one count), the newest activity first, by instant."""
+    path = mixed_store(tmp_path / "c.db")
+    conn = connect(path)
+    for i in range(6):
+        set_checkpoint(conn, f"s{i}", "p0", Checkpoint(status="blocked"))
+    conn.close()
+    svc = open_service(path)
+    try:
+        rows, _, _ = _all_pages(
+            lambda a, lim: svc.session_tree("p0", after=a, limit=lim, sort=sort), 2
+        )
+    finally:
+        svc.close()
+    expected = [f"s{i}" for i in reversed(range(6))]
+    if sort == "snapshots":  # s0 holds the snapshots
+        expected = ["s0"] + [s for s in expected if s != "s0"]
+    assert [r.id for r in rows] == expected

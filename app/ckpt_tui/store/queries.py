@@ -149,10 +149,9 @@ def _newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
 # -- projects ---------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=64)
-def projects_statements(after: bool = False, text: str | None = None):
-    """(page, total) for the projects list; the page takes ``:limit`` (and
-    the cursor, if ``after``)."""
+def projects_select(text: str | None = None):
+    """(rows, total) of the projects list, unordered and unpaged: every
+    project (matching ``text``) with its session count and last activity."""
     count = (
         select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
     ).scalar_subquery()
@@ -166,6 +165,14 @@ def projects_statements(after: bool = False, text: str | None = None):
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
         stmt, total_stmt = stmt.where(match), total_stmt.where(match)
+    return stmt, total_stmt
+
+
+@functools.lru_cache(maxsize=64)
+def projects_statements(after: bool = False, text: str | None = None):
+    """(page, total) for the projects list, newest first; the page takes
+    ``:limit`` (and the cursor, if ``after``)."""
+    stmt, total_stmt = projects_select(text)
     page = _newest_first(
         stmt, projects.c.updated_at, projects.c.id, after, bindparam("limit", type_=Integer)
     )
