@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
 from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
@@ -184,25 +185,33 @@ def cmd_diff(args) -> int:
 # -- writes ---------------------------------------------------------------------
 
 
-def cmd_restore(args) -> int:
+def _plan_then_write(args, make_plan) -> int:
+    """``--dry-run``: print the plan. Otherwise plan and write under one lock
+    (a save of the plugin meanwhile is included, not refused), unless
+    ``--if-unchanged`` asks to refuse when the checkpoint moved."""
     svc = _service(args, read_only=args.dry_run)
+    try:
+        if args.dry_run:
+            return _dry_run(args, make_plan(svc))
+        plan, outcome = svc.plan_and_apply(
+            lambda: make_plan(svc), if_unchanged=args.if_unchanged
+        )
+    finally:
+        svc.close()
+    return _report(args, outcome, plan)
+
+
+def cmd_restore(args) -> int:
     fields = args.fields.split(",") if args.fields else None
-    plan = svc.plan_restore(args.session, args.snapshot, fields)
-    if args.dry_run:
-        return _dry_run(args, plan)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_restore(args.session, args.snapshot, fields))
 
 
 def cmd_undo(args) -> int:
-    svc = _service(args)
-    plan = svc.plan_undo(args.session)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_undo(args.session))
 
 
 def cmd_redo(args) -> int:
-    svc = _service(args)
-    plan = svc.plan_redo(args.session)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session))
 
 
 def cmd_snapshot(args) -> int:
@@ -304,11 +313,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         metavar="FIELDS",
         help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
     )
-    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    add_write_options(p)
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    add_write_options(p)
     p = add("redo", cmd_redo, "redo what undo took back")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    add_write_options(p)
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument("name", metavar="NAME", help="the new snapshot's name (unique in the session)")

@@ -365,7 +365,9 @@ class CkptApp(App[None]):
                 self._after_plan,
             )
             return
-        self._run_write(lambda: self.service.apply(planner(session.id)))
+        # No preview: planned under the write lock, so a save of the plugin
+        # meanwhile is included rather than refused (nobody saw another diff).
+        self._run_write(lambda: self.service.plan_and_apply(lambda: planner(session.id))[1])
 
     def action_undo(self) -> None:
         self._history("undo")
