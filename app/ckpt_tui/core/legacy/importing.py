@@ -33,7 +33,6 @@ Import
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -44,6 +43,7 @@ from sqlalchemy import Connection
 
 from ckpt_tui import paths
 from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
+from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
 from ckpt_tui.core.legacy.names import (
     _LEGACY_NAME,
@@ -217,7 +217,7 @@ def _stage(
                 conn,
                 session_id=sid,
                 project_id=pid,
-                columns=state.checkpoint.to_row(),
+                columns=state.checkpoint.to_row(keys if existing is not None else None),
                 exists=existing is not None,
             )
         w.touch_session(conn, sid)
@@ -239,7 +239,7 @@ def _stage(
             "importedBy": IMPORTED_BY,
         }
         w.insert_migration(
-            conn, migration_id=ledger, project_id=pid, details_json=json.dumps(details)
+            conn, migration_id=ledger, project_id=pid, details_json=stringify(details)
         )
     what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
     if snaps:
