@@ -63,7 +63,7 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
         parts.append(
             Text(
                 f"Damaged: {', '.join(LABEL.get(k, k) for k in damaged)}. "
-                "Shown as stored; they cannot be restored.",
+                "Shown as stored; a restore never copies a damaged field.",
                 style=DAMAGED_TEXT,
             )
         )
