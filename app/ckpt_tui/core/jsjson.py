@@ -26,16 +26,13 @@ nor is anything else beyond what JSON requires.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping
-from decimal import Decimal
 from json.encoder import encode_basestring  # the C one: keeps non-ASCII as it is
 from typing import Any
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
-_INDEX = re.compile(r"0|[1-9][0-9]{0,9}")
 _MAX_INDEX = 2**32 - 2  # the largest array index of ECMAScript
 _SAFE_INT = 2**53
 
@@ -44,10 +41,17 @@ def stringify(value: Any) -> str:
     """``JSON.stringify(value)`` for a value made of ``None``, ``bool``,
     ``int``, ``float``, ``str``, lists/tuples and mappings with string keys."""
     text = _encode(value)
-    if _SURROGATE.search(text):
-        text = _PAIR.sub(_join_pair, text)
-        text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    surrogate, pair = _patterns()
+    if surrogate.search(text):
+        text = pair.sub(_join_pair, text)
+        text = surrogate.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Compiled on first use, not on the way to the app's first frame."""
+    return re.compile("[\ud800-\udfff]"), re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
 def _join_pair(m: re.Match[str]) -> str:
@@ -84,7 +88,15 @@ def _key(key: object) -> str:
 
 
 def _is_index(key: object) -> bool:
-    return isinstance(key, str) and bool(_INDEX.fullmatch(key)) and int(key) <= _MAX_INDEX
+    """``"0"``, ``"17"``: a canonical array index, which JavaScript orders first."""
+    return (
+        isinstance(key, str)
+        and key.isascii()
+        and key.isdigit()
+        and (key == "0" or key[0] != "0")
+        and len(key) <= 10
+        and int(key) <= _MAX_INDEX
+    )
 
 
 def _key_order(mapping: Mapping) -> list:
@@ -106,6 +118,8 @@ def _number(value: int | float) -> str:
     if x == 0:
         return "0"
     sign = "-" if x < 0 else ""
+    from decimal import Decimal  # floats are rare in a payload: off the start-up path
+
     # repr() gives the shortest digits that round-trip, as JavaScript does.
     _, digit_tuple, exponent = Decimal(repr(abs(x))).as_tuple()
     digits = "".join(map(str, digit_tuple)).rstrip("0") or "0"
