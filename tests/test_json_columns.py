@@ -238,29 +238,26 @@ def test_every_write_leaves_plugin_json(current, snapshot, extra):
             svc.close()
 
 
-def test_legacy_import_and_adoption_write_plugin_json(tmp_path):
-    """The import's snapshots, checkpoint and ledger details, and an
-    adoption into a live session, with non-ASCII and odd text."""
+def _legacy_file(project: Path, checkpoint: Checkpoint, history: list[Checkpoint]) -> None:
+    state = legacy_state_file(project)
+    state.parent.mkdir(parents=True, exist_ok=True)
+    entries = [
+        {"name": f"v{i}", "capturedAt": 1767225600000 + i, "checkpoint": cp.to_payload()}
+        for i, cp in enumerate(history, 1)
+    ]
+    data = {"plugin": "checkpoint-orchestrator", "version": 1, "history": entries}
+    state.write_text(json.dumps(data | {"checkpoint": checkpoint.to_payload()}, indent=2))
+
+
+def test_legacy_import_adoption_and_their_undo_write_plugin_json(tmp_path):
+    """The import's snapshots, checkpoint and ledger details, a second import
+    of a changed file and its undo, an adoption into a live session and its
+    undo, with non-ASCII and odd text."""
     project = tmp_path / "proj-é"
     project.mkdir()
     old = Checkpoint(objective="début", nextSteps=tuple(STRANGE[:6]))
     new = Checkpoint(objective="fin — 終わり", status="done", completedSteps=("a", "é"))
-    state = legacy_state_file(project)
-    state.parent.mkdir(parents=True)
-    state.write_text(
-        json.dumps(
-            {
-                "plugin": "checkpoint-orchestrator",
-                "version": 1,
-                "checkpoint": new.to_payload(),
-                "history": [
-                    {"name": "v1", "capturedAt": 1767225600000, "checkpoint": old.to_payload()}
-                ],
-            },
-            indent=2,
-        ),
-        encoding="utf-8",
-    )
+    _legacy_file(project, new, [old])
     path = _plugin_store(tmp_path / "checkpoints.db", Checkpoint(objective="live"), Checkpoint())
     conn = connect(path)
     conn.execute("UPDATE projects SET directory = ?, canonical = ?", (str(project), str(project)))
@@ -270,12 +267,24 @@ def test_legacy_import_and_adoption_write_plugin_json(tmp_path):
         outcome = legacy.import_legacy(svc, project, "p1")
         assert outcome.status == "imported"
         assert_plugin_json(path)
-        svc.apply(legacy.plan_adoption(svc, "p1", "s1", "legacy-1"))
-        assert _written_lists(path)["nextSteps"] == list(old.nextSteps)
-        assert_plugin_json(path)
         conn = sqlite3.connect(path)
         (details,) = conn.execute("SELECT details FROM migrations").fetchone()
         conn.close()
         assert "proj-é" in details and "\\u00e9" not in details  # as it is, not escaped
+
+        changed = Checkpoint(objective="encore — 再び", blockers=tuple(STRANGE[4:]))
+        _legacy_file(project, changed, [old, new])
+        second = legacy.import_legacy(svc, project, "p1")
+        assert second.status == "imported" and second.checkpoint_changed
+        assert_plugin_json(path)
+        legacy.undo_import(svc, second.import_id)  # puts the first import's checkpoint back
+        assert_plugin_json(path)
+
+        svc.apply(legacy.plan_adoption(svc, "p1", "s1", "legacy-1"))
+        assert _written_lists(path)["nextSteps"] == list(old.nextSteps)
+        assert_plugin_json(path)
+        svc.undo("s1")
+        svc.redo("s1")
+        assert_plugin_json(path)
     finally:
         svc.close()
