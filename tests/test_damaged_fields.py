@@ -253,7 +253,9 @@ def test_detail_pane_and_diff_views_show_damaged_fields(odd_store):
     assert "DAMAGED" in wrapped and "damaged on the old side" in wrapped
     same = diffs.diff_checkpoints(cp, cp)
     assert "Next (damaged)" in _plain(unified(same))
-    assert diffs.change_summary(diffs.diff_checkpoints(Checkpoint(), cp)).count("damaged") == 5
+    summary = diffs.change_summary(diffs.diff_checkpoints(Checkpoint(), cp))
+    assert summary.count("damaged") == 5
+    assert diffs.summarize(Checkpoint(), cp) == summary  # the history rows' shortcut agrees
 
 
 def test_a_handoff_says_a_field_is_damaged(odd_store):

@@ -96,6 +96,7 @@ def test_list_json_shape_and_checkpoint_status(capsys, data_dir, store):
         "source",
         "checkpoint",
         "hasCheckpoint",
+        "usage",
     }
     assert (items[LOGIN]["checkpoint"], items[LOGIN]["hasCheckpoint"]) == ("blocked", True)
     assert items[PLAN]["checkpoint"] == "done (placeholder)"

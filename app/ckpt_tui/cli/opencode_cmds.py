@@ -28,7 +28,15 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
         "createdAt": "...", "updatedAt": "...", "lastActivity": "...",
         "messageCount": 4, "source": "opencode.db",
         "checkpoint": "in_progress" | "done (placeholder)" | ... | "none" | "no store",
-        "hasCheckpoint": true
+        "hasCheckpoint": true,
+        "usage": null | {             # from the messages; null: not readable
+          "messages": 4, "prompts": 2, "assistantMessages": 2,
+          "cost": 0.0084 | null,      # null: no message recorded a cost (not 0)
+          "tokens": {"input": 2400, "output": 360, "reasoning": 80,
+                     "cacheRead": 1600, "cacheWrite": 0},  # each null when absent
+          "models": ["anthropic/claude-sonnet-4-5"], "agents": ["build"],
+          "files": ["/path/touched/by/a/tool"], "damagedSkipped": 0
+        }
       }]
     }
 
@@ -166,6 +174,7 @@ def list_opencode_sessions(args) -> int:
             item["depth"] = depth
             item["checkpoint"] = status(info)
             item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
+            item["usage"] = _usage(reader, info.id)
             items.append(item)
         emit_json(
             {
@@ -198,6 +207,14 @@ def list_opencode_sessions(args) -> int:
         ],
     )
     return 0
+
+
+def _usage(reader: OpencodeReader, session_id: str) -> dict | None:
+    """What the session cost, or ``None`` when its source cannot be read now."""
+    try:
+        return reader.usage(session_id).to_json()
+    except CkptError:
+        return None
 
 
 # -- conversation ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ snapshot, migrate, doctor, demo."""
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from ckpt_tui import lazy, paths, timeutil
@@ -256,8 +257,11 @@ def cmd_demo(args) -> int:
     if args.json:
         emit_json(result)
     else:
-        say(f"demo store written to {result['db']}")
-        say(f"open it with: ckpt-tui --db {result['db']}")
+        say(f"demo store written to {result['db']}, opencode's data for it to {result['opencode']}")
+        say(
+            f"open it with: ckpt-tui --db {shlex.quote(result['db'])} "
+            f"--opencode-data {shlex.quote(result['opencode'])}"
+        )
     return 0
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
+from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.errors import DamagedPayload, NotFound
 from ckpt_tui.store import Store, sqlcache
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 # Loaded on first use: the first frame needs neither SQLAlchemy nor difflib.
 q = lazy.module("ckpt_tui.store.queries")
 diffs = lazy.module("ckpt_tui.core.diff")
+sorting = lazy.module("ckpt_tui.store.sorting")
 
 
 @dataclass(frozen=True)
@@ -57,12 +59,19 @@ class FirstScreen:
 class Reader:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.count_order = CountOrder()
 
     # -- lists ----------------------------------------------------------
     def projects(
-        self, after: tuple | None = None, limit: int = 200, text: str | None = None
+        self,
+        after: tuple | None = None,
+        limit: int = 200,
+        text: str | None = None,
+        sort: str = "activity",
     ) -> Page[ProjectRow]:
         with self.store.read() as conn:
+            if sort != "activity":
+                return sorting.list_projects_sorted(conn, sort, after, limit, text)
             return q.list_projects(conn, after, limit, text)
 
     def sessions(
@@ -81,9 +90,15 @@ class Reader:
         after: tuple | None = None,
         limit: int = 200,
         text: str | None = None,
+        sort: str = "activity",
     ) -> Page[SessionRow]:
+        """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
         with self.store.read() as conn:
-            return q.list_session_tree(conn, project_id, after, limit, text)
+            if sort == "activity":
+                return q.list_session_tree(conn, project_id, after, limit, text)
+            if sort == "snapshots":
+                return self.count_order.page(self.store, conn, project_id, after, limit, text)
+            return sorting.list_sessions_sorted(conn, project_id, sort, after, limit, text)
 
     def snapshots(
         self,
@@ -119,7 +134,9 @@ class Reader:
         if cached is not None:
             try:
                 payloads = summaries + 1 if summaries else 0
-                pages = sqlcache.first_pages(self.store.path, cached, limit, payloads)
+                pages = sqlcache.first_pages(
+                    self.store.path, cached, limit, payloads, immutable=self.store.immutable
+                )
             except (sqlite3.Error, KeyError):
                 pass  # the path below says what is wrong, in the usual words
             else:
@@ -209,7 +226,7 @@ def _summaries(
         elif isinstance(before, Damaged):
             out[row.id] = "after a damaged snapshot"
         else:
-            out[row.id] = diffs.change_summary(diffs.diff_checkpoints(before, mine, detail=False))
+            out[row.id] = diffs.summarize(before, mine)
     return out
 
 

@@ -172,6 +172,19 @@ class OpencodeReader:
         except SourceUnavailable as exc:
             raise OpencodeUnreadable(str(exc)) from exc
 
+    def usage(self, session_id: str):
+        """What the session cost (:class:`~ckpt_tui.opencode.usage.SessionUsage`),
+        from the source that wins for it."""
+        from ckpt_tui.opencode import usage
+
+        source = self._locate(session_id)
+        try:
+            if isinstance(source, DbSource):
+                return usage.from_database(source.db_path, session_id, self.busy_timeout_ms)
+            return usage.from_tree(Path(source.path), session_id)
+        except SourceUnavailable as exc:
+            raise OpencodeUnreadable(str(exc)) from exc
+
     # -- where a session lives ----------------------------------------------------
 
     def _locate(self, session_id: str) -> Source:

@@ -48,6 +48,10 @@ class ConversationScreen(Screen[None]):
         self.at_snapshot = at_snapshot
         self.cursor: str | None = None
         self._loading = False
+        self._head_text: Text | None = None
+        #: How many prompts the whole session has (``None``: not known).
+        self._prompts_total: int | None = None
+        self._prompt = (0, 0)
 
     def compose(self) -> ComposeResult:
         yield Static("Loading the conversation…", id="conversation-head")
@@ -79,6 +83,8 @@ class ConversationScreen(Screen[None]):
                 Text(f"opencode has no session {self.session_id}: {why}", style="#ff8787"),
             )
             return
+        usage = self.activity.usage(self.session_id)
+        self._prompts_total = usage.prompts if usage is not None else None
         self.app.call_from_thread(self._prepare, snapshots, info)
         self._load_until(self.at_snapshot)
 
@@ -98,7 +104,34 @@ class ConversationScreen(Screen[None]):
         bits.append(f"from {info.source}")
         head.append("\n" + " · ".join(bits), style="dim")
         head.append(f"\nresume: opencode --session {self.session_id}", style="dim")
-        self._head(head)
+        self._head_text = head
+        self._show_head()
+
+    @on(ConversationView.PromptChanged)
+    def _prompt_changed(self, event: ConversationView.PromptChanged) -> None:
+        self._prompt = (event.number, event.loaded)
+        self._show_head()
+
+    def prompt_count_text(self) -> str:
+        """``prompt 3 of 12``; of the loaded ones (``12+``) while the
+        session's total is not known and more pages remain."""
+        number, loaded = self._prompt
+        view = self.query_one(ConversationView)
+        if self._prompts_total is not None:
+            total = str(max(self._prompts_total, loaded))
+        else:
+            total = f"{loaded}" + ("" if view.complete else "+")
+        if number == 0:
+            return f"{total} prompts ([ and ] jump between them)"
+        return f"prompt {number} of {total}"
+
+    def _show_head(self) -> None:
+        if self._head_text is None:
+            return
+        text = self._head_text.copy()
+        text.append("\n")
+        text.append(self.prompt_count_text(), style="bold")
+        self._head(text)
 
     def _head(self, text: Text) -> None:
         self.query_one("#conversation-head", Static).update(text)
