@@ -13,6 +13,7 @@ import os
 import sys
 
 from ckpt_tui import __version__
+from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 COMMAND_MODULES = (
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_app(args)
         return int(args.run(args) or 0)
     except CkptError as exc:
-        print(f"ckpt-tui: {exc}", file=sys.stderr)
+        print(f"ckpt-tui: {printable(str(exc), 4000)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -120,5 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         if os.environ.get("CKPT_TUI_DEBUG"):
             raise
-        print(f"ckpt-tui: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            f"ckpt-tui: unexpected error: {type(exc).__name__}: {printable(str(exc), 4000)}",
+            file=sys.stderr,
+        )
         return 1

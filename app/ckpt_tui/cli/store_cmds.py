@@ -59,6 +59,8 @@ def cmd_list_sessions(args) -> int:
 
         return list_opencode_sessions(args)
     svc = _service(args, read_only=True)
+    if args.project is not None:
+        svc.project(args.project)  # an unknown id is an error, not an empty list
     rows, total = _all_pages(
         lambda after: svc.sessions(project_id=args.project, after=after, limit=PAGE)
     )
@@ -83,7 +85,8 @@ def _status(row) -> str:
 
 def cmd_list_snapshots(args) -> int:
     svc = _service(args, read_only=True)
-    kinds = [args.kind] if args.kind else None
+    svc.session(args.session)  # an unknown id is an error, not an empty list
+    kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
     rows, total = _all_pages(
         lambda after: svc.snapshots(args.session, kinds=kinds, after=after, limit=PAGE)
     )
@@ -284,7 +287,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
     p.add_argument("session")
-    p.add_argument("--kind", metavar="K")
+    p.add_argument(
+        "--kind",
+        metavar="K",
+        help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
+    )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
     p.set_defaults(run=cmd_list_snapshots)
 

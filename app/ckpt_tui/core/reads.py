@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
-from ckpt_tui.errors import DamagedPayload, NotFound
+from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.store import Store, sqlcache
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
 
@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 q = lazy.module("ckpt_tui.store.queries")
 diffs = lazy.module("ckpt_tui.core.diff")
 sorting = lazy.module("ckpt_tui.store.sorting")
+
+
+#: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
+SNAPSHOT_KINDS = ("auto", "manual", "pre-restore", "compaction", "legacy")
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,26 @@ class Reader:
             payloads = q.get_payloads(conn, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
 
+    def check_kind(self, kind: str, session_id: str | None = None) -> str:
+        """``kind`` if it is one of SPEC 5.2's or present in the store; else a
+        one-line error naming the kinds there are (SPEC 5.2's, and those of
+        ``session_id``'s snapshots)."""
+        if kind in SNAPSHOT_KINDS:
+            return kind
+        with self.store.read() as conn:
+            if kind and q.kind_exists(conn, kind):
+                return kind
+            present = q.session_kinds(conn, session_id) if session_id else []
+        others = [k for k in present if k not in SNAPSHOT_KINDS]
+        known = ", ".join((*SNAPSHOT_KINDS, *others))
+        raise CkptError(f"no snapshot kind {kind!r}; the kinds are {known}")
+
     # -- one thing --------------------------------------------------------
+    def session(self, session_id: str) -> SessionRow:
+        """A session of the store; :class:`NotFound` ("no such session") if absent."""
+        with self.store.read() as conn:
+            return q.get_session(conn, session_id)
+
     def project(self, project_id: str) -> ProjectRow:
         with self.store.read() as conn:
             return q.get_project(conn, project_id)

@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
 
@@ -104,13 +105,22 @@ def _is_busy(exc: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
-def translate(exc: BaseException, path: Path) -> CkptError:
-    """One readable line for a SQLite failure."""
+def translate(
+    exc: BaseException, path: Path, *, since: float | None = None, attempts: int = 1
+) -> CkptError:
+    """One readable line for a SQLite failure.
+
+    ``since`` is the ``monotonic()`` time the failed operation started: a
+    lock message states the wait that really happened (every attempt's busy
+    timeout and the backoff between them), not one configured timeout.
+    """
     orig = getattr(exc, "orig", None) or exc
     text = str(orig).lower()
     if _is_busy(orig):
+        waited = monotonic() - since if since is not None else BUSY_TIMEOUT_MS / 1000
+        tries = f" over {attempts} attempts" if attempts > 1 else ""
         return StoreBusy(
-            f"{path} is locked by another process (waited {BUSY_TIMEOUT_MS // 1000} s); "
+            f"{path} is locked by another process (waited {waited:.1f} s{tries}); "
             "try again in a moment"
         )
     if "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -236,6 +246,7 @@ class Store:
         """A brand-new store at the current version (SPEC 4: 0 -> 2)."""
         path = Path(path).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
+        started = monotonic()
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         from ckpt_tui.store import migrate
 
@@ -243,7 +254,7 @@ class Store:
             apply_settings(conn, writer=True)
             migrate.create_current(conn)
         except sqlite3.Error as exc:
-            raise translate(exc, path) from None
+            raise translate(exc, path, since=started) from None
         finally:
             conn.close()
         return cls(path)
@@ -252,11 +263,12 @@ class Store:
         """The schema version, and whether the file must be read ``immutable``:
         a read-only open that cannot create its side files, with no ``-wal``
         holding changes (so the main file has every committed page)."""
+        started = monotonic()
         try:
             return self._probe_version(immutable=False), False
         except sqlite3.Error as exc:
             if getattr(exc, "sqlite_errorcode", None) not in _SIDE_FILES_REFUSED:
-                raise translate(exc, self.path) from None
+                raise translate(exc, self.path, since=started) from None
             if _has_wal_frames(self.path):
                 raise StoreUnreadable(
                     f"cannot read {self.path}: its -wal holds changes that SQLite reads "
@@ -266,7 +278,7 @@ class Store:
         try:
             return self._probe_version(immutable=True), True
         except sqlite3.Error:
-            raise translate(first, self.path) from None
+            raise translate(first, self.path, since=started) from None
 
     def _probe_version(self, *, immutable: bool) -> int:
         conn = _connect(self.path, "ro", immutable=immutable, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -344,10 +356,11 @@ class Store:
                 self._token_conn = _connect(
                     self.path, "ro", immutable=self.immutable, check_same_thread=False, timeout=1
                 )
+            started = monotonic()
             try:
                 return int(self._token_conn.execute("PRAGMA data_version").fetchone()[0])
             except sqlite3.Error as exc:
-                raise translate(exc, self.path) from None
+                raise translate(exc, self.path, since=started) from None
 
     @property
     def writable(self) -> bool:
@@ -372,11 +385,12 @@ class Store:
     def read(self) -> Iterator[Connection]:
         """A short deferred transaction: every query inside sees one snapshot."""
         self.follow_path()
+        started = monotonic()
         try:
             with self._reader_engine().begin() as conn:
                 yield conn
         except _dbapi_error() as exc:
-            raise translate(exc, self.path) from None
+            raise translate(exc, self.path, since=started) from None
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction, retrying on busy.
@@ -403,6 +417,7 @@ class Store:
     def _write_once(self, work: Callable[[Connection], T]) -> T:
         engine = self._writer_engine()
         delay = 0.05
+        started = monotonic()
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 with engine.begin() as conn:
@@ -414,7 +429,7 @@ class Store:
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
                     continue
-                raise translate(exc, self.path) from None
+                raise translate(exc, self.path, since=started, attempts=attempt + 1) from None
         raise AssertionError("unreachable")
 
     def _check_same_file(self, conn: Connection) -> None:
