@@ -47,6 +47,7 @@ Import
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections import Counter
 from collections.abc import Callable
