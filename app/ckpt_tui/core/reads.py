@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
+from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.store import Store, sqlcache
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
@@ -64,6 +65,7 @@ class Reader:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.count_order = CountOrder()
+        self.tree_links = LinksCache()
 
     # -- lists ----------------------------------------------------------
     def projects(
@@ -98,6 +100,9 @@ class Reader:
     ) -> Page[SessionRow]:
         """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
         with self.store.read() as conn:
+            if sort == "activity" and not text:
+                links = self.tree_links.get(self.store, conn, project_id)
+                return q.list_session_tree_linked(conn, project_id, links, after, limit)
             if sort == "activity":
                 return q.list_session_tree(conn, project_id, after, limit, text)
             if sort == "snapshots":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from sqlalchemy import (
     Connection,
@@ -32,6 +33,7 @@ from sqlalchemy.sql import Select
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
 from ckpt_tui.store.rows import (
+    MAX_NESTING,
     CheckpointRow,
     Page,
     ProjectRow,
@@ -149,18 +151,36 @@ def _newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
 # -- projects ---------------------------------------------------------------
 
 
+def project_stats_columns():
+    """A project's session count and last activity (the newest ``instant``
+    of its sessions), as columns correlated with ``projects``.
+
+    Both read the project's part of ``sessions_project_idx`` only. The
+    newest ISO time is the last index entry that is ISO text (a walk from
+    the end that stops at once); epoch rows (rare) are compared by instant.
+    """
+    of_project = sessions.c.project_id == projects.c.id
+    count = select(func.count()).select_from(sessions).where(of_project).scalar_subquery()
+    epoch = is_epoch_ms(sessions.c.updated_at)
+    iso = (
+        select(sessions.c.updated_at)
+        .where(of_project, ~epoch)
+        .order_by(sessions.c.updated_at.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    ms = select(func.max(instant(sessions.c.updated_at))).where(of_project, epoch).scalar_subquery()
+    last = func.max(func.coalesce(iso, ms), func.coalesce(ms, iso))
+    return count.label("session_count"), last.label("last_activity")
+
+
 def projects_select(text: str | None = None):
     """(rows, total) of the projects list, unordered and unpaged: every
-    project (matching ``text``) with its session count and last activity."""
-    count = (
-        select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
-    ).scalar_subquery()
-    last = (
-        select(func.max(instant(sessions.c.updated_at))).where(
-            sessions.c.project_id == projects.c.id
-        )
-    ).scalar_subquery()
-    stmt = select(projects, count.label("session_count"), last.label("last_activity"))
+    project (matching ``text``) with its session count and last activity.
+
+    A page should pick its ids first (``projects_of_page``): SQLite computes
+    these columns for every row before it sorts."""
+    stmt = select(projects, *project_stats_columns())
     total_stmt = select(func.count()).select_from(projects)
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
@@ -168,15 +188,28 @@ def projects_select(text: str | None = None):
     return stmt, total_stmt
 
 
+def projects_of_page(keys: Select) -> Select:
+    """The projects whose ids ``keys`` selects (a page, ordered and cut),
+    with their session counts and last activity: counted for the page only."""
+    return select(projects, *project_stats_columns()).where(
+        projects.c.id.in_(select(keys.subquery().c.id))
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def projects_statements(after: bool = False, text: str | None = None):
     """(page, total) for the projects list, newest first; the page takes
     ``:limit`` (and the cursor, if ``after``)."""
-    stmt, total_stmt = projects_select(text)
-    page = _newest_first(
-        stmt, projects.c.updated_at, projects.c.id, after, bindparam("limit", type_=Integer)
-    )
-    return page, total_stmt
+    keys = select(projects.c.id)
+    total_stmt = select(func.count()).select_from(projects)
+    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    if match is not None:
+        keys, total_stmt = keys.where(match), total_stmt.where(match)
+    limit = bindparam("limit", type_=Integer)
+    keys = _newest_first(keys, projects.c.updated_at, projects.c.id, after, limit)
+    at = instant(projects.c.updated_at)
+    page = projects_of_page(keys).add_columns(at.label("sort_at"))
+    return page.order_by(at.desc(), projects.c.id.desc()), total_stmt
 
 
 def list_projects(
@@ -339,6 +372,114 @@ def list_session_tree(
         return conn.execute(children_stmt, params).mappings().all()
 
     return keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
+
+
+# -- the session tree from the project's parent links ------------------------------
+#
+# There is no index on ``parent_id`` (and ckpt-tui adds none, SPEC 1), so
+# the children query above reads every session row of the project once per
+# tree level. ``TreeLinks`` is that read done once: every (id, parent_id) of
+# the project. A caller keeps it while the store does not change
+# (``core.tree_links``); a page is then its roots (an index walk that stops
+# at the page) and their descendants read by primary key.
+
+
+class TreeLinks(NamedTuple):
+    """A project's parent links: how many roots it has, and the children of
+    each session that has any (ids, in no particular order)."""
+
+    roots: int
+    children: dict[str, list[str]]
+
+
+def project_links(conn: Connection, project_id: str) -> TreeLinks:
+    """One pass over the project's sessions: its roots (no parent in this
+    project, as ``tree_statements`` defines them) and its children lists."""
+    require_id(project_id, "project id")
+    pairs = conn.execute(_links_statement(), {"project_id": project_id}).all()
+    ids = {sid for sid, _ in pairs}
+    children: dict[str, list[str]] = {}
+    roots = 0
+    for sid, parent in pairs:
+        if parent is not None and parent in ids:
+            children.setdefault(parent, []).append(sid)
+        else:
+            roots += 1
+    return TreeLinks(roots, children)
+
+
+@functools.cache
+def _links_statement() -> Select:
+    project = sessions.c.project_id == bindparam("project_id", type_=Text)
+    return select(sessions.c.id, sessions.c.parent_id).where(project)
+
+
+@functools.lru_cache(maxsize=2)
+def _roots_page_statement(after: bool) -> Select:
+    """The roots page of ``tree_statements``, its ids picked first so the
+    snapshot counts and checkpoint columns are read for the page only."""
+    parent = sessions.alias("parent")
+    has_parent = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    project = sessions.c.project_id == bindparam("project_id", type_=Text)
+    keys = select(sessions.c.id).where(project, ~has_parent)
+    limit = bindparam("limit", type_=Integer)
+    keys = _newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    at = instant(sessions.c.updated_at)
+    stmt = _session_select().add_columns(at.label("sort_at"))
+    stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
+    return stmt.order_by(at.desc(), sessions.c.id.desc())
+
+
+@functools.cache
+def _sessions_by_ids_statement() -> Select:
+    """Sessions whose ids are in the JSON array ``:ids``, newest first (the
+    order of the children statement)."""
+    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
+    return (
+        _session_select()
+        .where(sessions.c.id.in_(select(ids.c.value)))
+        .order_by(instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
+    )
+
+
+def list_session_tree_linked(
+    conn: Connection,
+    project_id: str,
+    links: TreeLinks,
+    after: tuple | None = None,
+    limit: int = 200,
+) -> Page[SessionRow]:
+    """What ``list_session_tree`` returns (unfiltered), from ``links`` (the
+    project's, read at this state of the store) instead of a scan per level:
+    the roots page, then every descendant of it in one read by id."""
+    require_id(project_id, "project id")
+    params = {"project_id": project_id, "limit": limit, **_cursor(after)}
+    roots = conn.execute(_roots_page_statement(after is not None), params).mappings().all()
+    # The ids session_tree will reach, level by level, as it does with the
+    # children query; their rows in one statement, newest first.
+    seen = {r["id"] for r in roots}
+    frontier, wanted = list(seen), []
+    for _ in range(MAX_NESTING):
+        frontier = [c for p in frontier for c in links.children.get(p, ()) if c not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+        wanted += frontier
+    rows = []
+    if wanted:
+        params = {"ids": json.dumps(wanted)}
+        rows = conn.execute(_sessions_by_ids_statement(), params).mappings().all()
+
+    def children_of(ids: list[str]):
+        parents = set(ids)
+        return [r for r in rows if r["parent_id"] in parents]
+
+    tree = session_tree(roots, children_of)
+    return keyset_page(tree, roots, links.roots, limit, "sort_at")
 
 
 def get_session(conn: Connection, session_id: str) -> SessionRow:

@@ -43,6 +43,7 @@ from ckpt_tui.store.queries import (
     instant,
     list_projects,
     list_session_tree,
+    projects_of_page,
     projects_select,
     require_id,
     tree_statements,
@@ -235,13 +236,19 @@ def list_projects_sorted(
         return list_projects(conn, after, limit, text)
     if sort != "name":
         raise ValueError(f"unknown project order {sort!r}")
-    stmt, total_stmt = projects_select(text)
+    _, total_stmt = projects_select(text)
     key = project_name_key()
-    stmt = stmt.add_columns(key).order_by(key.asc(), projects.c.id.asc()).limit(limit)
+    order = (key.asc(), projects.c.id.asc())
+    # The page's ids first: the session counts are then read for it only.
+    keys = select(projects.c.id)
+    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    if match is not None:
+        keys = keys.where(match)
     if after is not None:
         at, aid = after
-        stmt = stmt.where(or_(key > at, and_(key == at, projects.c.id > aid)))
-    raw = conn.execute(stmt, {"limit": limit}).mappings().all()
+        keys = keys.where(or_(key > at, and_(key == at, projects.c.id > aid)))
+    stmt = projects_of_page(keys.order_by(*order).limit(limit)).add_columns(key).order_by(*order)
+    raw = conn.execute(stmt).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
     cursor = (raw[-1]["sort_name"], raw[-1]["id"]) if raw and len(raw) == limit else None
     return Page(rows=[project_row(r) for r in raw], total=total, cursor=cursor)
