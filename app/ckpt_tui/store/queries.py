@@ -73,6 +73,33 @@ def _matches(columns, text: str | None):
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 
+#: A filter's count stops here (the list shows "1000+"): past it, counting
+#: would read every remaining match (every checkpoint of a project, every
+#: payload of a session) on each keystroke.
+FILTER_COUNT_BOUND = 1000
+
+
+def _count_upto(rows: Select) -> Select:
+    """``count(*)`` of ``rows``, stopping at ``:count_bound`` rows."""
+    bound = bindparam("count_bound", type_=Integer)
+    return select(func.count()).select_from(rows.limit(bound).subquery())
+
+
+def _page_total(
+    conn: Connection, total_stmt, params: dict, raw: Sequence, limit: int, after, bounded: bool
+) -> tuple[int, bool]:
+    """(total, at_least) of a keyset page. A first page that is not full
+    holds every row: its length is the count, and nothing is read again.
+    With ``bounded`` (``total_stmt`` built by ``_count_upto``), the count
+    stops at ``FILTER_COUNT_BOUND`` and says so."""
+    if after is None and len(raw) < limit:
+        return len(raw), False
+    if not bounded:
+        return conn.execute(total_stmt, params).scalar_one(), False
+    total = conn.execute(total_stmt, {**params, "count_bound": FILTER_COUNT_BOUND}).scalar_one()
+    return total, total >= FILTER_COUNT_BOUND
+
+
 #: A page's cursor, bound at execution (``_cursor``): a statement's shape
 #: does not depend on where the page starts, so it is built once.
 _AFTER_AT = bindparam("after_at", type_=Text)
@@ -268,8 +295,10 @@ def list_sessions(
     stmt, total_stmt = _sessions_statements(project_id is not None, after is not None, text)
     params = {"project_id": project_id, "limit": limit, **_cursor(after)}
     raw = conn.execute(stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
-    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at")
+    total, at_least = _page_total(
+        conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
+    )
+    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
 @functools.lru_cache(maxsize=64)
@@ -285,10 +314,12 @@ def _sessions_statements(of_project: bool, after: bool, text: str | None):
     keys = select(sessions.c.id).select_from(source)
     total_stmt = select(func.count()).select_from(source)
     if match is not None:
-        keys, total_stmt = keys.where(match), total_stmt.where(match)
+        keys = keys.where(match)
     if of_project:
         project = sessions.c.project_id == bindparam("project_id", type_=Text)
         keys, total_stmt = keys.where(project), total_stmt.where(project)
+    if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
+        total_stmt = _count_upto(keys)
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
     limit = bindparam("limit", type_=Integer)
@@ -551,6 +582,8 @@ def _snapshots_statements(
         after,
         bindparam("limit", type_=Integer),
     )
+    if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
+        return page, _count_upto(select(snapshots.c.id).where(*where))
     return page, select(func.count()).select_from(snapshots).where(*where)
 
 
@@ -573,8 +606,10 @@ def list_snapshots(
     page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after is not None, text)
     params = {"session_id": session_id, "limit": limit, **_cursor(after)}
     raw = conn.execute(page_stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"session_id": session_id}).scalar_one()
-    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
+    total, at_least = _page_total(
+        conn, total_stmt, {"session_id": session_id}, raw, limit, after, bool(text)
+    )
+    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
 def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:

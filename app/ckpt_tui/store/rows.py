@@ -24,6 +24,9 @@ class Page(NamedTuple, Generic[T]):
     rows: list[T]
     total: int
     cursor: tuple[str, str] | None
+    #: ``total`` is a lower bound ("1000+"): a filter's count stops there,
+    #: so a keystroke costs a page, not a scan of every match.
+    at_least: bool = False
 
 
 class ProjectRow(NamedTuple):
@@ -134,10 +137,12 @@ def snapshot_row(r: Raw) -> SnapshotRow:
     )
 
 
-def keyset_page(rows: list, raw: Sequence[Raw], total: int, limit: int, time_key: str) -> Page:
+def keyset_page(
+    rows: list, raw: Sequence[Raw], total: int, limit: int, time_key: str, at_least: bool = False
+) -> Page:
     """A page whose cursor is the last raw row's (time, id), if it was full."""
     cursor = (raw[-1][time_key], raw[-1]["id"]) if raw and len(raw) == limit else None
-    return Page(rows=rows, total=total, cursor=cursor)
+    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
 
 
 #: How deep child sessions are followed under a root.
