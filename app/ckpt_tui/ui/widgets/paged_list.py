@@ -48,6 +48,7 @@ class _Loaded(Generic[RowT]):
     rows: list[RowT]
     total: int
     cursor: tuple | None
+    at_least: bool = False  # a filter's count stopped at its bound ("1000+")
 
 
 class PagedList(ScrollView, Generic[RowT], can_focus=True):
@@ -153,7 +154,8 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self.border_subtitle = literal(self.subtitle_text())
 
     def title_text(self) -> str:
-        count = f" ({self.total})" if self._data is not None else ""
+        more = "+" if self._data is not None and self._data.at_least else ""
+        count = f" ({self.total}{more})" if self._data is not None else ""
         return f"{self.title}{count}"
 
     def subtitle_text(self) -> str:
@@ -210,10 +212,13 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         if page is None:
             self._data = _Loaded([], 0, None) if error is None else None
         elif replace or self._data is None:
-            self._data = _Loaded(list(page.rows), page.total, page.cursor)
+            self._data = _Loaded(list(page.rows), page.total, page.cursor, page.at_least)
         else:
             self._data.rows.extend(page.rows)
             self._data.total, self._data.cursor = page.total, page.cursor
+            self._data.at_least = page.at_least
+        if self._data.at_least and self._data.cursor is None:  # every match is loaded
+            self._data.total, self._data.at_least = len(self._data.rows), False
         if replace:
             index = next(
                 (i for i, r in enumerate(self.rows) if key is not None and self.row_key(r) == key),
