@@ -231,3 +231,56 @@ def test_a_first_page_that_is_not_full_is_not_counted_again(tmp_path):
             assert [s for s in seen if "count(" in s.lower()]
     finally:
         svc.close()
+
+
+# -- the last page, read from the end (G) ----------------------------------------------------
+
+
+def long_session_store(path: Path, count: int) -> Path:
+    """One session of ``count`` snapshots at a few instants (ties), ISO or
+    epoch ms, of several kinds, some holding "needle"."""
+    rng = random.Random(11)
+    new_store(path)
+    conn = connect(path)
+    add_project(conn)
+    add_session(conn)
+    for n in range(count):
+        notes = "needle" if rng.random() < 0.4 else "hay"
+        kind = rng.choice(["auto", "auto", "manual", "pre-restore"])
+        payload = Checkpoint(notes=notes).to_payload()
+        add_snapshot(conn, "s1", "p1", f"n{n:03d}", payload, kind=kind, at=_stamp(rng, 25))
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize("limit", [1, 3, 10, 60, 500])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"exclude_kinds": ["auto"]}, {"kinds": ["manual"]}, {"text": "needle"}],
+)
+def test_last_page_is_the_end_of_the_full_list(tmp_path, limit, options):
+    svc = open_service(long_session_store(tmp_path / "c.db", 90))
+    try:
+        full = svc.snapshots("s1", limit=1000, **options)
+        last = svc.last_snapshots("s1", limit=limit, **options)
+        assert last.rows == full.rows[-limit:]
+        assert last.total == full.total
+        # reading upward from it covers the whole list, each row once
+        rows, before = list(last.rows), last.cursor
+        while before is not None:
+            page = svc.last_snapshots("s1", before=before, limit=limit, **options)
+            assert page.total == full.total
+            rows[:0] = page.rows
+            before = page.cursor
+        assert rows == full.rows
+    finally:
+        svc.close()
+
+
+def test_last_page_of_an_empty_list(tmp_path):
+    svc = open_service(long_session_store(tmp_path / "c.db", 5))
+    try:
+        page = svc.last_snapshots("s1", kinds=["compaction"])
+        assert (page.rows, page.total, page.cursor) == ([], 0, None)
+    finally:
+        svc.close()

@@ -130,6 +130,29 @@ class Reader:
                 text=text,
             )
 
+    def last_snapshots(
+        self,
+        session_id: str,
+        *,
+        kinds: list[str] | None = None,
+        exclude_kinds: list[str] | None = None,
+        before: tuple | None = None,
+        limit: int = 200,
+        text: str | None = None,
+    ) -> Page[SnapshotRow]:
+        """The last page of :meth:`snapshots`' list (or the page above
+        ``before``), read from the list's end: see ``queries.list_snapshots_last``."""
+        with self.store.read() as conn:
+            return q.list_snapshots_last(
+                conn,
+                session_id,
+                kinds=kinds,
+                exclude_kinds=exclude_kinds,
+                before=before,
+                limit=limit,
+                text=text,
+            )
+
     def first_screen(self, limit: int = 200, summaries: int = 0) -> FirstScreen:
         """Everything the first frame shows, in one read, so the app can paint
         it complete instead of pane after pane; ``summaries``: how many

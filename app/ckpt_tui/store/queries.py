@@ -175,6 +175,31 @@ def _newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
     return both.order_by(key.sort_at.desc(), key.id.desc()).limit(limit)
 
 
+def _keyset_asc(stmt: Select, time_col, id_col, before: bool) -> Select:
+    """``_keyset_desc`` from the other end: rows strictly before the cursor
+    in list order (newer than it), in (time ASC, id ASC) order."""
+    if before:
+        stmt = stmt.where(time_col >= _AFTER_AT, or_(time_col > _AFTER_AT, id_col > _AFTER_ID))
+    return stmt.order_by(time_col.asc(), id_col.asc())
+
+
+def _oldest_first(stmt: Select, time_col, id_col, before: bool, limit) -> Select:
+    """``_newest_first`` read from the other end: at most ``limit`` rows by
+    (instant ASC, id ASC), so the last page of a list is an index walk from
+    its end that stops at the page, not a walk through every page."""
+    epoch = is_epoch_ms(time_col)
+    iso = _keyset_asc(
+        stmt.add_columns(time_col.label("sort_at")).where(~epoch), time_col, id_col, before
+    ).limit(limit)
+    ms = instant(time_col)
+    digits = _keyset_asc(
+        stmt.add_columns(ms.label("sort_at")).where(epoch), ms, id_col, before
+    ).limit(limit)
+    both = union_all(select(iso.subquery()), select(digits.subquery()))
+    key = both.selected_columns
+    return both.order_by(key.sort_at.asc(), key.id.asc()).limit(limit)
+
+
 # -- projects ---------------------------------------------------------------
 
 
@@ -560,13 +585,8 @@ def snapshots_statements(
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _snapshots_statements(
-    kinds: tuple[str, ...] | None,
-    exclude_kinds: tuple[str, ...] | None,
-    after: bool,
-    text: str | None,
-):
+def _snapshot_where(kinds, exclude_kinds, text: str | None):
+    """(conditions, text match or None) of a session's snapshot list."""
     where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
     if kinds:
         where.append(snapshots.c.kind.in_(list(kinds)))
@@ -575,6 +595,17 @@ def _snapshots_statements(
     match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
     if match is not None:
         where.append(match)
+    return where, match
+
+
+@functools.lru_cache(maxsize=64)
+def _snapshots_statements(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    after: bool,
+    text: str | None,
+):
+    where, match = _snapshot_where(kinds, exclude_kinds, text)
     page = _newest_first(
         select(*_SNAPSHOT_COLUMNS).where(*where),
         snapshots.c.captured_at,
@@ -585,6 +616,62 @@ def _snapshots_statements(
     if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
         return page, _count_upto(select(snapshots.c.id).where(*where))
     return page, select(func.count()).select_from(snapshots).where(*where)
+
+
+@functools.lru_cache(maxsize=16)
+def _last_snapshots_statement(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    before: bool,
+    text: str | None,
+) -> Select:
+    """The rows of ``_snapshots_statements``'s list read from its end
+    (oldest first), before the cursor (if ``before``); takes ``:limit``."""
+    where, _ = _snapshot_where(kinds, exclude_kinds, text)
+    return _oldest_first(
+        select(*_SNAPSHOT_COLUMNS).where(*where),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        before,
+        bindparam("limit", type_=Integer),
+    )
+
+
+def list_snapshots_last(
+    conn: Connection,
+    session_id: str,
+    *,
+    kinds: Sequence[str] | None = None,
+    exclude_kinds: Sequence[str] | None = None,
+    before: tuple | None = None,
+    limit: int = 200,
+    text: str | None = None,
+) -> Page[SnapshotRow]:
+    """The last page of ``list_snapshots``'s list (what ``G`` lands on), or
+    the ``limit`` rows just above ``before``: rows in list order (newest
+    first), the list's ``total`` (bounded as ``list_snapshots`` bounds it),
+    and as ``cursor`` the key of the top row when there are rows above it
+    (pass it as ``before`` to read upward), else ``None``.
+
+    Costs what the first page costs, whatever the length of the list.
+    """
+    require_id(session_id)
+    kinds_key = tuple(kinds) if kinds else None
+    exclude_key = tuple(exclude_kinds) if exclude_kinds else None
+    stmt = _last_snapshots_statement(kinds_key, exclude_key, before is not None, text)
+    params = {"session_id": session_id, "limit": limit + 1, **_cursor(before)}
+    raw = conn.execute(stmt, params).mappings().all()
+    more = len(raw) > limit
+    raw = list(reversed(raw[:limit]))
+    if before is None and not more:  # the whole list: its length is the count
+        total, at_least = len(raw), False
+    else:
+        _, total_stmt = _snapshots_statements(kinds_key, exclude_key, False, text)
+        params = {"session_id": session_id}
+        total, at_least = _page_total(conn, total_stmt, params, raw, limit, before, bool(text))
+    cursor = (raw[0]["sort_at"], raw[0]["id"]) if more else None
+    rows = [snapshot_row(r) for r in raw]
+    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
 
 
 def list_snapshots(
