@@ -449,25 +449,36 @@ class TreeLinks(NamedTuple):
 
 
 def project_links(conn: Connection, project_id: str) -> TreeLinks:
-    """One pass over the project's sessions: its roots (no parent in this
-    project, as ``tree_statements`` defines them) and its children lists."""
+    """The project's roots (no parent in this project, as ``tree_statements``
+    defines them) and its children lists: the links whose parent is in the
+    project (a primary-key look-up for each session that has a parent), and
+    the session count (the project's index entries) less those."""
     require_id(project_id, "project id")
-    pairs = conn.execute(_links_statement(), {"project_id": project_id}).all()
-    ids = {sid for sid, _ in pairs}
+    links_stmt, count_stmt = _links_statements()
+    params = {"project_id": project_id}
     children: dict[str, list[str]] = {}
-    roots = 0
-    for sid, parent in pairs:
-        if parent is not None and parent in ids:
-            children.setdefault(parent, []).append(sid)
-        else:
-            roots += 1
-    return TreeLinks(roots, children)
+    linked = 0
+    for sid, parent in conn.execute(links_stmt, params):
+        children.setdefault(parent, []).append(sid)
+        linked += 1
+    return TreeLinks(conn.execute(count_stmt, params).scalar_one() - linked, children)
 
 
 @functools.cache
-def _links_statement() -> Select:
+def _links_statements() -> tuple[Select, Select]:
+    """((id, parent_id) of the sessions of ``:project_id`` whose parent is in
+    it too, the project's session count)."""
+    parent = sessions.alias("parent")
     project = sessions.c.project_id == bindparam("project_id", type_=Text)
-    return select(sessions.c.id, sessions.c.parent_id).where(project)
+    in_project = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    links = select(sessions.c.id, sessions.c.parent_id).where(
+        project, sessions.c.parent_id.is_not(None), in_project
+    )
+    return links, select(func.count()).select_from(sessions).where(project)
 
 
 @functools.lru_cache(maxsize=2)
