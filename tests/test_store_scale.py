@@ -284,3 +284,17 @@ def test_last_page_of_an_empty_list(tmp_path):
         assert (page.rows, page.total, page.cursor) == ([], 0, None)
     finally:
         svc.close()
+
+
+@pytest.mark.parametrize("sort", ["title", "status", "activity"])
+def test_filter_counts_stop_at_the_bound_in_every_session_order(tmp_path, monkeypatch, sort):
+    monkeypatch.setattr(queries, "FILTER_COUNT_BOUND", 5)
+    svc = open_service(filter_store(tmp_path / "c.db", 9, 4))
+    try:
+        fetch = lambda a, lim: svc.session_tree("p1", after=a, limit=lim, text="needle", sort=sort)  # noqa: E731
+        rows, pages = _pages(fetch, 3)
+        assert len(rows) == 9 == len({r.id for r in rows})
+        assert (pages[0].total, pages[0].at_least) == (5, True)
+        assert (fetch(None, 20).total, fetch(None, 20).at_least) == (9, False)
+    finally:
+        svc.close()

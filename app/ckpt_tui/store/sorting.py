@@ -36,6 +36,7 @@ from sqlalchemy import (
     select,
 )
 
+from ckpt_tui.store import queries
 from ckpt_tui.store.queries import (
     _SESSION_TEXT,
     _matches,
@@ -173,7 +174,13 @@ def list_sessions_sorted(
         .order_by(*order)
     )
     raw = conn.execute(stmt).mappings().all()
-    total = _total(conn, _scope(project_id, text))
+    if text:  # a filter's count stops at FILTER_COUNT_BOUND, as in the default order
+        rows_stmt = select(sessions.c.id).select_from(_source()).where(*_scope(project_id, text))
+        total, at_least = queries._page_total(
+            conn, queries._count_upto(rows_stmt), {}, raw, limit, after, True
+        )
+    else:
+        total, at_least = _total(conn, _scope(project_id, text)), False
     cursor = None
     if raw and len(raw) == limit:
         last = raw[-1]
@@ -181,7 +188,8 @@ def list_sessions_sorted(
             cursor = (last["sort_title"], last["id"])
         else:
             cursor = (last["sort_status"], last["sort_at"], last["id"])
-    return Page(rows=_with_children(conn, project_id, raw, text), total=total, cursor=cursor)
+    rows = _with_children(conn, project_id, raw, text)
+    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
 
 
 # -- by snapshot count: one read of the order, pages by id ------------------------------
