@@ -298,3 +298,28 @@ def test_filter_counts_stop_at_the_bound_in_every_session_order(tmp_path, monkey
         assert (fetch(None, 20).total, fetch(None, 20).at_least) == (9, False)
     finally:
         svc.close()
+
+
+def test_cached_orders_are_not_taken_from_a_file_that_was_replaced(tmp_path):
+    """Another file put at the path (a backup copied back) starts its own
+    change token: the kept tree links and count order must not survive it."""
+    path = tmp_path / "c.db"
+    tree_store(path, 1)
+    other = tmp_path / "other.db"
+    new_store(other)
+    conn = connect(other)
+    add_project(conn, "p0")
+    add_session(conn, "only-root", "p0", at=timeutil.fmt(T0))
+    add_session(conn, "only-child", "p0", parent="only-root", at=timeutil.fmt(T0))
+    conn.close()
+    svc = open_service(path)
+    try:
+        assert svc.session_tree("p0", limit=500).total > 1
+        assert svc.session_tree("p0", limit=500, sort="snapshots").total > 1
+        other.replace(path)
+        for sort in ("activity", "snapshots"):
+            page = svc.session_tree("p0", limit=500, sort=sort)
+            assert [(r.id, r.depth) for r in page.rows] == [("only-root", 0), ("only-child", 1)]
+            assert page.total == 1
+    finally:
+        svc.close()

@@ -55,7 +55,7 @@ class CountOrder:
         self, store: Store, conn, project_id: str, after: tuple | None, limit: int, text: str | None
     ) -> Page[SessionRow]:
         token = store.change_token()  # first: a write after it makes the next call re-read
-        key = (project_id, text or None, token)
+        key = (project_id, text or None, store.identity, token)  # identity: a replaced file
         with self._lock:
             if key != self._key:
                 self._order = sorting.snapshot_count_order(conn, project_id, text)

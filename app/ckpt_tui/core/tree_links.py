@@ -32,7 +32,9 @@ class LinksCache:
         from ckpt_tui.store import queries
 
         token = store.change_token()  # first: a write after it makes the next call re-read
-        key = (project_id, token)
+        # The token of a reopened file (another file now at the path) is
+        # not comparable with the old one's: the file's identity is in the key.
+        key = (project_id, store.identity, token)
         with self._lock:
             if key != self._key or self._links is None:
                 self._links = queries.project_links(conn, project_id)
