@@ -13,9 +13,10 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ckpt_tui.core.actions import Outcome, Plan, Service
+from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
+from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo

@@ -58,7 +58,8 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.checkpoint_writes import save_pre_restore
 from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
 from ckpt_tui.core.legacy.names import (
@@ -84,6 +85,7 @@ from ckpt_tui.core.legacy.parse import (
     parse_legacy,
 )
 from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.plans import WRITABLE, changed_keys
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import Conflict, NotFound
 from ckpt_tui.store import legacy_rows as lr
@@ -424,7 +426,7 @@ def _copy_backup(path: Path, data: bytes, target: Path) -> None:
 
 
 def import_legacy(
-    reader: Reader,
+    service: Service,
     directory: str | os.PathLike[str],
     project_id: str | None = None,
     *,
@@ -432,7 +434,8 @@ def import_legacy(
     hook: Callable[[str], None] | None = None,
     opencode_data: str | os.PathLike[str] | None = None,
 ) -> ImportOutcome:
-    """Import the legacy state file of ``directory`` (SPEC 6).
+    """Import the legacy state file of ``directory`` (SPEC 6), written into
+    ``service``'s store in one transaction (:func:`undo_import` takes it back).
 
     ``expected_sha256`` (from a preview) refuses with :class:`Conflict` if the
     file changed since. ``hook(stage)`` is called at ``read``, ``backup``
@@ -467,7 +470,7 @@ def import_legacy(
     _copy_backup(path, data, backup)
     if hook:
         hook("backup")
-    outcome = reader.store.write(
+    outcome = service.store.write(
         lambda conn: _stage(
             conn,
             directory=d,

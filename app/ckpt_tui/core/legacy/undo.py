@@ -27,9 +27,11 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.actions import Service, changed_keys, save_pre_restore
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.checkpoint_writes import save_pre_restore
 from ckpt_tui.core.legacy.names import IMPORT_PREFIX, IMPORTED_BY, LegacyError
 from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.plans import changed_keys
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import JournalError, NotFound
 from ckpt_tui.store import legacy_rows as lr
