@@ -193,3 +193,25 @@ def test_bad_input_is_one_clear_error(tmp_path):
         field_history(svc, "nope", "title")
     assert field_history(svc, "s1", "title", snapshot="v0").lines[0].text == "t"
     svc.close()
+
+
+def test_history_command_line(tmp_path, capsys):
+    from ckpt_tui.cli.main import main
+
+    path = tmp_path / "checkpoints.db"
+    steps = [Checkpoint(status="in_progress", nextSteps=("x",)), Checkpoint(status="blocked")]
+    build(path, steps, Checkpoint(status="done", nextSteps=("[red]y[/]",)))
+    assert main(["history", "--db", str(path), "s1", "status", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(t["from"], t["to"], t["at"]["name"]) for t in data["transitions"]] == [
+        (None, "in_progress", "v0"),
+        ("in_progress", "blocked", "v1"),
+        ("blocked", "done", "current"),
+    ]
+    assert main(["history", "--db", str(path), "s1", "nextSteps", "--snapshot", "v1"]) == 0
+    out = capsys.readouterr().out
+    assert "(empty)" in out and "gone in v1" in out
+    assert main(["history", "--db", str(path), "s1", "nextSteps"]) == 0
+    assert "[red]y[/]" in capsys.readouterr().out
+    assert main(["history", "--db", str(path), "s1", "bogus"]) == 1
+    assert "unknown field bogus" in capsys.readouterr().err

@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.store_cmds",
     "ckpt_tui.cli.legacy_cmds",
     "ckpt_tui.cli.opencode_cmds",
+    "ckpt_tui.cli.views_cmds",
 )
 
 
@@ -63,6 +64,9 @@ COMMAND_WORDS = frozenset(
         "adopt",
         "handoff",
         "conversation",
+        "history",
+        "board",
+        "copy",
     }
 )
 

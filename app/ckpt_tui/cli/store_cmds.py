@@ -1,5 +1,5 @@
-"""Commands over the checkpoint store: list, show, diff, restore, undo, redo,
-snapshot, migrate, doctor, demo."""
+"""Commands over the checkpoint store: list, show, diff, restore, copy, undo,
+redo, snapshot, migrate, doctor, demo."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ckpt_tui.errors import CkptError
 # Loaded when a command runs: the parser is built on the way to the app too.
 jsonview = lazy.module("ckpt_tui.core.jsonview")
 textdiff = lazy.module("ckpt_tui.core.textdiff")
+across = lazy.module("ckpt_tui.core.across")
 
 PAGE = 500
 
@@ -160,7 +161,10 @@ def cmd_show(args) -> int:
 
 def cmd_diff(args) -> int:
     svc = _service(args, read_only=True)
-    comparison = svc.compare(args.session, args.a, args.b)
+    if getattr(args, "against", None):
+        comparison = _compare_across(svc, args)
+    else:
+        comparison = svc.compare(args.session, args.a, args.b)
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
@@ -173,6 +177,14 @@ def cmd_diff(args) -> int:
     return 0
 
 
+def _compare_across(svc, args):
+    if args.b is not None:
+        raise CkptError("give B or --against, not both")
+    return across.compare(
+        svc, across.Ref(args.session, args.a), across.parse_ref(svc, args.against)
+    )
+
+
 # -- writes ---------------------------------------------------------------------
 
 
@@ -180,6 +192,16 @@ def cmd_restore(args) -> int:
     svc = _service(args, read_only=args.dry_run)
     fields = args.fields.split(",") if args.fields else None
     plan = svc.plan_restore(args.session, args.snapshot, fields)
+    if args.dry_run:
+        return _dry_run(args, plan)
+    return _report(args, svc.apply(plan), plan)
+
+
+def cmd_copy(args) -> int:
+    """A copy across sessions is planned and applied exactly as a restore is."""
+    svc = _service(args, read_only=args.dry_run)
+    fields = args.fields.split(",") if args.fields else None
+    plan = across.plan_copy(svc, across.parse_ref(svc, args.source), args.target, fields)
     if args.dry_run:
         return _dry_run(args, plan)
     return _report(args, svc.apply(plan), plan)
@@ -272,9 +294,21 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("session")
     p.add_argument("a")
     p.add_argument("b", nargs="?")
+    p.add_argument(
+        "--against",
+        metavar="SESSION[:SNAPSHOT]",
+        help="diff A against another session's snapshot or checkpoint",
+    )
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
     p.add_argument("session")
     p.add_argument("snapshot")
+    p.add_argument("--fields", metavar="a,b", help=f"camelCase fields: {','.join(FIELDS)}")
+    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p = add(
+        "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
+    )
+    p.add_argument("source", metavar="FROM_SESSION[:SNAPSHOT]")
+    p.add_argument("target", metavar="TO_SESSION")
     p.add_argument("--fields", metavar="a,b", help=f"camelCase fields: {','.join(FIELDS)}")
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")

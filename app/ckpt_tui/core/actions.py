@@ -80,7 +80,7 @@ def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpo
 class Plan:
     """What a write will do, computed before doing it (the preview)."""
 
-    action: str  # restore | undo | redo | adopt | snapshot
+    action: str  # restore | undo | redo | adopt | copy | snapshot
     session_id: str
     project_id: str
     label: str
@@ -178,13 +178,23 @@ class Service(Reader):
         )
 
     def plan_copy(
-        self, session_id: str, content: Checkpoint, *, label: str, source_snapshot_id: str | None
+        self,
+        session_id: str,
+        content: Checkpoint,
+        *,
+        label: str,
+        source_snapshot_id: str | None,
+        fields: list[str] | None = None,
+        action: str = "adopt",
     ) -> Plan:
-        """An adoption: copy ``content`` into a session as a restore would."""
+        """Copy ``content`` (all fields, or the chosen ones) into a session as
+        a restore would: an adoption of legacy state, or a ``copy`` from
+        another session (core.across)."""
+        chosen = validate_fields(fields) if fields is not None else WRITABLE
         base, updated_at, project_id = self._base(session_id)
-        after = take(base, content, WRITABLE)
+        after = take(base, content, chosen)
         return Plan(
-            action="adopt",
+            action=action,
             session_id=session_id,
             project_id=project_id,
             label=label,
@@ -193,6 +203,7 @@ class Service(Reader):
             base_updated_at=updated_at,
             keys=changed_keys(base, after),
             source_snapshot_id=source_snapshot_id,
+            detail={"fields": list(chosen)} if fields is not None else {},
         )
 
     def _newest_pre_restore(self, session_id: str):
@@ -389,7 +400,7 @@ class Service(Reader):
         snapshot the journal does not know, and undo falls back to the plugin's
         behaviour: exactly right for the one step that was lost."""
         before, after = plan.before.to_json(), plan.after.to_json()
-        if plan.action in ("restore", "adopt"):
+        if plan.action in ("restore", "adopt", "copy"):
             self.journal.push(
                 plan.session_id,
                 action=plan.action,
