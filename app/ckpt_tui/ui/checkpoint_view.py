@@ -35,20 +35,44 @@ def _prose(name: str, value: str) -> RenderableType:
     return safe_block(value)
 
 
-def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> RenderableType:
+#: The fields in the order the detail pane shows them (``]``/``[`` move
+#: through them; ``status`` and ``title`` share the first line).
+SHOWN_ORDER = ("status", "title", "objective", "summary", "currentPlan", *LIST_FIELDS, "notes")
+FOCUS_STYLE = "reverse bold"
+
+
+def checkpoint_renderable(
+    cp: Checkpoint, heading: Text | None = None, focused: str | None = None
+) -> RenderableType:
+    return Group(*checkpoint_parts(cp, heading, focused)[0])
+
+
+def checkpoint_parts(
+    cp: Checkpoint, heading: Text | None = None, focused: str | None = None
+) -> tuple[list[RenderableType], int]:
+    """The parts of the layout, and the index of the part where ``focused``
+    (a field the pane's cursor is on, drawn reversed) starts."""
     parts: list[RenderableType] = []
+    at = 0
     if heading is not None:
         parts.append(heading)
-    title = Text.assemble(
-        status_badge(cp.status), " ", safe(cp.title or "(untitled)", 500, style="bold")
-    )
+    at = len(parts)
+    badge = status_badge(cp.status)
+    if focused == "status":
+        badge = Text.assemble(("▸", FOCUS_STYLE), badge)
+    name_style = "bold " + FOCUS_STYLE if focused == "title" else "bold"
+    title = Text.assemble(badge, " ", safe(cp.title or "(untitled)", 500, style=name_style))
     if cp.synthesized:
         title.append("  placeholder (made by the plugin at compaction)", style="italic #d787ff")
     parts.append(title)
-    for name in ("objective", "summary", "currentPlan", *LIST_FIELDS, "notes"):
+    for name in SHOWN_ORDER[2:]:
         value = cp.get(name)
         parts.append(Text())
-        parts.append(_label(name))
+        if name == focused:
+            at = len(parts)
+            parts.append(Text.assemble(("▸ ", FOCUS_STYLE), (LABEL[name], "bold " + FOCUS_STYLE)))
+        else:
+            parts.append(_label(name))
         if name in LIST_FIELDS:
             if not value:
                 parts.append(Text("  (none)", style="dim"))
@@ -67,7 +91,7 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
             parts.append(
                 Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
             )
-    return Group(*parts)
+    return parts, at
 
 
 def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> RenderableType:

@@ -7,12 +7,14 @@ from typing import ClassVar
 from rich.text import Text
 from textual import work
 from textual.binding import Binding, BindingType
+from textual.message import Message
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
@@ -61,7 +63,15 @@ class SessionList(PagedList[SessionRow]):
     EMPTY_TEXT = "No sessions"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "toggle_opencode", "opencode sessions", id="sessions.toggle_opencode"),
+        Binding("m", "mark", "Mark checkpoint", show=False, id="sessions.mark"),
     ]
+
+    class MarkCheckpoint(Message):
+        """Mark this session's live checkpoint (for a diff or a copy across sessions)."""
+
+        def __init__(self, row: SessionRow) -> None:
+            super().__init__()
+            self.row = row
 
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
@@ -69,6 +79,11 @@ class SessionList(PagedList[SessionRow]):
         self.activity = Activity.empty()
         self.show_opencode = False
         super().__init__("2 Sessions", id=id)
+
+    def action_mark(self) -> None:
+        row = self.highlighted
+        if row is not None and row.origin == "store" and row.has_checkpoint:
+            self.post_message(self.MarkCheckpoint(row))
 
     def set_activity(self, activity: Activity) -> None:
         self.activity = activity
@@ -176,7 +191,8 @@ class SnapshotList(PagedList[SnapshotRow]):
         self.service = service
         self.session_id: str | None = None
         self.hide_auto = False
-        self.marked: SnapshotRow | None = None
+        #: survives a change of session: a diff or copy may cross sessions
+        self.marked: Mark | None = None
         self._summaries: dict[str, str] = {}
         self._summary_pending = False
         super().__init__("3 Snapshots", id=id)
@@ -185,7 +201,6 @@ class SnapshotList(PagedList[SnapshotRow]):
         if session_id != self.session_id:
             self.session_id = session_id
             self._summaries.clear()
-            self.marked = None
             self.reload(keep_selection=False, reset=True)
 
     def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
@@ -199,7 +214,8 @@ class SnapshotList(PagedList[SnapshotRow]):
     def subtitle_text(self) -> str:
         if self.marked is None:
             return super().subtitle_text()
-        return f"marked: {self.marked.name[:30]}" + (
+        where = "" if self.marked.session_id == self.session_id else " (other session)"
+        return f"marked: {self.marked.name[:30]}{where}" + (
             f"  /{self.filter_text}" if self.filter_text else ""
         )
 
@@ -280,8 +296,11 @@ class SnapshotList(PagedList[SnapshotRow]):
 
     def action_mark(self) -> None:
         row = self.highlighted
-        if row is None:
-            return
-        self.marked = None if self.marked is not None and self.marked.id == row.id else row
+        if row is not None:
+            self.set_mark(Mark(row.session_id, row.id, row.name))
+
+    def set_mark(self, mark: Mark) -> None:
+        """Mark ``mark``; marking what is marked already takes the mark off."""
+        self.marked = None if self.marked == mark else mark
         self._update_title()
         self.refresh()
