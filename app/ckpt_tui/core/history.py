@@ -26,6 +26,8 @@ from typing import Any, NamedTuple
 
 from ckpt_tui import lazy, timeutil
 from ckpt_tui.core.model import LIST_FIELDS, Checkpoint, Damaged, decode, validate_fields
+from ckpt_tui.core.model import _items as list_rule  # the payload codec's own rules
+from ckpt_tui.core.model import _text as text_rule
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import DamagedPayload, NotFound
 
@@ -118,6 +120,8 @@ def items_of(field: str, value: Any) -> tuple[str, ...]:
 
 def keyed(items: tuple[str, ...]) -> list[tuple[str, int]]:
     """Each item with which occurrence of its text it is."""
+    if len(set(items)) == len(items):  # the common case: no repeats
+        return [(item, 0) for item in items]
     seen: Counter[str] = Counter()
     out = []
     for item in items:
@@ -131,7 +135,9 @@ class Walk:
 
     def __init__(self, field: str) -> None:
         self.field = field
-        self.origins: list[Origin] = []
+        #: (id, name, kind, stored time) of each version walked; made into an
+        #: Origin only for the few the result shows
+        self.origins: list[tuple] = []
         self.present: dict[tuple[str, int], int] = {}  # key -> index where its run began
         self.ever: set[tuple[str, int]] = set()
         self.readded: set[tuple[str, int]] = set()
@@ -140,7 +146,7 @@ class Walk:
         self.last: tuple[str, ...] | None = None
         self.skipped = 0
 
-    def add(self, origin: Origin, items: tuple[str, ...] | None) -> None:
+    def add(self, origin: tuple, items: tuple[str, ...] | None) -> None:
         """One version; ``items`` None: its payload is damaged (skipped)."""
         if items is None:
             self.skipped += 1
@@ -151,7 +157,7 @@ class Walk:
             return
         if self.field == "status":
             self.transitions.append(
-                Transition(origin, self.last[0] if self.last else None, items[0])
+                Transition(_origin(origin), self.last[0] if self.last else None, items[0])
             )
         self.last = items
         keys = set(keyed(items))
@@ -171,36 +177,53 @@ class Walk:
     def result(self, session_id: str) -> FieldHistory:
         if self.last is None:
             raise NotFound(f"session {session_id!r} has no readable version of {self.field}")
-        o = self.origins
+        origins: dict[int, Origin] = {}
+
+        def o(index: int) -> Origin:
+            if index not in origins:
+                origins[index] = _origin(self.origins[index])
+            return origins[index]
+
         lines = tuple(
-            Line(text, o[self.present[(text, n)]], (text, n) in self.readded)
+            Line(text, o(self.present[(text, n)]), (text, n) in self.readded)
             for text, n in keyed(self.last)
         )
         removed = tuple(
-            Removed(key[0], o[start], o[end])
+            Removed(key[0], o(start), o(end))
             for key, (start, end) in sorted(self.gone.items(), key=lambda kv: -kv[1][1])
         )
         return FieldHistory(
             session_id,
             self.field,
-            o[-1],
+            o(len(self.origins) - 1),
             lines,
             removed,
             tuple(self.transitions),
-            len(o),
+            len(self.origins),
             self.skipped,
         )
 
 
+def _origin(version: tuple) -> Origin:
+    sid, name, kind, stored = version
+    return Origin(sid, name, kind, timeutil.normalize(stored))
+
+
 def _decode(field: str, json_type: str | None, value: Any) -> Any:
-    """A field's value as the model reads it from a whole payload."""
-    if json_type is None:  # the key is missing
-        return Checkpoint.from_payload({}).get(field)
-    if json_type in ("array", "object"):
-        value = json.loads(value)
+    """A field's value as the model reads it from a whole payload
+    (``Checkpoint.from_payload``'s own rules, without building a checkpoint
+    for each of thousands of versions)."""
+    if json_type is None or json_type == "null":  # missing, or null
+        value = None
     elif json_type in ("true", "false"):
         value = json_type == "true"
-    return Checkpoint.from_payload({field: value}).get(field)
+    elif json_type in ("array", "object") and field not in LIST_FIELDS:
+        value = json.loads(value)  # a list field parses JSON text itself
+    if field in LIST_FIELDS:
+        return list_rule(value)
+    if field == "status":
+        return text_rule(value if value is not None else "in_progress") or "in_progress"
+    return text_rule(value)
 
 
 def field_history(
@@ -222,7 +245,7 @@ def field_history(
         while True:
             page = hq.field_values(conn, session_id, field, after=after, until=until, limit=PAGE)
             for v in page:
-                origin = Origin(v.id, v.name, v.kind, v.captured_at)
+                origin = (v.id, v.name, v.kind, v.captured_at)
                 if v.json_type == hq.DAMAGED:
                     walk.add(origin, None)
                     continue
@@ -233,12 +256,13 @@ def field_history(
                 walk.add(origin, items)
             if len(page) < PAGE:
                 break
-            after = (page[-1].raw_time, page[-1].id)
+            after = (page[-1].captured_at, page[-1].id)
         if snapshot is None:
             row = q.get_checkpoint(conn, session_id)
             if row is None:
                 raise NotFound(f"session {session_id!r} has no current checkpoint")
             current = Checkpoint.from_row(row.columns)
-            origin = Origin(None, "current", "current", timeutil.normalize(row.updated_at))
-            walk.add(origin, items_of(field, current.get(field)))
+            walk.add(
+                (None, "current", "current", row.updated_at), items_of(field, current.get(field))
+            )
     return walk.result(session_id)

@@ -7,11 +7,11 @@ kilobytes into Python instead of ten megabytes of payloads to decode.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Integer, Text, and_, bindparam, case, func, or_, select
 
-from ckpt_tui import timeutil
 from ckpt_tui.store.queries import require_id
 from ckpt_tui.store.schema import snapshots
 
@@ -25,17 +25,17 @@ class FieldValue(NamedTuple):
     ``json_type`` is SQLite's type of the value (``text``, ``array``,
     ``integer``, ``true``..., ``None`` when the key is missing, ``damaged``
     when the payload is not a JSON object); ``value`` is ``json_extract``'s
-    result (JSON text for an array or an object).
+    result (JSON text for an array or an object). ``captured_at`` is the
+    stored value (:func:`ckpt_tui.timeutil.normalize` it to show it): the
+    walk reads thousands and shows a few.
     """
 
     id: str
     name: str
     kind: str
-    captured_at: str
+    captured_at: Any
     json_type: str | None
     value: Any
-    #: the stored time, as the keyset compares it
-    raw_time: Any
 
 
 def _statement(until: bool, after: bool):
@@ -69,7 +69,7 @@ def field_values(
     after: tuple | None = None,
     until: tuple | None = None,
     limit: int = 1000,
-) -> list[FieldValue]:
+) -> Sequence[FieldValue]:
     """A page of ``field``'s values, oldest snapshot first, strictly after
     ``after`` and up to ``until`` included (both ``(stored time, id)``).
 
@@ -83,19 +83,8 @@ def field_values(
         params["after_t"], params["after_id"] = after
     if until is not None:
         params["until_t"], params["until_id"] = until
-    rows = conn.execute(_statement(until is not None, after is not None), params).all()
-    return [
-        FieldValue(
-            r.id,
-            r.name,
-            r.kind,
-            timeutil.normalize(r.captured_at),
-            r.json_type,
-            r.value,
-            r.captured_at,
-        )
-        for r in rows
-    ]
+    # Plain rows: the walk reads every one, so no per-row conversion here.
+    return conn.execute(_statement(until is not None, after is not None), params).all()
 
 
 def stored_time(conn: Connection, session_id: str, snapshot_id: str) -> tuple | None:
