@@ -138,3 +138,19 @@ async def test_mark_a_checkpoint_from_the_sessions_pane(two):
         assert (mark.session_id, mark.id) == ("s2", None)
         await press(pilot, "k", "enter", "d")  # s1's newest snapshot against it
         assert [tuple(r) for r in app.screen.refs] == [("s2", None), ("s1", app.main.snapshot.id)]
+
+
+@run_async
+async def test_board_and_field_history_are_in_help_and_the_palette(two):
+    app = make_app(two)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "enter", "enter", "4")
+        ids = {b.id for _, group in app.binding_groups() for b in group}
+        assert {"main.board", "board.toggle_group", "detail.history", "sessions.mark"} <= ids
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert {"Board", "History of field", "Next field"} <= set(commands)
+        commands["History of field"].callback()
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HistoryScreen"
+        assert app.screen.blame.field == "status"
+        assert [t.new for t in app.screen.blame.history.transitions] == ["blocked", "done"]
