@@ -42,6 +42,7 @@ def kinds(db, sid):
 
 
 async def press(pilot, *keys):
+    await settle(pilot)  # the first pages are in before the first key
     for key in keys:
         await pilot.press(key)
         await settle(pilot)
