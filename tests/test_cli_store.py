@@ -99,7 +99,8 @@ def test_list_sessions(run, run_json, store_path):
     assert data["total"] == 2 and [i["id"] for i in data["items"]] == ["s2", "s1"]
     assert all(set(i) >= SESSION_KEYS for i in data["items"])
     assert data["items"][0]["parentId"] == "s1" and data["items"][0]["hasCheckpoint"] is False
-    assert run_json("list", "sessions", "--project", "nope") == {"total": 0, "items": []}
+    # An unknown project is an error, not an empty list (issue 9, point 13).
+    assert_one_line_error(*run("list", "sessions", "--project", "nope"), match="no such project")
 
 
 def test_list_snapshots(run, run_json):
@@ -153,7 +154,7 @@ def test_show_damaged_and_extra(run, run_json, store_path):
 
 
 def test_show_errors(run, store_path):
-    assert_one_line_error(*run("show", "nope"), match="no session")
+    assert_one_line_error(*run("show", "nope"), match="no such session")
     assert_one_line_error(*run("show", "s1", "--snapshot", "nope"), match="no snapshot")
     conn = connect(store_path)
     add_session(conn, "s2", "p1")

@@ -13,12 +13,14 @@ import os
 import sys
 
 from ckpt_tui import __version__
+from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 COMMAND_MODULES = (
     "ckpt_tui.cli.store_cmds",
     "ckpt_tui.cli.legacy_cmds",
     "ckpt_tui.cli.opencode_cmds",
+    "ckpt_tui.cli.resume_cmds",
     "ckpt_tui.cli.views_cmds",
 )
 
@@ -64,6 +66,7 @@ COMMAND_WORDS = frozenset(
         "adopt",
         "handoff",
         "conversation",
+        "resume",
         "history",
         "board",
         "copy",
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_app(args)
         return int(args.run(args) or 0)
     except CkptError as exc:
-        print(f"ckpt-tui: {exc}", file=sys.stderr)
+        print(f"ckpt-tui: {printable(str(exc), 4000)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -122,5 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         if os.environ.get("CKPT_TUI_DEBUG"):
             raise
-        print(f"ckpt-tui: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            f"ckpt-tui: unexpected error: {type(exc).__name__}: {printable(str(exc), 4000)}",
+            file=sys.stderr,
+        )
         return 1

@@ -4,6 +4,7 @@ redo, snapshot, migrate, doctor, demo."""
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from ckpt_tui import lazy, paths, timeutil
@@ -58,6 +59,8 @@ def cmd_list_sessions(args) -> int:
 
         return list_opencode_sessions(args)
     svc = _service(args, read_only=True)
+    if args.project is not None:
+        svc.project(args.project)  # an unknown id is an error, not an empty list
     rows, total = _all_pages(
         lambda after: svc.sessions(project_id=args.project, after=after, limit=PAGE)
     )
@@ -82,7 +85,8 @@ def _status(row) -> str:
 
 def cmd_list_snapshots(args) -> int:
     svc = _service(args, read_only=True)
-    kinds = [args.kind] if args.kind else None
+    svc.session(args.session)  # an unknown id is an error, not an empty list
+    kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
     rows, total = _all_pages(
         lambda after: svc.snapshots(args.session, kinds=kinds, after=after, limit=PAGE)
     )
@@ -259,8 +263,11 @@ def cmd_demo(args) -> int:
     if args.json:
         emit_json(result)
     else:
-        say(f"demo store written to {result['db']}")
-        say(f"open it with: ckpt-tui --db {result['db']}")
+        say(f"demo store written to {result['db']}, opencode's data for it to {result['opencode']}")
+        say(
+            f"open it with: ckpt-tui --db {shlex.quote(result['db'])} "
+            f"--opencode-data {shlex.quote(result['opencode'])}"
+        )
     return 0
 
 
@@ -283,7 +290,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
     p.add_argument("session")
-    p.add_argument("--kind", metavar="K")
+    p.add_argument(
+        "--kind",
+        metavar="K",
+        help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
+    )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
     p.set_defaults(run=cmd_list_snapshots)
 

@@ -3,6 +3,8 @@
 ```toml
 history_limit = 50          # the plugin's historyLimit, used when we prune
 preview_undo = false        # ask before undo/redo, showing the diff
+session_sort = "activity"   # activity | title | status | snapshots (s in the pane)
+project_sort = "activity"   # activity | name (s in the pane)
 [keymap]                    # binding id = keys, e.g.
 restore = "R"
 ```
@@ -23,6 +25,8 @@ class Config:
     preview_undo: bool = False
     keymap: dict[str, str] = field(default_factory=dict)
     path: Path | None = None
+    session_sort: str = "activity"
+    project_sort: str = "activity"
 
 
 def load(path: Path | None = None) -> Config:
@@ -41,9 +45,18 @@ def load(path: Path | None = None) -> Config:
         raise CkptError(f"{path}: history_limit must be a positive integer")
     if not isinstance(keymap, dict) or not all(isinstance(v, str) for v in keymap.values()):
         raise CkptError(f"{path}: [keymap] must map binding ids to key strings")
+    from ckpt_tui.core.sorting import PROJECT_SORTS, SESSION_SORTS
+
+    sorts = {}
+    for key, choices in (("session_sort", SESSION_SORTS), ("project_sort", PROJECT_SORTS)):
+        value = data.get(key, "activity")
+        if value not in choices:
+            raise CkptError(f"{path}: {key} must be one of {', '.join(choices)}")
+        sorts[key] = value
     return Config(
         history_limit=limit,
         preview_undo=bool(data.get("preview_undo", False)),
         keymap=dict(keymap),
         path=path,
+        **sorts,
     )

@@ -111,7 +111,7 @@ def get_project(conn: Connection, project_id: str) -> ProjectRow:
     require_id(project_id, "project id")
     page = list_projects_by_ids(conn, [project_id])
     if not page:
-        raise NotFound(f"no project {project_id!r} in the store")
+        raise NotFound(f"no such project {project_id!r} in the store")
     return page[0]
 
 
@@ -245,7 +245,7 @@ def get_session(conn: Connection, session_id: str) -> SessionRow:
     require_id(session_id)
     r = conn.execute(_session_select().where(sessions.c.id == session_id)).mappings().first()
     if r is None:
-        raise NotFound(f"no session {session_id!r} in the store")
+        raise NotFound(f"no such session {session_id!r} in the store")
     return session_row(r)
 
 
@@ -333,6 +333,8 @@ def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[Snapshot
         .first()
     )
     if r is None:
+        if not session_exists(conn, session_id):
+            raise NotFound(f"no such session {session_id!r} in the store")
         raise NotFound(f"session {session_id!r} has no snapshot {name!r}")
     return snapshot_row(r), r["payload"]
 
@@ -414,6 +416,34 @@ def newest_snapshot(conn: Connection, session_id: str, kind: str | None = None):
         .mappings()
         .first()
     )
+
+
+def session_exists(conn: Connection, session_id: str) -> bool:
+    require_id(session_id)
+    return (
+        conn.execute(select(sessions.c.id).where(sessions.c.id == session_id)).first() is not None
+    )
+
+
+def kind_exists(conn: Connection, kind: str) -> bool:
+    """Whether any snapshot in the store has this kind (a scan: ``kind`` has
+    no index, so callers ask only for a kind they do not already know)."""
+    return (
+        conn.execute(select(snapshots.c.id).where(snapshots.c.kind == kind).limit(1)).first()
+        is not None
+    )
+
+
+def session_kinds(conn: Connection, session_id: str) -> list[str]:
+    """The kinds of a session's snapshots, sorted (through the session index)."""
+    require_id(session_id)
+    stmt = (
+        select(snapshots.c.kind)
+        .where(snapshots.c.session_id == session_id)
+        .distinct()
+        .order_by(snapshots.c.kind)
+    )
+    return [r[0] for r in conn.execute(stmt)]
 
 
 def snapshot_exists(conn: Connection, session_id: str, name: str) -> bool:

@@ -104,13 +104,16 @@ def load() -> Statements | None:
         return None
 
 
-def first_pages(path: Path, statements: Statements, limit: int, payloads: int = 0) -> Pages:
+def first_pages(
+    path: Path, statements: Statements, limit: int, payloads: int = 0, *, immutable: bool = False
+) -> Pages:
     """The first screen's pages in one read transaction, without SQLAlchemy,
     with the payloads of the first ``payloads`` snapshots (their change
-    summaries are drawn on the first frame too)."""
+    summaries are drawn on the first frame too); ``immutable`` as the store
+    was opened (a folder where SQLite cannot create its side files)."""
     from ckpt_tui.store.engine import apply_settings, sqlite_uri
 
-    conn = sqlite3.connect(sqlite_uri(path, "ro"), uri=True)
+    conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
     conn.row_factory = sqlite3.Row
     try:
         apply_settings(conn, writer=False)

@@ -107,6 +107,7 @@ class CkptApp(App[None]):
         self.activity_loaded = True
         self.activity = activity
         self.main.sessions.set_activity(activity)
+        self.main._update_detail()  # the session's usage comes from opencode's data
 
     def conversation(self, session_id: str, snapshot_id: str | None) -> None:
         from ckpt_tui.ui.screens.conversation import ConversationScreen
@@ -122,13 +123,29 @@ class CkptApp(App[None]):
     # -- live refresh -------------------------------------------------------------
     @work(thread=True, exclusive=True, group="poll")
     def _poll(self) -> None:
+        """Another process wrote, or the path now names another file (the
+        store replaced under us: the store reopens it): reload what shows."""
+        store = self.service.store
         try:
-            token = self.service.store.change_token()
+            reopened = store.follow_path()
+            token = store.change_token()
         except CkptError:
-            return
-        if self._token is not None and token != self._token:
-            self.call_from_thread(self.main.refresh_all)
+            reopened, token = False, self._token
+        notices = store.take_notices()
+        changed = reopened or (self._token is not None and token != self._token)
+        if changed or notices:
+            self.call_from_thread(self._store_changed, notices, changed)
         self._token = token
+
+    def _store_changed(self, notices: list[str], reload: bool = True) -> None:
+        """Say what happened to the store file; reload what shows unless the
+        file is only gone (what it held stays on screen)."""
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=10)
+        if reload:
+            store = self.service.store
+            self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
+            self.main.refresh_all()
 
     # -- writes ---------------------------------------------------------------------
     def _run_write(
@@ -160,6 +177,7 @@ class CkptApp(App[None]):
         if self._busy_timer is not None:
             self._busy_timer.stop()
         self.main.query_one("StoreHeader").set_status("")
+        self._show_store_notices()
         self.notify(message, severity=severity, timeout=6)
         if outcome is not None:
             self.main.refresh_all()
@@ -208,7 +226,13 @@ class CkptApp(App[None]):
             self.pop_screen()
         self.main.open_at(message.project_id, message.session_id, message.snapshot_id)
 
+    def _show_store_notices(self) -> None:
+        """A write that followed a replaced file says so (the poll would, later)."""
+        if notices := self.service.store.take_notices():
+            self._store_changed(notices)
+
     def _after_plan(self, outcome: Outcome | None) -> None:
+        self._show_store_notices()
         if outcome is None:
             self.notify("Nothing was written", timeout=3)
             return
@@ -344,7 +368,7 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.detail import DetailPane
         from ckpt_tui.ui.widgets.diff_view import DiffView
-        from ckpt_tui.ui.widgets.lists import SessionList, SnapshotList
+        from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
         from ckpt_tui.ui.widgets.text_lines import TextLines
 
@@ -360,6 +384,7 @@ class CkptApp(App[None]):
             ("Everywhere", own(CkptApp) + extra),
             ("Main screen", own(MainScreen)),
             ("Any list", own(PagedList)),
+            ("Projects list", own(ProjectList)),
             ("Sessions list", own(SessionList)),
             ("Snapshots list", own(SnapshotList)),
             ("Diff view", own(DiffView) + own(TextLines)),
