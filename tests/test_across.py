@@ -150,3 +150,22 @@ def test_cli_diff_against_and_copy_then_undo(two_sessions, capsys):
     assert main(["copy", "--db", db, "legacy::p2:broken", "s1"]) == 1
     assert "damaged" in capsys.readouterr().err
     svc.close()
+
+
+def test_cli_copy_takes_if_unchanged_as_restore_does(two_sessions, capsys):
+    db = str(two_sessions)
+    assert main(["copy", "--db", db, "legacy::p2", "s1", "--dry-run", "--json"]) == 0
+    stamp = json.loads(capsys.readouterr().out)["updatedAt"]
+    writer = PluginWriter(two_sessions)
+    writer.save("s1", notes="saved meanwhile")
+    writer.close()
+    args = ["copy", "--db", db, "legacy::p2", "s1", "--fields", "title"]
+    assert main([*args, "--if-unchanged", stamp]) == 1
+    assert "changed" in capsys.readouterr().err
+    svc = open_service(two_sessions, read_only=True)
+    assert svc.current("s1").checkpoint.title == ""
+    # without --if-unchanged the plugin's save is part of the plan: no refusal
+    assert main(args) == 0
+    cp = svc.current("s1").checkpoint
+    assert (cp.title, cp.notes) == ("other", "saved meanwhile")
+    svc.close()
