@@ -215,3 +215,22 @@ def test_history_command_line(tmp_path, capsys):
     assert "[red]y[/]" in capsys.readouterr().out
     assert main(["history", "--db", str(path), "s1", "bogus"]) == 1
     assert "unknown field bogus" in capsys.readouterr().err
+
+
+def test_a_damaged_field_is_skipped_and_refused_as_the_shown_value(tmp_path):
+    path = tmp_path / "checkpoints.db"
+    good = Checkpoint(nextSteps=("a",)).to_payload()
+    bad = {**good, "nextSteps": "not a list"}
+    build(
+        path,
+        [Checkpoint(nextSteps=("a",)), json.dumps(bad), Checkpoint(nextSteps=("a", "b"))],
+        None,
+    )
+    svc = open_service(path, read_only=True)
+    got = field_history(svc, "s1", "nextSteps", snapshot="v2")
+    # the damaged version neither removed "a" nor broke its run
+    assert [(x.text, x.since.name) for x in got.lines] == [("a", "v0"), ("b", "v2")]
+    assert got.skipped == 1 and got.removed == ()
+    with pytest.raises(DamagedPayload, match="nextSteps of snapshot 'v1' is damaged"):
+        field_history(svc, "s1", "nextSteps", snapshot="v1")
+    svc.close()

@@ -12,8 +12,9 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
+from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
 from ckpt_tui.core.service import open_service
+from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 # Loaded when a command runs: the parser is built on the way to the app too.
@@ -119,7 +120,9 @@ def cmd_list_snapshots(args) -> int:
 def _print_checkpoint(cp: Checkpoint) -> None:
     for name in FIELDS:
         value = cp.get(name)
-        if name in LIST_FIELDS:
+        if isinstance(value, DamagedField):
+            say(f"{LABEL[name]}: DAMAGED ({value.reason}): {printable(value.shown(), 2000)}")
+        elif name in LIST_FIELDS:
             say(f"{LABEL[name]}:")
             for item in value:
                 say(f"  - {item}")
@@ -131,7 +134,10 @@ def _print_checkpoint(cp: Checkpoint) -> None:
                 say(f"  {line}")
         else:
             say(f"{LABEL[name]}: {value}")
-    if cp.synthesized:
+    if isinstance(cp.synthesized, DamagedField):
+        bad = cp.synthesized
+        say(f"synthesized: DAMAGED ({bad.reason}): {printable(bad.shown(), 2000)}")
+    elif cp.synthesized:
         say("(placeholder made by the plugin at compaction)")
     for key, value in cp.extra.items():
         say(f"{key} (extra): {value!r}")
@@ -264,7 +270,20 @@ def cmd_doctor(args) -> int:
         for check in report["checks"]:
             mark = "ok " if check["ok"] else "BAD"
             say(f"[{mark}] {check['name']}: {check['detail']}")
+            for item in check.get("items") or check.get("problems") or ():
+                for line in _doctor_item(item).splitlines():
+                    say(f"      {line}")
     return 0 if report["ok"] else 1
+
+
+def _doctor_item(item) -> str:
+    """One thing ``doctor`` found, on one line: where, which field, why."""
+    if not isinstance(item, dict):
+        return " ".join(item) if isinstance(item, list) else str(item)
+    where = item["session"] + (f"/{item['snapshot']}" if item.get("snapshot") else "")
+    if "field" in item:
+        where += ("" if item.get("snapshot") else " (checkpoint)") + f" {item['field']}"
+    return f"{where}: {item['reason']}" if item.get("reason") else where
 
 
 def cmd_demo(args) -> int:

@@ -30,6 +30,8 @@ class BoardItem(NamedTuple):
     next_step: str | None
     last_activity: str
     snapshot_count: int
+    #: fields of the checkpoint whose stored value has the wrong type
+    damaged: tuple[str, ...] = ()
 
     def group_key(self, group: str) -> str:
         return self.status if group == "status" else self.project_id
@@ -45,6 +47,7 @@ class BoardItem(NamedTuple):
             "nextStep": self.next_step,
             "lastActivity": self.last_activity,
             "snapshots": self.snapshot_count,
+            "damagedFields": list(self.damaged),
         }
 
 
@@ -63,17 +66,21 @@ def parse_statuses(text: str | None) -> tuple[str, ...]:
 
 
 def _item(row) -> BoardItem:
-    lists = Checkpoint.from_payload({"blockers": row.blockers, "nextSteps": row.next_steps})
+    cp = Checkpoint.from_row(row.checkpoint)
+    blockers = cp.blockers if isinstance(cp.blockers, tuple) else ()
+    steps = cp.nextSteps if isinstance(cp.nextSteps, tuple) else ()
+    title = cp.title if isinstance(cp.title, str) else ""
     return BoardItem(
         session_id=row.session_id,
         project_id=row.project_id,
         directory=row.directory,
-        title=row.title or row.checkpoint_title or "",
+        title=row.title or title,
         status=row.status,
-        blockers=lists.blockers,
-        next_step=lists.nextSteps[0] if lists.nextSteps else None,
+        blockers=blockers,
+        next_step=steps[0] if steps else None,
         last_activity=row.last_activity,
         snapshot_count=row.snapshot_count,
+        damaged=tuple(cp.damaged_fields()),
     )
 
 

@@ -13,21 +13,27 @@ text field's items are its lines; ``status`` is one item.
 snapshot where it first appeared *in the latest unbroken run of versions
 that leads to the shown value*, and flagged ``readded``. A removed item is
 reported with the start of its last run and the version where that run
-ended. Damaged payloads say nothing about the field and are skipped: they
-neither remove nor add anything.
+ended. Damaged payloads, and versions whose field has the wrong type (a
+damaged field), say nothing about the field and are skipped: they neither
+remove nor add anything. A damaged shown value has no history to show.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ckpt_tui import lazy, timeutil
-from ckpt_tui.core.model import LIST_FIELDS, Checkpoint, Damaged, decode, validate_fields
-from ckpt_tui.core.model import _items as list_rule  # the payload codec's own rules
-from ckpt_tui.core.model import _text as text_rule
+from ckpt_tui.core.model import (
+    LIST_FIELDS,
+    Checkpoint,
+    Damaged,
+    DamagedField,
+    decode,
+    loads,
+    validate_fields,
+)
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import DamagedPayload, NotFound
 
@@ -109,8 +115,11 @@ class FieldHistory:
         }
 
 
-def items_of(field: str, value: Any) -> tuple[str, ...]:
-    """The items blame follows in one value of ``field``."""
+def items_of(field: str, value: Any) -> tuple[str, ...] | None:
+    """The items blame follows in one value of ``field``; None for a damaged
+    value (a version that says nothing about the field)."""
+    if isinstance(value, DamagedField):
+        return None
     if field in LIST_FIELDS:
         return tuple(value)
     if field == "status":
@@ -210,20 +219,22 @@ def _origin(version: tuple) -> Origin:
 
 
 def _decode(field: str, json_type: str | None, value: Any) -> Any:
-    """A field's value as the model reads it from a whole payload
-    (``Checkpoint.from_payload``'s own rules, without building a checkpoint
-    for each of thousands of versions)."""
-    if json_type is None or json_type == "null":  # missing, or null
-        value = None
+    """A field's value as the codec reads it from a whole payload (a value
+    of the wrong type is a DamagedField)."""
+    if json_type is None:  # the key is missing: the plugin's default
+        return Checkpoint().get(field)
+    if json_type in ("array", "object"):
+        value = loads(value)
     elif json_type in ("true", "false"):
         value = json_type == "true"
-    elif json_type in ("array", "object") and field not in LIST_FIELDS:
-        value = json.loads(value)  # a list field parses JSON text itself
-    if field in LIST_FIELDS:
-        return list_rule(value)
-    if field == "status":
-        return text_rule(value if value is not None else "in_progress") or "in_progress"
-    return text_rule(value)
+    elif json_type == "null":
+        value = None
+    return Checkpoint.from_payload({field: value}).get(field)
+
+
+def _refuse_damaged(value: Any, field: str, where: str) -> None:
+    if isinstance(value, DamagedField):
+        raise DamagedPayload(f"{field} of {where} is damaged ({value.reason}); it has no history")
 
 
 def field_history(
@@ -237,8 +248,10 @@ def field_history(
         until = None
         if snapshot is not None:
             row, raw = q.get_snapshot(conn, session_id, snapshot)
-            if isinstance(decode(raw), Damaged):
+            shown = decode(raw)
+            if isinstance(shown, Damaged):
                 raise DamagedPayload(f"snapshot {row.name!r} is damaged; it has no history to show")
+            _refuse_damaged(shown.get(field), field, f"snapshot {row.name!r}")
             until = hq.stored_time(conn, session_id, row.id)
         after = None
         previous: tuple | None = None
@@ -262,6 +275,7 @@ def field_history(
             if row is None:
                 raise NotFound(f"session {session_id!r} has no current checkpoint")
             current = Checkpoint.from_row(row.columns)
+            _refuse_damaged(current.get(field), field, "the current checkpoint")
             walk.add(
                 (None, "current", "current", row.updated_at), items_of(field, current.get(field))
             )

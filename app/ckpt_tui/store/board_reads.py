@@ -32,17 +32,15 @@ GROUPS = ("status", "project")
 
 
 class BoardRow(NamedTuple):
-    """One session on the board. ``blockers`` and ``next_steps`` are the
-    columns' raw JSON text (the core decodes them as it decodes any list)."""
+    """One session on the board; ``checkpoint`` is its checkpoint row as
+    stored (the core decodes it as it decodes any checkpoint)."""
 
     session_id: str
     project_id: str
     directory: str
     title: str | None
-    checkpoint_title: str
     status: str
-    blockers: str
-    next_steps: str
+    checkpoint: dict
     last_activity: str
     snapshot_count: int
 
@@ -127,10 +125,7 @@ def _details(ids: list[str]):
             sessions.c.title,
             sessions.c.updated_at,
             projects.c.directory,
-            checkpoints.c.title.label("checkpoint_title"),
-            checkpoints.c.status,
-            checkpoints.c.blockers,
-            checkpoints.c.next_steps,
+            *(c.label(f"ck_{c.name}") for c in checkpoints.c),
         )
         .select_from(
             sessions.join(checkpoints, checkpoints.c.session_id == sessions.c.id).join(
@@ -147,10 +142,8 @@ def _row(r, count: int) -> BoardRow:
         project_id=r["project_id"],
         directory=r["directory"],
         title=r["title"],
-        checkpoint_title=r["checkpoint_title"],
-        status=r["status"],
-        blockers=r["blockers"],
-        next_steps=r["next_steps"],
+        status=r["ck_status"],
+        checkpoint={c.name: r[f"ck_{c.name}"] for c in checkpoints.c},
         last_activity=timeutil.normalize(r["updated_at"]),
         snapshot_count=count,
     )

@@ -6,8 +6,16 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from ckpt_tui.core.model import LABEL, LIST_FIELDS, Checkpoint, Damaged
-from ckpt_tui.ui.render import DISPLAY_LINES, safe, safe_block, status_badge
+from ckpt_tui.core.model import LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
+from ckpt_tui.ui.render import (
+    DAMAGED_TEXT,
+    DISPLAY_LINES,
+    damaged_badge,
+    damaged_value,
+    safe,
+    safe_block,
+    status_badge,
+)
 
 #: Prose longer than this is shown as plain text: Markdown parsing of a
 #: multi-megabyte string would stall the screen.
@@ -16,7 +24,7 @@ MARKDOWN_FIELDS = ("currentPlan", "notes")
 
 
 def _label(name: str) -> Text:
-    return Text(f"{LABEL[name]}", style="bold #87afd7")
+    return Text(f"{LABEL.get(name, name)}", style="bold #87afd7")
 
 
 def _prose(name: str, value: str) -> RenderableType:
@@ -57,14 +65,32 @@ def checkpoint_parts(
     if heading is not None:
         parts.append(heading)
     at = len(parts)
-    badge = status_badge(cp.status)
+    status = damaged_badge() if isinstance(cp.status, DamagedField) else status_badge(cp.status)
     if focused == "status":
-        badge = Text.assemble(("▸", FOCUS_STYLE), badge)
+        status = Text.assemble(("▸", FOCUS_STYLE), status)
+    title = Text.assemble(status, " ")
     name_style = "bold " + FOCUS_STYLE if focused == "title" else "bold"
-    title = Text.assemble(badge, " ", safe(cp.title or "(untitled)", 500, style=name_style))
-    if cp.synthesized:
+    if isinstance(cp.title, DamagedField):
+        title.append("(damaged title)", style=f"{name_style} {DAMAGED_TEXT}")
+    else:
+        title.append_text(safe(cp.title or "(untitled)", 500, style=name_style))
+    if cp.synthesized is True:
         title.append("  placeholder (made by the plugin at compaction)", style="italic #d787ff")
     parts.append(title)
+    damaged = cp.damaged_fields()
+    if damaged:
+        # Named before anything else: a damaged field is never restored, and
+        # the person should not have to scroll to learn that.
+        parts.append(
+            Text(
+                f"Damaged: {', '.join(LABEL.get(k, k) for k in damaged)}. "
+                "Shown as stored; a restore never copies a damaged field.",
+                style=DAMAGED_TEXT,
+            )
+        )
+        for name in ("title", "status", "synthesized"):
+            if name in damaged:
+                parts.append(Text.assemble(_label(name), "  ", damaged_value(damaged[name])))
     for name in SHOWN_ORDER[2:]:
         value = cp.get(name)
         parts.append(Text())
@@ -73,7 +99,9 @@ def checkpoint_parts(
             parts.append(Text.assemble(("▸ ", FOCUS_STYLE), (LABEL[name], "bold " + FOCUS_STYLE)))
         else:
             parts.append(_label(name))
-        if name in LIST_FIELDS:
+        if isinstance(value, DamagedField):
+            parts.append(Text.assemble("  ", damaged_value(value)))
+        elif name in LIST_FIELDS:
             if not value:
                 parts.append(Text("  (none)", style="dim"))
             for item in value[:DISPLAY_LINES]:
