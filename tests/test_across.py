@@ -169,3 +169,17 @@ def test_cli_copy_takes_if_unchanged_as_restore_does(two_sessions, capsys):
     cp = svc.current("s1").checkpoint
     assert (cp.title, cp.notes) == ("other", "saved meanwhile")
     svc.close()
+
+
+def test_copy_skips_damaged_fields_and_refuses_them_by_name(two_sessions):
+    conn = connect(two_sessions)
+    conn.execute("UPDATE checkpoints SET blockers = 'oops' WHERE session_id = 'legacy::p2'")
+    conn.close()
+    svc = open_service(two_sessions)
+    plan = across.plan_copy(svc, across.Ref("legacy::p2"), "s1")
+    assert "blockers" not in plan.keys and "blockers" in plan.detail["skipped"]
+    with pytest.raises(DamagedPayload, match="blockers"):
+        across.plan_copy(svc, across.Ref("legacy::p2"), "s1", ["blockers"])
+    svc.apply(plan)
+    assert svc.current("s1").checkpoint.blockers == ()
+    svc.close()
