@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.opencode_cmds",
     "ckpt_tui.cli.ecosystem_cmds",
     "ckpt_tui.cli.resume_cmds",
+    "ckpt_tui.cli.views_cmds",
 )
 
 
@@ -82,6 +83,9 @@ COMMAND_WORDS = frozenset(
         "completion",
         "config",
         "resume",
+        "history",
+        "board",
+        "copy",
     }
 )
 

@@ -55,11 +55,26 @@ class Service(Reader):
         return checkpoint_writes.plan_restore(self, session_id, snapshot, fields)
 
     def plan_copy(
-        self, session_id: str, content: Checkpoint, *, label: str, source_snapshot_id: str | None
+        self,
+        session_id: str,
+        content: Checkpoint,
+        *,
+        label: str,
+        source_snapshot_id: str | None,
+        fields: list[str] | None = None,
+        action: Step = Step.ADOPT,
     ) -> Plan:
-        """An adoption: copy ``content`` into a session as a restore would."""
+        """Copy ``content`` (all fields, or ``fields``) into a session as a
+        restore would: an adoption of legacy state, or a copy from another
+        session (``core.across``)."""
         return checkpoint_writes.plan_copy(
-            self, session_id, content, label=label, source_snapshot_id=source_snapshot_id
+            self,
+            session_id,
+            content,
+            label=label,
+            source_snapshot_id=source_snapshot_id,
+            fields=fields,
+            action=action,
         )
 
     def plan_undo(self, session_id: str) -> Plan:

@@ -82,16 +82,23 @@ def plan_copy(
     *,
     label: str,
     source_snapshot_id: str | None,
+    fields: list[str] | None = None,
+    action: Step = Step.ADOPT,
 ) -> Plan:
-    """An adoption: copy ``content`` into a session as a restore would."""
-    keys, skipped = restorable(content, WRITABLE, explicit=False, what=label)
+    """Copy ``content`` (all fields, or ``fields``) into a session as a
+    restore would: an adoption of legacy state (``Step.ADOPT``), or a copy
+    from another session (``Step.COPY``, ``core.across``). Damaged fields are
+    skipped, or refused when chosen by name, as a restore does."""
+    chosen = validate_fields(fields) if fields is not None else WRITABLE
+    keys, skipped = restorable(content, chosen, explicit=fields is not None, what=label)
     return Plan.merge(
-        Step.ADOPT,
+        action,
         reader.current(session_id),
         content,
         keys,
         label=label + skipped_note(skipped),
         source_snapshot_id=source_snapshot_id,
+        fields=keys if fields is not None else None,
         skipped=skipped,
     )
 

@@ -35,6 +35,7 @@ class Step(StrEnum):
 
     RESTORE = "restore"
     ADOPT = "adopt"
+    COPY = "copy"
     UNDO = "undo"
     REDO = "redo"
     SNAPSHOT = "snapshot"
@@ -79,7 +80,7 @@ def skipped_note(skipped: Mapping[str, str]) -> str:
 class Plan:
     """What a write will do, computed before doing it (the preview)."""
 
-    action: Step  # restore | adopt | undo | redo
+    action: Step  # restore | adopt | copy | undo | redo
     session_id: str
     project_id: str
     label: str
@@ -103,8 +104,9 @@ class Plan:
     #: restore: the name of the snapshot restored; adoption: of the legacy
     #: snapshot adopted (``None``: the legacy checkpoint).
     snapshot_name: str | None = None
-    #: restore: the fields asked for, without the damaged ones left out.
-    fields: tuple[str, ...] = ()
+    #: restore (always) and copy (when fields were chosen): the fields asked
+    #: for, without the damaged ones left out; ``None``: not recorded.
+    fields: tuple[str, ...] | None = None
     #: Damaged fields a whole restore left out (key -> reason, SPEC 3).
     skipped: Mapping[str, str] = field(default_factory=dict)
     #: Journaled undo or redo: the fields it leaves as they are now.
@@ -186,11 +188,13 @@ class Plan:
         if self.action == Step.RESTORE:
             detail = {
                 "snapshot": self.snapshot_name,
-                "fields": list(self.fields),
+                "fields": list(self.fields or ()),
                 "skipped": dict(self.skipped),
             }
         else:
             detail = {"skipped": dict(self.skipped)}
+            if self.fields is not None:
+                detail["fields"] = list(self.fields)
             if self.legacy_session is not None:
                 detail |= {"legacySession": self.legacy_session, "snapshot": self.snapshot_name}
         return {**detail, "keys": list(self.keys)}

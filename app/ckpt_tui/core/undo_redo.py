@@ -111,7 +111,7 @@ class UndoRedo:
         back to the plugin's behaviour: exactly right for the one step that
         was lost."""
         before, after = plan.before.to_json(), plan.after.to_json()
-        if plan.action in (Step.RESTORE, Step.ADOPT):
+        if plan.action in (Step.RESTORE, Step.ADOPT, Step.COPY):
             self.journal.push(
                 plan.session_id,
                 action=plan.action.value,
