@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.store_cmds",
     "ckpt_tui.cli.legacy_cmds",
     "ckpt_tui.cli.opencode_cmds",
+    "ckpt_tui.cli.search_cmd",
 )
 
 
@@ -63,6 +64,7 @@ COMMAND_WORDS = frozenset(
         "adopt",
         "handoff",
         "conversation",
+        "search",
     }
 )
 

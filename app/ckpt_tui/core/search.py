@@ -340,7 +340,7 @@ class Searcher:
         hits: list[Hit] = []
         at = offset
         more = False
-        while len(hits) < limit:
+        while len(hits) <= limit:
             want = limit - len(hits) + 1
             found = self._guard(
                 lambda at=at, want=want: self.index.match(

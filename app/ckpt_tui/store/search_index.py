@@ -363,6 +363,8 @@ class SearchIndex:
     def _add_new_snapshots(self, store: sqlite3.Connection, progress: Progress | None) -> int:
         conn = self._connection()
         store_max = store.execute("SELECT coalesce(max(rowid), 0) FROM snapshots").fetchone()[0]
+        # Up to the newest row now: what the plugin adds meanwhile is the next
+        # sync's (a plugin writing as fast as we index cannot keep this going).
         seen = min(int(self._meta(conn, "max_rowid", "0")), store_max)
         start, added = seen, 0
         if progress is not None:
@@ -370,8 +372,8 @@ class SearchIndex:
         while True:
             rows = store.execute(
                 "SELECT rowid AS src, id, session_id, project_id, name, kind, captured_at, "
-                "payload FROM snapshots WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                (seen, BATCH),
+                "payload FROM snapshots WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
+                (seen, store_max, BATCH),
             ).fetchall()
             if not rows:
                 break
