@@ -270,6 +270,8 @@ class Results:
     hits: list[Hit] = field(default_factory=list)
     #: More hits exist beyond ``hits``.
     more: bool = False
+    #: The ``offset`` that gives the next page.
+    next_offset: int = 0
 
 
 @dataclass(frozen=True)
@@ -337,9 +339,8 @@ class Searcher:
         if query.empty:
             return Results(query)
         expression = query.expression(filters.field)
-        hits: list[Hit] = []
+        hits: list[tuple[int, Hit]] = []
         at = offset
-        more = False
         while len(hits) <= limit:
             want = limit - len(hits) + 1
             found = self._guard(
@@ -353,16 +354,18 @@ class Searcher:
                     offset=at,
                 )
             )
+            hits.extend(self._check(query, found, filters.field, at))
             at += len(found)
-            checked = self._check(query, found, filters.field)
-            hits.extend(checked)
             if len(found) < want:
                 break
-        if len(hits) > limit:
-            hits, more = hits[:limit], True
-        return Results(query, hits, more)
+        more = len(hits) > limit
+        kept = hits[:limit]
+        next_offset = kept[-1][0] + 1 if kept else at
+        return Results(query, [h for _i, h in kept], more, next_offset)
 
-    def _check(self, query: Query, found: Iterable[si.IndexHit], only: str | None) -> list[Hit]:
+    def _check(
+        self, query: Query, found: Iterable[si.IndexHit], only: str | None, start: int
+    ) -> list[tuple[int, Hit]]:
         """The hits whose rows the store still has, with their snippets."""
         found = list(found)
         snaps, currents = si.fetch_docs(
@@ -370,26 +373,29 @@ class Searcher:
             [h.ref for h in found if h.doc_type == si.SNAPSHOT],
             [h.ref for h in found if h.doc_type == si.CURRENT],
         )
-        out: list[Hit] = []
-        for h in found:
+        out: list[tuple[int, Hit]] = []
+        for position, h in enumerate(found, start):
             current = h.doc_type == si.CURRENT
             doc = (currents if current else snaps).get(h.ref)
             if doc is None:
                 continue  # pruned since the index last saw the store
             columns = doc.payload if current else si.payload_columns(str(doc.name), doc.payload)
             out.append(
-                Hit(
-                    current=current,
-                    project_id=h.project_id,
-                    project_dir=doc.project_dir,
-                    session_id=h.session_id,
-                    session_title=doc.session_title,
-                    snapshot_id=None if current else h.ref,
-                    snapshot_name=None if current else str(doc.name),
-                    kind=h.kind,
-                    at=h.at,
-                    score=h.score,
-                    snippet=snippet(query, columns, only),  # type: ignore[arg-type]
+                (
+                    position,
+                    Hit(
+                        current=current,
+                        project_id=h.project_id,
+                        project_dir=doc.project_dir,
+                        session_id=h.session_id,
+                        session_title=doc.session_title,
+                        snapshot_id=None if current else h.ref,
+                        snapshot_name=None if current else str(doc.name),
+                        kind=h.kind,
+                        at=h.at,
+                        score=h.score,
+                        snippet=snippet(query, columns, only),  # type: ignore[arg-type]
+                    ),
                 )
             )
         return out

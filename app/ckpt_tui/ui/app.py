@@ -35,6 +35,7 @@ class CkptApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
+        Binding("S,ctrl+f", "search", "Search", id="app.search"),
         Binding("question_mark", "help", "Help", id="app.help"),
         Binding("q", "quit", "Quit", id="app.quit"),
     ]
@@ -60,6 +61,7 @@ class CkptApp(App[None]):
         self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
+        self.search_keeper = None  # made by the first search; then the poll keeps it current
 
     def notify(
         self,
@@ -128,6 +130,8 @@ class CkptApp(App[None]):
             return
         if self._token is not None and token != self._token:
             self.call_from_thread(self.main.refresh_all)
+            if self.search_keeper is not None:
+                self.call_from_thread(self.search_keeper.catch_up)
         self._token = token
 
     # -- writes ---------------------------------------------------------------------
@@ -317,12 +321,33 @@ class CkptApp(App[None]):
     def action_redo(self) -> None:
         self._history("redo")
 
+    # -- search ---------------------------------------------------------------------
+    def action_search(self) -> None:
+        from ckpt_tui.core.search import Searcher
+        from ckpt_tui.ui.screens.search import SearchScreen
+        from ckpt_tui.ui.search_keeper import SearchKeeper
+
+        if isinstance(self.screen, SearchScreen):
+            return
+        path = self.service.store.path
+        if self.search_keeper is None:
+            self.search_keeper = SearchKeeper(self, path)
+        self.push_screen(SearchScreen(self.search_keeper, Searcher(path)))
+
+    def on_search_screen_jump(self, message) -> None:
+        from ckpt_tui.ui.search_jump import show_hit
+
+        while len(self.screen_stack) > 1 and self.screen is not self.main:
+            self.pop_screen()
+        show_hit(self.main, message.hit)
+
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
         from ckpt_tui.ui.screens.conversation import ConversationScreen
         from ckpt_tui.ui.screens.legacy import LegacyScreen
         from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
+        from ckpt_tui.ui.screens.search import SearchScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.diff_view import DiffView
         from ckpt_tui.ui.widgets.lists import SessionList, SnapshotList
@@ -347,6 +372,7 @@ class CkptApp(App[None]):
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
+            ("Search", own(SearchScreen)),
         ]
 
     def action_help(self) -> None:
