@@ -18,13 +18,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from ckpt_tui import paths
 from ckpt_tui.cli.output import emit_json, say
 from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Hit, Searcher
 from ckpt_tui.core.text import printable
-from ckpt_tui.store import Store
 
 #: A catch-up smaller than this prints no progress line.
 PROGRESS_FROM = 1000
@@ -69,10 +66,7 @@ def _hit_json(hit: Hit) -> dict:
 
 
 def cmd_search(args) -> int:
-    path = Path(args.db).expanduser() if args.db else paths.default_store_path()
-    store = Store(path, read_only=True)  # a clear error for a missing or foreign file
-    store.close()
-    searcher = Searcher(path)
+    searcher = Searcher.open(args.db)
     try:
         progress = _ProgressLine() if sys.stderr.isatty() else None
         try:

@@ -27,6 +27,7 @@ from ckpt_tui import paths
 from ckpt_tui.core.model import FIELDS
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
+from ckpt_tui.store import Store
 from ckpt_tui.store import search_index as si
 
 if tuple(FIELDS) != si.FIELD_COLUMNS:  # pragma: no cover - a layout change
@@ -296,6 +297,14 @@ class Searcher:
         self.store_path = Path(store_path)
         path = si.index_path(state_dir or paths.state_dir(), self.store_path)
         self.index = si.SearchIndex(path, self.store_path)
+
+    @classmethod
+    def open(cls, db: str | Path | None = None) -> Searcher:
+        """The searcher of the store at ``db`` (default: SPEC 1), after
+        checking it is a readable checkpoint store (one clear line if not)."""
+        path = Path(db).expanduser() if db else paths.default_store_path()
+        Store(path, read_only=True).close()
+        return cls(path)
 
     def close(self) -> None:
         self.index.close()
