@@ -62,8 +62,13 @@ def _fold(token: str) -> str:
     return "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
 
 
+_ASCII_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
 def token_spans(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, folded token)`` for each token of ``text``."""
+    if text.isascii():  # the common case, in C: letters and digits are the tokens
+        return [(m.start(), m.end(), m.group().lower()) for m in _ASCII_TOKEN.finditer(text)]
     spans: list[tuple[int, int, str]] = []
     start = None
     for i, ch in enumerate(text):
@@ -174,6 +179,10 @@ def _term_ranges(term: Term, spans: Sequence[tuple[int, int, str]]) -> list[tupl
 
 def match_ranges(query: Query, text: str) -> list[tuple[int, int]]:
     """Where the query's positive terms occur in ``text``, in order."""
+    if text.isascii():
+        lowered = text.lower()
+        if not any(t.tokens[0] in lowered for t in query.positive):
+            return []  # no term can start here: skip tokenizing a long value
     spans = token_spans(text)
     ranges = [r for term in query.positive for r in _term_ranges(term, spans)]
     return sorted(set(ranges))

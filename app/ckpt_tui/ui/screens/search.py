@@ -60,6 +60,9 @@ class SearchResults(PagedList[Hit]):
     """Hits, a page at a time (the index's offset is the page cursor)."""
 
     NOUN = "results"
+    #: A screenful and then some: each hit is checked against the store and
+    #: gets a snippet, so pages are smaller than the other lists'.
+    PAGE_SIZE = 50
     EMPTY_TEXT = "No matches"
     COMPONENT_CLASSES: ClassVar[set[str]] = {"search-results--match"}
     DEFAULT_CSS = """
