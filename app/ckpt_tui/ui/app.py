@@ -35,7 +35,7 @@ class CkptApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
-        Binding("S,ctrl+f", "search", "Search", id="app.search"),
+        Binding("S,ctrl+f", "search", "Search", show=False, id="app.search"),
         Binding("question_mark", "help", "Help", id="app.help"),
         Binding("q", "quit", "Quit", id="app.quit"),
     ]
