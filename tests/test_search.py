@@ -557,3 +557,14 @@ def test_two_stores_have_two_indexes(tmp_path):
     a = _store(tmp_path / "a")
     b = shutil.copytree(tmp_path / "a", tmp_path / "b") / "checkpoints.db"
     assert Searcher(a, tmp_path).path != Searcher(b, tmp_path).path
+
+
+def test_snippet_of_a_10_mb_value_is_fast():
+    import time
+
+    q = parse("needle")
+    text = "hay planning " * 800_000 + " needle " + "straw " * 10
+    start = time.process_time()
+    snip = core_search.snippet(q, {"notes": text})
+    assert time.process_time() - start < 1.0
+    assert [snip.text[a:b] for a, b in snip.highlights] == ["needle"]

@@ -215,12 +215,36 @@ def _show(text: str) -> str:
     return printable(text.replace("\r\n", "\n").replace("\n", " ⏎ "), len(text) * 4 + 8)
 
 
+#: Longer values are not tokenized whole for a snippet (a 10 MB field would
+#: take seconds): only windows around where a term's text occurs.
+LONG_VALUE = 20_000
+_WINDOW = 400
+
+
+def _bounded_ranges(query: Query, text: str) -> list[tuple[int, int]]:
+    if len(text) <= LONG_VALUE:
+        return match_ranges(query, text)
+    if not text.isascii():
+        return match_ranges(query, text[: LONG_VALUE * 10])
+    lowered = text.lower()
+    for term in query.positive:
+        at, tries = lowered.find(term.tokens[0]), 0
+        while at >= 0 and tries < 50:
+            lo = max(0, at - _WINDOW)
+            window = text[lo : at + _WINDOW + SNIPPET_LENGTH]
+            found = match_ranges(query, window)
+            if found:
+                return [(a + lo, b + lo) for a, b in found]
+            at, tries = lowered.find(term.tokens[0], at + 1), tries + 1
+    return []
+
+
 def snippet(query: Query, columns: dict[str, str], only: str | None = None) -> Snippet | None:
     """The first field (in payload order, the snapshot's name first) where a
     positive term occurs, cut around its first match."""
     for name in [only] if only else list(si.COLUMNS):
         text = columns.get(name) or ""
-        ranges = match_ranges(query, text)
+        ranges = _bounded_ranges(query, text)
         if not ranges:
             continue
         start = max(0, ranges[0][0] - SNIPPET_BEFORE)
