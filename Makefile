@@ -22,7 +22,7 @@ test: lint
 
 demo: $(STAMP)
 	$(BIN)/ckpt-tui demo --dir $(DEMO_DIR) --seed 7 --force
-	$(BIN)/ckpt-tui --db $(DEMO_DIR)/checkpoints.db
+	$(BIN)/ckpt-tui --db $(DEMO_DIR)/checkpoints.db --opencode-data $(DEMO_DIR)/opencode
 
 screenshots: $(STAMP)
 	$(BIN)/python screenshots/make_screenshots.py screenshots

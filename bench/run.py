@@ -101,6 +101,18 @@ def field_opcodes(old, new) -> None:
         SequenceMatcher(None, old.get(name), new.get(name), autojunk=False).get_opcodes()
 
 
+def reworded_lists(n: int = 600) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One changed block of ``n`` sentences, each reworded: the worst case of
+    reword pairing (every removed item is a candidate for every added one)."""
+    import random
+
+    rng = random.Random(1)
+    words = ["store", "plan", "cut", "over", "undo", "redo", "plugin", "session", "write", "read", "page", "list"]
+    old = tuple(" ".join(rng.choice(words) for _ in range(12)) for _ in range(n))
+    new = tuple(s.replace(rng.choice(words), rng.choice(words), 1) + " now" for s in old)
+    return old, new
+
+
 @dataclass
 class Case:
     op: str
@@ -114,7 +126,7 @@ class Case:
 
 def cases(db: Path, meta: dict):
     """The rows of the table, with the objects they need; closes them at the end."""
-    from ckpt_tui.core.diff import diff_checkpoints
+    from ckpt_tui.core.diff import diff_checkpoints, diff_items
     from ckpt_tui.core.service import open_service
 
     svc, conn = open_service(db), raw(db)
@@ -206,6 +218,14 @@ def cases(db: Path, meta: dict):
             "difflib opcodes per field",
             lambda: field_opcodes(before, after),
             100,
+        )
+        rewords = reworded_lists()
+        yield Case(
+            "list diff, 600 x 600 reworded items",
+            lambda: diff_items(*rewords),
+            "difflib opcodes of the two lists",
+            lambda: SequenceMatcher(None, *rewords, autojunk=False).get_opcodes(),
+            200,
         )
         yield Case(
             "compare: read + decode + diff 1 MB",

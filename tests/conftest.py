@@ -14,8 +14,15 @@ def _isolated(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("CKPT_TUI_CACHE", str(home / "cache"))
     monkeypatch.setenv("CKPT_OPENCODE_DATA", str(home / "opencode-data"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    # platformdirs' own defaults (the former journal place among them) on Linux
+    for name in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("CKPT_DB", raising=False)
     monkeypatch.delenv("CKPT_TUI_FROZEN_NOW", raising=False)
+    monkeypatch.delenv("CKPT_TUI_LOG", raising=False)
+    # `y` must not reach the real clipboard or tmux from a test
+    for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

@@ -358,7 +358,10 @@ def test_changed_file_imports_as_new_snapshots_in_the_same_session(
 
     assert outcome.status == "imported"
     assert not outcome.created_session
-    assert [s["name"] for s in outcome.snapshots] == ["legacy-3", "legacy-4", "legacy-5"]
+    # Only the entry not imported yet is added (SPEC 6; it re-added all three before).
+    assert [s["name"] for s in outcome.snapshots] == ["legacy-3"]
+    assert outcome.snapshots[0]["originalName"] == "third"
+    assert outcome.skipped_entries == 2
     assert set(outcome.changed) == {"objective", "status"}
     assert rows(store_path, "SELECT count(*) FROM sessions WHERE id LIKE 'legacy::%'") == [(1,)]
     assert rows(store_path, "SELECT count(*) FROM migrations") == [(2,)]
@@ -370,7 +373,7 @@ def test_changed_file_imports_as_new_snapshots_in_the_same_session(
     )
     assert Checkpoint.from_payload(json.loads(payload)) == Checkpoint.from_payload(V1["checkpoint"])
     names = [n for (n,) in rows(store_path, "SELECT name FROM snapshots WHERE kind='legacy'")]
-    assert sorted(names) == [f"legacy-{n}" for n in range(1, 6)]
+    assert sorted(names) == [f"legacy-{n}" for n in range(1, 4)]
 
 
 def test_undo_import_takes_imports_back_newest_first(service, store_path, known, proj):

@@ -96,6 +96,7 @@ def test_list_json_shape_and_checkpoint_status(capsys, data_dir, store):
         "source",
         "checkpoint",
         "hasCheckpoint",
+        "usage",
     }
     assert (items[LOGIN]["checkpoint"], items[LOGIN]["hasCheckpoint"]) == ("blocked", True)
     assert items[PLAN]["checkpoint"] == "done (placeholder)"
@@ -153,6 +154,9 @@ def test_list_reads_the_data_dir_from_the_environment(capsys, data_dir, store, m
     assert code == 0 and doc["total"] == ALL
 
 
+ALPHA_PROJECT = "09a5b575cf1dd75baa9d884ca52ed84b20c56c8c"
+
+
 def test_list_filters_by_project(capsys, data_dir, store):
     code, doc = run_json(
         capsys,
@@ -164,9 +168,15 @@ def test_list_filters_by_project(capsys, data_dir, store):
         "--db",
         str(store),
         "--project",
-        "no-such-project",
+        ALPHA_PROJECT,
     )
-    assert code == 0 and doc["items"] == []
+    assert code == 0 and doc["items"]
+    assert {i["projectId"] for i in doc["items"]} == {ALPHA_PROJECT}
+    # An unknown project is an error, not an empty list (issue 9, point 13).
+    code = main(["list", "sessions", "--opencode", "--opencode-data", str(data_dir), "--db",
+                 str(store), "--project", "no-such-project"])
+    err = capsys.readouterr().err
+    assert code == 1 and "no such project 'no-such-project'" in err
 
 
 def test_no_opencode_data_is_an_error(capsys, tmp_path):
@@ -182,7 +192,8 @@ def test_no_opencode_data_is_an_error(capsys, tmp_path):
 def test_conversation_json_shape(capsys, data_dir):
     code, doc = run_json(capsys, "conversation", CONFIG, "--opencode-data", str(data_dir))
     assert code == 0
-    assert set(doc) == {"session", "total", "damagedSkipped", "messages"}
+    assert set(doc) == {"session", "total", "damagedSkipped", "warnings", "messages"}
+    assert doc["warnings"] == []
     assert doc["session"]["id"] == CONFIG and doc["total"] == len(doc["messages"]) == 4
     first = doc["messages"][0]
     assert set(first) == {

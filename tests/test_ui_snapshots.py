@@ -129,3 +129,13 @@ def test_conversation_with_snapshot_marker(snap_compare):
     # sessions -> snapshots -> the manual snapshot (second row) -> conversation there
     keys = ("enter", "enter", "j", "c")
     assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_session_detail_with_what_it_cost(snap_compare):
+    """The detail pane of a session opencode knows: messages, cost, tokens,
+    models, agents and the files its tools touched, from the fixture made
+    with the real opencode (2 answers of $0.0042 and 1,200/180 tokens)."""
+    from tests.ui_support import make_opencode_app, opencode_world
+
+    app = make_opencode_app(*opencode_world("session-usage"))
+    assert snap_compare(app, terminal_size=(140, 48), run_before=_go("enter"))

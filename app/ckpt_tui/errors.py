@@ -42,7 +42,7 @@ class DamagedPayload(CkptError):
 
 
 class JournalError(CkptError):
-    """ckpt-tui's undo journal (in its cache dir) cannot be opened or written."""
+    """ckpt-tui's undo journal (in its state dir) cannot be opened or written."""
 
 
 class NothingToDo(CkptError):

@@ -60,6 +60,15 @@ def cache_dir() -> Path:
     return _env_path("CKPT_TUI_CACHE") or platformdirs.user_cache_path(APP)
 
 
+def former_journal_file() -> Path:
+    """Where ckpt-tui kept the undo journal before it was state (SPEC 1), in
+    the same environment: ``$CKPT_TUI_CONFIG/cache`` when that is set (it
+    moved the cache then), else the cache dir of the platform."""
+    config = _env_path("CKPT_TUI_CONFIG")
+    base = config / "cache" if config else platformdirs.user_cache_path(APP)
+    return base / "journal.db"
+
+
 def project_state_dir(project_dir: str | os.PathLike[str]) -> Path:
     """``<project>/.opencode/state/checkpoint-orchestrator``: derived files live here."""
     return Path(project_dir) / ".opencode" / "state" / "checkpoint-orchestrator"

@@ -15,9 +15,12 @@ JSON shapes (``--json``)
                 "status": "importable|already-imported|foreign|damaged",
                 "reason": null | "history[2].checkpoint is not an object (it is a string)",
                 "sha256": "..." | null, "size": 123 | null, "entries": 2,
-                "projectId": "p1" | "dir-<16 hex>" | null,
-                "projectSource": "store|derived|given" | null, "projectKnown": true,
-                "projectCandidates": ["p1"], "importId": "legacy-import:p1:<sha>" | null,
+                "projectId": "p1" | "<opencode's id>" | "dir-<16 hex>" | null,
+                "projectSource": "store|opencode|derived|given" | null,
+                "projectKnown": true, "projectCandidates": ["p1"],
+                "projectNote": null | "opencode has no project for this directory (...),
+                               so the id was derived from the directory",
+                "importId": "legacy-import:p1:<sha>" | null,
                 "session": "legacy::p1" | null}]}
 
 ``legacy import DIR [--project ID] [--dry-run]``::
@@ -25,11 +28,14 @@ JSON shapes (``--json``)
     {"status": "imported|would-import|already-imported|foreign|damaged",
      "dryRun": false, "message": "...", "file": "...", "directory": "...",
      "reason": null | "...", "sha256": "...", "entries": 2,
-     "projectId": "p1", "projectSource": "store", "session": "legacy::p1",
+     "projectId": "p1", "projectSource": "store|opencode|derived|given",
+     "projectNote": null | "...",   # where an id the store did not have came from
+     "session": "legacy::p1",
      "importId": "legacy-import:p1:<sha>", "createdProject": false,
      "createdSession": true,
      "snapshots": [{"name": "legacy-1", "originalName": "before refactor",
                     "capturedAt": "2026-...Z", "id": "<uuid, not in a dry run>"}],
+     "entriesSkipped": 0,           # history entries already imported (changed file)
      "checkpointChanged": true, "changed": ["objective", ...],
      "preRestore": null | "pre-restore-...", "backup": ".../checkpoint-<sha>.json"}
 
@@ -46,11 +52,12 @@ JSON shapes (``--json``)
      "deletedSession": true, "deletedProject": false, "deletedSnapshots": 2,
      "checkpointReverted": false, "preRestore": null, "message": "..."}
 
-``adopt PROJECT_ID SESSION [--snapshot NAME] [--dry-run]``: the shapes of
-``restore``, plus ``source``::
+``adopt PROJECT_ID SESSION [--snapshot NAME] [--dry-run] [--if-unchanged UPDATED_AT]``:
+the shapes of ``restore``, plus ``source``::
 
     dry run: {"action": "adopt", "session": "s1", "dryRun": true,
-              "changed": ["objective"], "diff": {...}, "source": SOURCE}
+              "changed": ["objective"], "updatedAt": "..." | null, "diff": {...},
+              "source": SOURCE}
     applied: {"action": "adopt", "session": "s1", "wrote": true, "changed": [...],
               "preRestore": "pre-restore-...", "pruned": 0, "snapshot": null,
               "message": "...", "warning": null | "...", "diff": {...}, "source": SOURCE}
@@ -74,8 +81,9 @@ import sys
 
 from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.cli.plans import report, report_dry_run
+from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
 from ckpt_tui.core.service import open_service
+from ckpt_tui.core.text import printable
 
 # Loaded when a command runs: building the parser must stay cheap, since
 # `ckpt-tui` with no subcommand builds it too on its way to the app.
@@ -87,13 +95,18 @@ def _service(args, *, read_only: bool = False):
     return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
 
 
+def _opencode_data(args):
+    """``--opencode-data``, given before or after the subcommand (else SPEC 1)."""
+    return getattr(args, "opencode_data", None)
+
+
 # -- legacy -------------------------------------------------------------------------
 
 
 def cmd_scan(args) -> int:
     svc = _service(args, read_only=True)
     try:
-        report = lg.scan(svc, args.scan or ())
+        report = lg.scan(svc, args.scan or (), opencode_data=_opencode_data(args))
     finally:
         svc.close()
     if args.json:
@@ -113,9 +126,13 @@ def cmd_import(args) -> int:
     svc = _service(args, read_only=args.dry_run)
     try:
         if args.dry_run:
-            outcome = lg.plan_import(svc, args.dir, args.project)
+            outcome = lg.plan_import(
+                svc, args.dir, args.project, opencode_data=_opencode_data(args)
+            )
         else:
-            outcome = lg.import_legacy(svc, args.dir, args.project)
+            outcome = lg.import_legacy(
+                svc, args.dir, args.project, opencode_data=_opencode_data(args)
+            )
     finally:
         svc.close()
     if args.json:
@@ -165,16 +182,25 @@ def cmd_undo_import(args) -> int:
 
 def cmd_adopt(args) -> int:
     svc = _service(args, read_only=args.dry_run)
+
+    def make_plan():
+        return lg.plan_adoption(svc, args.project, args.session, args.snapshot)
+
     try:
-        plan = lg.plan_adoption(svc, args.project, args.session, args.snapshot)
-        source, _ = lg.adoption_source(svc, args.project, args.snapshot)
-        extra = {"source": source.to_json()}
         if args.dry_run:
-            return report_dry_run(args, plan, extra)
-        outcome = svc.apply(plan)
+            plan = make_plan()  # checks the project and the session before the source
+            return report_dry_run(args, plan, _adopted_from(svc, args))
+        # Planned under the write lock: a save of the plugin meanwhile is included.
+        plan, outcome = svc.plan_and_apply(make_plan, if_unchanged=args.if_unchanged)
+        extra = _adopted_from(svc, args)
     finally:
         svc.close()
     return report(args, outcome, plan, extra)
+
+
+def _adopted_from(svc, args) -> dict:
+    source, _ = lg.adoption_source(svc, args.project, args.snapshot)
+    return {"source": source.to_json()}
 
 
 # -- handoff ----------------------------------------------------------------------------
@@ -211,41 +237,57 @@ def cmd_handoff(args) -> int:
     else:
         say(f"wrote {written.path} ({written.bytes} bytes, from {written.handoff.source_kind})")
     if written.warning:
-        print(f"ckpt-tui: warning: {written.warning}", file=sys.stderr)
+        print(printable(f"ckpt-tui: warning: {written.warning}", 4000), file=sys.stderr)
     return 0
 
 
 # -- registration ------------------------------------------------------------------------
 
 
+def _opencode_option(p: argparse.ArgumentParser) -> None:
+    # SUPPRESS: an unset sub-option must not hide ``ckpt-tui --opencode-data DIR legacy ...``.
+    p.add_argument(
+        "--opencode-data",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="opencode's data dir, where the project id of an unknown directory is looked up",
+    )
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     legacy = sub.add_parser(
         "legacy",
         help="find, import and take back legacy checkpoint.json state",
-        description="Legacy state files (.opencode/state/checkpoint.json), SPEC 6.",
+        description="Legacy state files (.opencode/state/checkpoint.json) written by the plugin before it used SQLite.",
     )
     lsub = legacy.add_subparsers(dest="legacy_command", metavar="WHAT", required=True)
 
     p = lsub.add_parser(
         "scan",
         parents=[common],
-        help="list legacy state files of the store's projects and --scan dirs",
+        help="list legacy state files of the store's and opencode's projects and --scan dirs",
     )
     p.add_argument("--scan", metavar="DIR", action="append", help="also look in DIR (repeatable)")
+    _opencode_option(p)
     p.set_defaults(run=cmd_scan)
 
     p = lsub.add_parser(
         "import", parents=[common], help="import DIR's legacy state into legacy::<project>"
     )
     p.add_argument("dir", metavar="DIR", help="the project directory (or its checkpoint.json)")
-    p.add_argument("--project", metavar="ID", help="the project id (default: found by directory)")
+    p.add_argument(
+        "--project",
+        metavar="PROJECT",
+        help="the project id (default: the store's project of DIR, else opencode's id for DIR)",
+    )
     p.add_argument(
         "--dry-run", action="store_true", help="say what would be created; write nothing"
     )
+    _opencode_option(p)
     p.set_defaults(run=cmd_import)
 
     p = lsub.add_parser("imports", parents=[common], help="list legacy imports (the ledger)")
-    p.add_argument("--project", metavar="ID")
+    p.add_argument("--project", metavar="PROJECT", help="only this project's imports")
     p.set_defaults(run=cmd_imports)
 
     p = lsub.add_parser("undo", parents=[common], help="take back a legacy import, newest first")
@@ -257,10 +299,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         parents=[common],
         help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
     )
-    p.add_argument("project", metavar="PROJECT_ID")
-    p.add_argument("session", metavar="SESSION")
-    p.add_argument("--snapshot", metavar="NAME", help="a snapshot of legacy::PROJECT_ID")
-    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p.add_argument("project", metavar="PROJECT", help="the project whose legacy state to copy")
+    p.add_argument("session", metavar="SESSION", help="the live session to copy it into")
+    p.add_argument("--snapshot", metavar="SNAPSHOT", help="one snapshot of legacy::PROJECT instead")
+    add_write_options(p)
     p.set_defaults(run=cmd_adopt)
 
     p = sub.add_parser(
@@ -268,7 +310,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         parents=[common],
         help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
     )
-    p.add_argument("session", metavar="SESSION")
-    p.add_argument("--snapshot", metavar="NAME")
+    p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui list sessions)")
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help="write the note of this snapshot (name or id)"
+    )
     p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
     p.set_defaults(run=cmd_handoff)

@@ -28,7 +28,15 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
         "createdAt": "...", "updatedAt": "...", "lastActivity": "...",
         "messageCount": 4, "source": "opencode.db",
         "checkpoint": "in_progress" | "done (placeholder)" | ... | "none" | "no store",
-        "hasCheckpoint": true
+        "hasCheckpoint": true,
+        "usage": null | {             # from the messages; null: not readable
+          "messages": 4, "prompts": 2, "assistantMessages": 2,
+          "cost": 0.0084 | null,      # null: no message recorded a cost (not 0)
+          "tokens": {"input": 2400, "output": 360, "reasoning": 80,
+                     "cacheRead": 1600, "cacheWrite": 0},  # each null when absent
+          "models": ["anthropic/claude-sonnet-4-5"], "agents": ["build"],
+          "files": ["/path/touched/by/a/tool"], "damagedSkipped": 0
+        }
       }]
     }
 
@@ -38,6 +46,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
       "session": { ...one item as above, without depth/checkpoint... },
       "total": 4,                     # messages, damaged ones included
       "damagedSkipped": 0,
+      "warnings": ["read from the old storage tree because opencode.db: busy (...):
+                    it may be out of date"],   # or [] when nothing is amiss
       "messages": [{
         "id": "msg_...", "role": "user" | "assistant",
         "createdAt": "...", "completedAt": "..." | null,
@@ -57,7 +67,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
     }
 
 Exit status: 0, or 1 with one line on stderr (no data dir, unknown session,
-unreadable source).
+unreadable source, or a database whose conversation tables this version does
+not know: "this opencode version is not understood").
 """
 
 from __future__ import annotations
@@ -70,7 +81,7 @@ from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
-from ckpt_tui.errors import CkptError, StoreMissing
+from ckpt_tui.errors import CkptError, NotFound, StoreMissing
 
 if TYPE_CHECKING:
     from ckpt_tui.opencode import OpencodeReader, SessionInfo
@@ -137,6 +148,20 @@ def _checkpoint_statuses(db) -> tuple[dict[str, str] | None, str]:
     return statuses, "ok"
 
 
+def _store_has_project(db, project_id: str) -> bool:
+    try:
+        svc = open_service(db, read_only=True)
+    except CkptError:
+        return False
+    try:
+        svc.project(project_id)
+    except NotFound:
+        return False
+    finally:
+        svc.close()
+    return True
+
+
 # -- list sessions --opencode -----------------------------------------------------------
 
 
@@ -146,9 +171,11 @@ def list_opencode_sessions(args) -> int:
     result = reader.sessions()
     sessions = list(result.sessions)
     project = getattr(args, "project", None)
-    if project:
-        sessions = [s for s in sessions if s.project_id == project]
     statuses, store_status = _checkpoint_statuses(args.db)
+    if project is not None:
+        sessions = [s for s in sessions if s.project_id == project]
+        if not sessions and not _store_has_project(args.db, project):
+            raise NotFound(f"no such project {project!r} in opencode's data or the store")
     warnings = list(result.warnings)
     if store_status.startswith("error"):
         warnings.append(f"checkpoint store: {store_status[len('error: ') :]}")
@@ -166,6 +193,7 @@ def list_opencode_sessions(args) -> int:
             item["depth"] = depth
             item["checkpoint"] = status(info)
             item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
+            item["usage"] = _usage(reader, info.id)
             items.append(item)
         emit_json(
             {
@@ -200,17 +228,27 @@ def list_opencode_sessions(args) -> int:
     return 0
 
 
+def _usage(reader: OpencodeReader, session_id: str) -> dict | None:
+    """What the session cost, or ``None`` when its source cannot be read now."""
+    try:
+        return reader.usage(session_id).to_json()
+    except CkptError:
+        return None
+
+
 # -- conversation ---------------------------------------------------------------------
 
 
 def _all_messages(reader: OpencodeReader, session_id: str):
-    messages, damaged, after = [], 0, None
+    """Every message, the damaged records skipped, and the pages' warnings (once each)."""
+    messages, damaged, after, warnings = [], 0, None, {}
     while True:
         page = reader.conversation_page(session_id, after=after, limit=PAGE)
         messages += page.messages
         damaged += page.damaged_skipped
+        warnings.update(dict.fromkeys(page.warnings))
         if page.cursor is None:
-            return messages, damaged
+            return messages, damaged, list(warnings)
         after = page.cursor
 
 
@@ -242,7 +280,7 @@ def _print_message(message) -> None:
 def cmd_conversation(args) -> int:
     reader = _reader(args)
     info = reader.session(args.session)
-    messages, damaged = _all_messages(reader, args.session)
+    messages, damaged, warnings = _all_messages(reader, args.session)
     total = reader.conversation_count(args.session)
     if args.json:
         emit_json(
@@ -250,12 +288,14 @@ def cmd_conversation(args) -> int:
                 "session": ocjson.session(info),
                 "total": total,
                 "damagedSkipped": damaged,
+                "warnings": warnings,
                 "messages": [ocjson.message(m) for m in messages],
             }
         )
         return 0
     if damaged:
-        _warn([f"{damaged} damaged record(s) skipped"])
+        warnings.append(f"{damaged} damaged record(s) skipped")
+    _warn(warnings)
     say(f"{info.title or '(untitled)'}  ({info.id}, {info.source}, {total} messages)")
     for message in messages:
         _print_message(message)

@@ -117,9 +117,9 @@ def _positive(text: str) -> int:
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     help_text = 'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)'
     p = sub.add_parser("search", parents=[common], help=help_text, description=help_text)
-    p.add_argument("query")
-    p.add_argument("--project", metavar="ID")
-    p.add_argument("--session", metavar="ID")
+    p.add_argument("query", metavar="QUERY", help='words, "a phrase", prefix*, -excluded')
+    p.add_argument("--project", metavar="ID", help="only this project")
+    p.add_argument("--session", metavar="ID", help="only this session")
     p.add_argument(
         "--kind",
         metavar="K",
@@ -127,5 +127,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         help="auto, manual, pre-restore, compaction, legacy, or current (repeatable)",
     )
     p.add_argument("--field", metavar="F", choices=SEARCH_FIELDS, help=", ".join(SEARCH_FIELDS))
-    p.add_argument("--limit", metavar="N", type=_positive, default=20)
+    p.add_argument(
+        "--limit", metavar="N", type=_positive, default=20, help="at most N hits (default 20)"
+    )
     p.set_defaults(run=cmd_search)

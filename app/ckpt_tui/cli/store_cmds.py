@@ -4,10 +4,12 @@ snapshot, migrate, doctor, demo."""
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from ckpt_tui import lazy, paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
 from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
@@ -19,6 +21,10 @@ jsonview = lazy.module("ckpt_tui.core.jsonview")
 textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 PAGE = 500
+
+#: Help lines shared by every command that takes these arguments.
+SESSION_HELP = "a session id (ckpt-tui list sessions)"
+SNAPSHOT_HELP = "its name or id; ckpt-tui list snapshots SESSION"
 
 
 def _service(args, *, read_only: bool = False):
@@ -57,6 +63,8 @@ def cmd_list_sessions(args) -> int:
 
         return list_opencode_sessions(args)
     svc = _service(args, read_only=True)
+    if args.project is not None:
+        svc.project(args.project)  # an unknown id is an error, not an empty list
     rows, total = _all_pages(
         lambda after: svc.sessions(project_id=args.project, after=after, limit=PAGE)
     )
@@ -81,7 +89,8 @@ def _status(row) -> str:
 
 def cmd_list_snapshots(args) -> int:
     svc = _service(args, read_only=True)
-    kinds = [args.kind] if args.kind else None
+    svc.session(args.session)  # an unknown id is an error, not an empty list
+    kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
     rows, total = _all_pages(
         lambda after: svc.snapshots(args.session, kinds=kinds, after=after, limit=PAGE)
     )
@@ -176,25 +185,33 @@ def cmd_diff(args) -> int:
 # -- writes ---------------------------------------------------------------------
 
 
-def cmd_restore(args) -> int:
+def _plan_then_write(args, make_plan) -> int:
+    """``--dry-run``: print the plan. Otherwise plan and write under one lock
+    (a save of the plugin meanwhile is included, not refused), unless
+    ``--if-unchanged`` asks to refuse when the checkpoint moved."""
     svc = _service(args, read_only=args.dry_run)
+    try:
+        if args.dry_run:
+            return _dry_run(args, make_plan(svc))
+        plan, outcome = svc.plan_and_apply(
+            lambda: make_plan(svc), if_unchanged=args.if_unchanged
+        )
+    finally:
+        svc.close()
+    return _report(args, outcome, plan)
+
+
+def cmd_restore(args) -> int:
     fields = args.fields.split(",") if args.fields else None
-    plan = svc.plan_restore(args.session, args.snapshot, fields)
-    if args.dry_run:
-        return _dry_run(args, plan)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_restore(args.session, args.snapshot, fields))
 
 
 def cmd_undo(args) -> int:
-    svc = _service(args)
-    plan = svc.plan_undo(args.session)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_undo(args.session))
 
 
 def cmd_redo(args) -> int:
-    svc = _service(args)
-    plan = svc.plan_redo(args.session)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session))
 
 
 def cmd_snapshot(args) -> int:
@@ -237,8 +254,11 @@ def cmd_demo(args) -> int:
     if args.json:
         emit_json(result)
     else:
-        say(f"demo store written to {result['db']}")
-        say(f"open it with: ckpt-tui --db {result['db']}")
+        say(f"demo store written to {result['db']}, opencode's data for it to {result['opencode']}")
+        say(
+            f"open it with: ckpt-tui --db {shlex.quote(result['db'])} "
+            f"--opencode-data {shlex.quote(result['opencode'])}"
+        )
     return 0
 
 
@@ -253,40 +273,61 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = lsub.add_parser("projects", parents=[common], help="projects in the store")
     p.set_defaults(run=cmd_list_projects)
     p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
-    p.add_argument("--project", metavar="ID")
+    p.add_argument("--project", metavar="PROJECT", help="only this project's sessions")
     p.add_argument("--opencode", action="store_true", help="opencode's sessions, with checkpoints")
     p.add_argument(
         "--opencode-data", metavar="DIR", help="opencode's data dir", default=argparse.SUPPRESS
     )
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
-    p.add_argument("session")
-    p.add_argument("--kind", metavar="K")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--kind",
+        metavar="KIND",
+        help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
+    )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
     p.set_defaults(run=cmd_list_snapshots)
 
     p = add("show", cmd_show, "show the current checkpoint or a snapshot")
-    p.add_argument("session")
-    p.add_argument("--snapshot", metavar="NAME")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
+    )
     p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
-    p.add_argument("session")
-    p.add_argument("a")
-    p.add_argument("b", nargs="?")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
+    p.add_argument(
+        "b",
+        metavar="B",
+        nargs="?",
+        help="the newer side: a snapshot (default: the current checkpoint)",
+    )
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
-    p.add_argument("session")
-    p.add_argument("snapshot")
-    p.add_argument("--fields", metavar="a,b", help=f"camelCase fields: {','.join(FIELDS)}")
-    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "snapshot", metavar="SNAPSHOT", help=f"the snapshot to restore ({SNAPSHOT_HELP})"
+    )
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
+    )
+    add_write_options(p)
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    add_write_options(p)
     p = add("redo", cmd_redo, "redo what undo took back")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    add_write_options(p)
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
-    p.add_argument("session")
-    p.add_argument("name")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("name", metavar="NAME", help="the new snapshot's name (unique in the session)")
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")
     p = add("demo", cmd_demo, "write a demo store")
     p.add_argument("--dir", metavar="DIR", help="where (default: the cache dir)")
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--seed", metavar="N", type=int, default=7, help="seed for the made-up data (default: 7)"
+    )
     p.add_argument("--force", action="store_true", help="replace an existing demo store")

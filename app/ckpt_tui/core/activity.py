@@ -18,6 +18,7 @@ from ckpt_tui.store.rows import SessionRow
 
 if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up path
     from ckpt_tui.opencode import ConversationPage, OpencodeReader, SessionInfo
+    from ckpt_tui.opencode.usage import SessionUsage
 
 
 @dataclass(frozen=True)
@@ -152,3 +153,15 @@ class Activity:
 
             raise NotFound("opencode's data dir is not readable here")
         return self.reader.conversation_page(session_id, after=after, limit=limit)
+
+    def usage(self, session_id: str) -> SessionUsage | None:
+        """What the session cost, or ``None`` when opencode does not know it
+        (or its storage cannot be read now): absent, not zero."""
+        from ckpt_tui.errors import CkptError
+
+        if self.reader is None or session_id not in self.sessions:
+            return None
+        try:
+            return self.reader.usage(session_id)
+        except CkptError:
+            return None

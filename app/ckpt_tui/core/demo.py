@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui import paths, timeutil
+from ckpt_tui.core.demo_opencode import write_opencode_demo
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.errors import CkptError
 from ckpt_tui.store import Store
@@ -218,7 +219,8 @@ def _states(rng: random.Random, objective: str, steps: list[str], files: list[st
 
 
 def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str, Any]:
-    """Write ``target/checkpoints.db`` and ``target/projects/*``; return paths."""
+    """Write ``target/checkpoints.db``, ``target/projects/*`` and opencode's
+    own data for them in ``target/opencode``; return their paths."""
     target = Path(target).expanduser().absolute()  # hosts report absolute directories
     db = target / "checkpoints.db"
     if db.exists() or (target / "projects").exists():
@@ -227,6 +229,7 @@ def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str,
         for suffix in ("", "-wal", "-shm"):
             Path(f"{db}{suffix}").unlink(missing_ok=True)
         shutil.rmtree(target / "projects", ignore_errors=True)
+        shutil.rmtree(target / "opencode", ignore_errors=True)
     target.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     store = Store.create(db)
@@ -305,7 +308,12 @@ def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str,
     store.close()
     _write_legacy_file(project_dirs["prj_docs"])
     _imported_legacy_state(db, project_dirs["prj_infra"])
-    return {"db": str(db), "projects": {k: str(v) for k, v in project_dirs.items()}}
+    opencode = write_opencode_demo(db, target / "opencode", seed=seed)
+    return {
+        "db": str(db),
+        "opencode": str(opencode),
+        "projects": {k: str(v) for k, v in project_dirs.items()},
+    }
 
 
 def _set_checkpoint(conn, session_id: str, project_id: str, cp: Checkpoint, at: str) -> None:

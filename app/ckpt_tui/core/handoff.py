@@ -48,13 +48,13 @@ from typing import Any
 from ckpt_tui import paths, timeutil
 from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
 from ckpt_tui.core.reads import Reader
+from ckpt_tui.core.text import visible
 from ckpt_tui.errors import CkptError, DamagedPayload
 
 MAX_ID_CHARS = 200
 _KEEP_CHARS = 183  # + "-" + 16 hex = 200
 
 _UNSAFE_ID = re.compile(r"[^A-Za-z0-9_-]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _BLOCK_START = re.compile(r"^( {0,3})(#|[-=*_](?=[-=*_\s]*$))")
 _INLINE_HTML = re.compile(r"<(?=[A-Za-z/!?])")
 
@@ -86,15 +86,10 @@ def handoff_path(project_dir: str | os.PathLike[str], session_id: str) -> Path:
 # -- text ------------------------------------------------------------------------------
 
 
-def _visible(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
 def clean(text: str) -> str:
     """Control characters made visible; CR/CRLF become newlines."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _CONTROL.sub(_visible, text)
+    return visible(text, keep_newlines=True)
 
 
 def _line(line: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui import paths
-from ckpt_tui.errors import CkptError, StoreMissing
+from ckpt_tui.errors import CkptError, ReadOnly, StoreMissing
 from ckpt_tui.store import CURRENT_VERSION, Store, health
 from ckpt_tui.store.migrate import migrate_file
 
@@ -33,8 +33,8 @@ def migrate(db: str | os.PathLike[str] | None) -> dict[str, Any]:
             "backup": None,
             "message": f"{path} is already at schema version {CURRENT_VERSION}",
         }
-    if not os.access(path, os.W_OK):
-        raise CkptError(f"{path} is read-only; cannot migrate")
+    if store.read_only_reason:
+        raise ReadOnly(f"{path} is read-only here ({store.read_only_reason}); cannot migrate")
     start, end, backup = migrate_file(path)
     return {
         "from": start,

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
-from ckpt_tui.errors import DamagedPayload, NotFound
+from ckpt_tui.core.sorting import CountOrder
+from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.store import Store, sqlcache
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
 
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
 # Loaded on first use: the first frame needs neither SQLAlchemy nor difflib.
 q = lazy.module("ckpt_tui.store.queries")
 diffs = lazy.module("ckpt_tui.core.diff")
+sorting = lazy.module("ckpt_tui.store.sorting")
+
+
+#: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
+SNAPSHOT_KINDS = ("auto", "manual", "pre-restore", "compaction", "legacy")
 
 
 @dataclass(frozen=True)
@@ -57,12 +63,19 @@ class FirstScreen:
 class Reader:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.count_order = CountOrder()
 
     # -- lists ----------------------------------------------------------
     def projects(
-        self, after: tuple | None = None, limit: int = 200, text: str | None = None
+        self,
+        after: tuple | None = None,
+        limit: int = 200,
+        text: str | None = None,
+        sort: str = "activity",
     ) -> Page[ProjectRow]:
         with self.store.read() as conn:
+            if sort != "activity":
+                return sorting.list_projects_sorted(conn, sort, after, limit, text)
             return q.list_projects(conn, after, limit, text)
 
     def sessions(
@@ -81,9 +94,15 @@ class Reader:
         after: tuple | None = None,
         limit: int = 200,
         text: str | None = None,
+        sort: str = "activity",
     ) -> Page[SessionRow]:
+        """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
         with self.store.read() as conn:
-            return q.list_session_tree(conn, project_id, after, limit, text)
+            if sort == "activity":
+                return q.list_session_tree(conn, project_id, after, limit, text)
+            if sort == "snapshots":
+                return self.count_order.page(self.store, conn, project_id, after, limit, text)
+            return sorting.list_sessions_sorted(conn, project_id, sort, after, limit, text)
 
     def snapshots(
         self,
@@ -119,7 +138,9 @@ class Reader:
         if cached is not None:
             try:
                 payloads = summaries + 1 if summaries else 0
-                pages = sqlcache.first_pages(self.store.path, cached, limit, payloads)
+                pages = sqlcache.first_pages(
+                    self.store.path, cached, limit, payloads, immutable=self.store.immutable
+                )
             except (sqlite3.Error, KeyError):
                 pass  # the path below says what is wrong, in the usual words
             else:
@@ -142,7 +163,26 @@ class Reader:
             payloads = q.get_payloads(conn, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
 
+    def check_kind(self, kind: str, session_id: str | None = None) -> str:
+        """``kind`` if it is one of SPEC 5.2's or present in the store; else a
+        one-line error naming the kinds there are (SPEC 5.2's, and those of
+        ``session_id``'s snapshots)."""
+        if kind in SNAPSHOT_KINDS:
+            return kind
+        with self.store.read() as conn:
+            if kind and q.kind_exists(conn, kind):
+                return kind
+            present = q.session_kinds(conn, session_id) if session_id else []
+        others = [k for k in present if k not in SNAPSHOT_KINDS]
+        known = ", ".join((*SNAPSHOT_KINDS, *others))
+        raise CkptError(f"no snapshot kind {kind!r}; the kinds are {known}")
+
     # -- one thing --------------------------------------------------------
+    def session(self, session_id: str) -> SessionRow:
+        """A session of the store; :class:`NotFound` ("no such session") if absent."""
+        with self.store.read() as conn:
+            return q.get_session(conn, session_id)
+
     def project(self, project_id: str) -> ProjectRow:
         with self.store.read() as conn:
             return q.get_project(conn, project_id)
@@ -209,7 +249,7 @@ def _summaries(
         elif isinstance(before, Damaged):
             out[row.id] = "after a damaged snapshot"
         else:
-            out[row.id] = diffs.change_summary(diffs.diff_checkpoints(before, mine, detail=False))
+            out[row.id] = diffs.summarize(before, mine)
     return out
 
 

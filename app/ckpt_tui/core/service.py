@@ -6,7 +6,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from ckpt_tui import paths
+from ckpt_tui import debuglog, paths
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.config import Config, load
 from ckpt_tui.errors import JournalError
@@ -19,8 +19,8 @@ class LazyJournal:
     failures (an unusable state dir, a damaged file) are :class:`JournalError`,
     one line like every other, never a traceback."""
 
-    def __init__(self, path: Path, store_path: Path) -> None:
-        self._args = (path, store_path)
+    def __init__(self, path: Path, store_path: Path, former: Path | None = None) -> None:
+        self._args = (path, store_path, former)
         self._file = None
 
     def __getattr__(self, name: str):
@@ -56,5 +56,10 @@ def open_service(
     path = Path(db).expanduser() if db else paths.default_store_path()
     store = Store(path, read_only=read_only)
     cfg = config or load()
-    journal = LazyJournal(paths.state_dir() / "journal.db", store.path)
-    return Service(store, journal, cfg.history_limit)
+    journal = LazyJournal(
+        paths.state_dir() / "journal.db", store.path, paths.former_journal_file()
+    )
+    service = Service(store, journal, cfg.history_limit)
+    if debuglog.enabled():
+        debuglog.instrument(service, "service")
+    return service

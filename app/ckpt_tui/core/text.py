@@ -1,20 +1,48 @@
-"""Making text from the store safe to print: no escape sequences, bounded."""
+"""Making text from the store safe to print: no escape sequences, no hidden
+characters, bounded.
+
+One rule for the app, the command line and the hand-off notes: a character
+that acts on the terminal or hides what a line says is shown as an escape
+(``\\x1b``, ``\\u202e``) instead of being passed through. Besides the C0/C1
+control characters that means the bidirectional controls (which reorder
+what follows, the "Trojan Source" trick), the zero-width characters (which
+make two different names look the same), the byte-order mark and the
+Unicode line and paragraph separators (which break a line where no newline
+is).
+"""
 
 from __future__ import annotations
 
 import re
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_CONTROL_ALL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Invisible or reordering characters beyond the C0/C1 controls: the Arabic
+#: letter mark, the Mongolian vowel separator, zero-width space/non-joiner/
+#: joiner, LRM/RLM, the line and paragraph separators, the bidi embeddings
+#: and overrides (LRE..RLO), the word joiner and invisible operators, the bidi
+#: isolates (LRI..PDI) and the zero-width no-break space (BOM).
+_INVISIBLE = "\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
+_CONTROL_ALL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str, *, keep_newlines: bool = False) -> str:
+    """Every control, bidi and zero-width character shown as ``\\xNN`` or
+    ``\\uNNNN`` (with ``keep_newlines``, tab and newline are kept)."""
+    return (_CONTROL if keep_newlines else _CONTROL_ALL).sub(_escape, text)
 
 
 def printable(text: str, limit: int = 10_000, *, keep_newlines: bool = False) -> str:
-    """Control characters (ESC included) shown as ``\\xNN``, cut to ``limit``.
+    """:func:`visible`, cut to ``limit`` characters first.
 
-    Store text is data: a title that carries an escape sequence must appear
-    as characters, never act on the terminal.
+    Store text is data: a title that carries an escape sequence or a
+    right-to-left override must appear as characters, never act on the
+    terminal or reorder what is shown after it.
     """
     if len(text) > limit:
         text = text[:limit] + f"… (+{len(text) - limit} chars)"
-    pattern = _CONTROL if keep_newlines else _CONTROL_ALL
-    return pattern.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return visible(text, keep_newlines=keep_newlines)

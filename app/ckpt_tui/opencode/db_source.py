@@ -3,8 +3,12 @@
 Tables used: ``session`` (one row per session, no JSON blob), ``message``
 and ``part`` (ids in columns, the rest in a JSON ``data`` column) and
 ``project`` (for a directory when a session row has none). Columns are
-looked up, never assumed; a missing ``message`` or ``part`` table only
-means no conversation.
+looked up, never assumed. A database that holds the session but not a
+``message`` table this reader knows (or keeps the session's messages only
+in a table it does not read, as a newer opencode might) raises
+:class:`NotUnderstood`: "this opencode version is not understood", not an
+empty conversation. Without a ``part`` table, messages come without their
+parts and the page says so.
 
 The ``time_created`` columns of ``message`` and ``part`` are never read:
 rows copied by opencode's JSON migration, and parts written by
@@ -19,12 +23,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from ckpt_tui import timeutil
 from ckpt_tui.opencode import records
-from ckpt_tui.opencode.model import SessionInfo
+from ckpt_tui.opencode.model import ProjectRecord, SessionInfo
 from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
 from ckpt_tui.opencode.sqlite_read import (
     DEFAULT_BUSY_TIMEOUT_MS,
+    NotUnderstood,
     SourceUnavailable,
     chunks,
     columns,
@@ -46,18 +50,43 @@ SESSION_COLUMNS = (
 )
 # How many of a session's first messages to look at for its agent.
 AGENT_PROBE = 4
+NOT_UNDERSTOOD = "this opencode version is not understood"
+# Tables of newer opencode versions that may hold a session's messages instead.
+NEWER_MESSAGE_TABLES = ("session_message",)
 
 
 class _Schema:
     """What this database has, looked up once per connection."""
 
     def __init__(self, conn: sqlite3.Connection, name: str) -> None:
+        self.name = name
         self.session = columns(conn, "session")
         if "id" not in self.session:
-            raise SourceUnavailable(f"{name}: no opencode session table; skipped")
+            raise SourceUnavailable(
+                f"{name}: no session table (not opencode's, or {NOT_UNDERSTOOD}); skipped"
+            )
         self.message = columns(conn, "message")
         self.part = columns(conn, "part")
         self.project = columns(conn, "project")
+        self.newer = [t for t in NEWER_MESSAGE_TABLES if "session_id" in columns(conn, t)]
+
+    def require_messages(self) -> None:
+        """:class:`NotUnderstood` unless the ``message`` table is one we read."""
+        if not self.has_messages:
+            raise NotUnderstood(
+                f"{self.name}: {NOT_UNDERSTOOD} (no message table with id, session_id and "
+                "data); its conversations cannot be shown"
+            )
+
+    def messages_elsewhere(self, conn: sqlite3.Connection, session_id: str) -> str | None:
+        """A newer table holding messages of a session that ``message`` has none of."""
+        for table in self.newer:
+            found = conn.execute(
+                f"SELECT 1 FROM {table} WHERE session_id = ? LIMIT 1", (session_id,)
+            ).fetchone()
+            if found is not None:
+                return table
+        return None
 
     @property
     def has_messages(self) -> bool:
@@ -154,7 +183,7 @@ class DbSource:
             agent = values["agent"] or None
             if agent is None and count and schema.has_messages:
                 agent = records.session_agent(self._first_messages(conn, sid, listing.damaged))
-            archived_at = timeutil.parse(values["time_archived"])
+            archived_at = records.moment(values["time_archived"])
             listing.sessions.append(
                 SessionInfo(
                     id=sid,
@@ -165,8 +194,8 @@ class DbSource:
                     parent_id=values["parent_id"] or None,
                     archived=values["time_archived"] is not None,
                     archived_at=archived_at,
-                    created=timeutil.parse(values["time_created"]),
-                    updated=timeutil.parse(values["time_updated"]),
+                    created=records.moment(values["time_created"]),
+                    updated=records.moment(values["time_updated"]),
                     last_activity=activity,
                     message_count=count,
                     source=self.name,
@@ -230,13 +259,50 @@ class DbSource:
             return {}
         return dict(conn.execute("SELECT id, worktree FROM project").fetchall())
 
+    # -- projects -----------------------------------------------------------------
+
+    def list_projects(self) -> list[ProjectRecord]:
+        """``project`` rows: id, worktree, and the directories opencode also
+        files under the project (``sandboxes``, ``project_directory``)."""
+
+        def work(conn: sqlite3.Connection) -> list[ProjectRecord]:
+            project = columns(conn, "project")
+            if "id" not in project:
+                return []
+            conn.execute("BEGIN")
+            rows = conn.execute(
+                f"SELECT {pick(project, ('id', 'worktree', 'sandboxes'))} FROM project"
+            ).fetchall()
+            more: dict[str, list[str]] = {}
+            if {"project_id", "directory"} <= columns(conn, "project_directory"):
+                for pid, directory in conn.execute(
+                    "SELECT project_id, directory FROM project_directory"
+                ):
+                    more.setdefault(pid, []).append(directory)
+            conn.execute("COMMIT")
+            return [
+                ProjectRecord(
+                    pid,
+                    worktree if isinstance(worktree, str) and worktree else None,
+                    tuple(
+                        d
+                        for d in dict.fromkeys([*_json_strings(sandboxes), *more.get(pid, [])])
+                        if isinstance(d, str) and d
+                    ),
+                    self.name,
+                )
+                for pid, worktree, sandboxes in rows
+                if isinstance(pid, str) and pid
+            ]
+
+        return self._read(work)
+
     # -- conversation -----------------------------------------------------------
 
     def page(self, session_id: str, after: str | None, limit: int) -> RawPage:
         def work(conn: sqlite3.Connection) -> RawPage:
             schema = _Schema(conn, self.name)
-            if not schema.has_messages:
-                return RawPage([], False, 0)
+            schema.require_messages()
             damaged: set[str] = set()
             conn.execute("BEGIN")
             ids = [
@@ -246,6 +312,12 @@ class DbSource:
                     (session_id, after or "", limit + 1),
                 )
             ]
+            elsewhere = None if ids or after else schema.messages_elsewhere(conn, session_id)
+            if elsewhere:
+                raise NotUnderstood(
+                    f"{self.name}: {NOT_UNDERSTOOD} (this session's messages are only in "
+                    f"its {elsewhere} table); the conversation cannot be shown"
+                )
             has_more = len(ids) > limit
             ids = ids[:limit]
             messages = self._messages_by_id(conn, ids, damaged)
@@ -254,18 +326,32 @@ class DbSource:
             ordered: list[HydratedMessage] = [
                 (messages[mid], parts.get(mid, [])) for mid in ids if mid in messages
             ]
-            return RawPage(ordered, has_more, len(damaged), ids[-1] if ids else None)
+            warnings = ()
+            if ids and not schema.has_parts:
+                warnings = (
+                    f"{self.name} has no part table that this ckpt-tui reads, so messages are "
+                    f"shown without their text and tools ({NOT_UNDERSTOOD} fully)",
+                )
+            return RawPage(ordered, has_more, len(damaged), ids[-1] if ids else None, warnings)
 
         return self._read(work)
 
     def count(self, session_id: str) -> int:
         def work(conn: sqlite3.Connection) -> int:
             schema = _Schema(conn, self.name)
-            if not schema.has_messages:
-                return 0
+            schema.require_messages()
             row = conn.execute(
                 "SELECT count(*) FROM message WHERE session_id = ?", (session_id,)
             ).fetchone()
             return int(row[0])
 
         return self._read(work)
+
+
+def _json_strings(raw: object) -> list[str]:
+    """The strings of a JSON array column (``sandboxes``); anything else: none."""
+    try:
+        value = records.load_json(raw)
+    except records.Damaged:
+        return []
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []

@@ -46,6 +46,28 @@ class SessionInfo:
 
 
 @dataclass(frozen=True)
+class ProjectRecord:
+    """One opencode project: its id (what the plugin stores as the project
+    id), its ``worktree`` and the other directories opencode files under it
+    (``sandboxes``, ``project_directory`` rows), from one source."""
+
+    id: str
+    worktree: str | None
+    directories: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class ProjectsResult:
+    """Every project record of every source, the winning source first; a
+    source that could not be read is a warning (so "not found" can be told
+    apart from "could not look")."""
+
+    projects: tuple[ProjectRecord, ...]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SourceSummary:
     """What one source contributed, so a person can see why a count is off.
 
@@ -149,7 +171,9 @@ class ConversationPage:
 
     Pass ``cursor`` as ``after`` for the next page; ``None`` on the last.
     ``damaged_skipped`` counts message and part records of this page that
-    were not valid JSON objects.
+    were not valid JSON objects. ``warnings`` say why what is shown may be
+    incomplete or stale: read from the old JSON tree because a database
+    could not be read, or a database whose parts this version cannot read.
     """
 
     session_id: str
@@ -157,3 +181,4 @@ class ConversationPage:
     cursor: str | None
     damaged_skipped: int
     source: str
+    warnings: tuple[str, ...] = ()

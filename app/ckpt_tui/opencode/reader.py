@@ -21,6 +21,7 @@ from ckpt_tui.opencode.db_source import DbSource
 from ckpt_tui.opencode.locate import database_files, opencode_db_env, storage_dir
 from ckpt_tui.opencode.model import (
     ConversationPage,
+    ProjectsResult,
     SessionInfo,
     SessionsResult,
     SourceSummary,
@@ -142,6 +143,23 @@ class OpencodeReader:
             raise NotFound(f"no opencode session {session_id}")
         return info
 
+    # -- projects -------------------------------------------------------------------
+
+    def projects(self) -> ProjectsResult:
+        """Every project record, databases first (as :meth:`sources` orders
+        them), then the tree's ``storage/project`` files; an unreadable
+        source is a warning. Used to find the id opencode has for a directory."""
+        found = []
+        warnings = []
+        if not self.exists():
+            return ProjectsResult((), ())
+        for source in self.sources():
+            try:
+                found += source.list_projects()
+            except SourceUnavailable as exc:
+                warnings.append(str(exc))
+        return ProjectsResult(tuple(found), tuple(warnings))
+
     # -- conversation -----------------------------------------------------------
 
     def conversation_page(
@@ -150,7 +168,7 @@ class OpencodeReader:
         """Up to ``limit`` messages after message id ``after`` (from the start
         when ``None``), each with its parts: one short read."""
         limit = max(1, min(int(limit), MAX_PAGE))
-        source = self._locate(session_id)
+        source, skipped = self._find(session_id)
         try:
             raw = source.page(session_id, after, limit)
         except SourceUnavailable as exc:
@@ -162,32 +180,50 @@ class OpencodeReader:
             cursor=raw.last_id if raw.has_more else None,
             damaged_skipped=raw.damaged,
             source=source.name,
+            warnings=tuple(_fallback_warnings(source, skipped)) + raw.warnings,
         )
 
     def conversation_count(self, session_id: str) -> int:
         """How many messages the session has (damaged ones included)."""
-        source = self._locate(session_id)
+        source, _ = self._find(session_id)
         try:
             return source.count(session_id)
+        except SourceUnavailable as exc:
+            raise OpencodeUnreadable(str(exc)) from exc
+
+    def usage(self, session_id: str):
+        """What the session cost (:class:`~ckpt_tui.opencode.usage.SessionUsage`),
+        from the source that wins for it."""
+        from ckpt_tui.opencode import usage
+
+        source = self._locate(session_id)
+        try:
+            if isinstance(source, DbSource):
+                return usage.from_database(source.db_path, session_id, self.busy_timeout_ms)
+            return usage.from_tree(Path(source.path), session_id)
         except SourceUnavailable as exc:
             raise OpencodeUnreadable(str(exc)) from exc
 
     # -- where a session lives ----------------------------------------------------
 
     def _locate(self, session_id: str) -> Source:
-        """The first readable source holding the id, remembered for later
-        calls unless an earlier source could not be read this time."""
+        return self._find(session_id)[0]
+
+    def _find(self, session_id: str) -> tuple[Source, list[str]]:
+        """The first readable source holding the id, and why each earlier
+        source could not be read (then the answer may be a stale copy). It is
+        remembered for later calls unless an earlier source failed this time."""
         if not isinstance(session_id, str) or not session_id.strip():
             raise InvalidId("an opencode session id is required")
         if session_id in self._located:
-            return self._located[session_id]
+            return self._located[session_id], []
         problems = []
         for source in self.sources():
             try:
                 if source.has_session(session_id):
                     if not problems:  # an unreadable earlier source may hold the winner
                         self._located[session_id] = source
-                    return source
+                    return source, problems
             except SourceUnavailable as exc:
                 problems.append(str(exc))
         if problems:
@@ -195,6 +231,16 @@ class OpencodeReader:
                 f"opencode session {session_id} not found; also: {'; '.join(problems)}"
             )
         raise NotFound(f"no opencode session {session_id}")
+
+
+def _fallback_warnings(source: Source, skipped: list[str]) -> list[str]:
+    """One line when the conversation comes from a later source (the old JSON
+    tree) because an earlier one, which may hold the current copy, failed."""
+    if not skipped:
+        return []
+    where = "the old storage tree" if source.kind == "tree" else source.name
+    why = "; ".join(p.removesuffix("; skipped") for p in skipped)
+    return [f"read from {where} because {why}: it may be out of date"]
 
 
 def _newest_first(info: SessionInfo) -> tuple:

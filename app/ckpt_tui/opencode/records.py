@@ -32,14 +32,19 @@ class Damaged(ValueError):
     """A record that is not a JSON object; callers skip and count it."""
 
 
-def load_object(raw: str | bytes | None) -> dict[str, Any]:
-    """The JSON object in ``raw``, or :class:`Damaged`."""
-    if raw is None:
-        raise Damaged("no data")
+def load_json(raw: object) -> Any:
+    """The JSON value in ``raw`` (text or bytes), or :class:`Damaged`."""
+    if not isinstance(raw, str | bytes):
+        raise Damaged("no data" if raw is None else f"not text but {type(raw).__name__}")
     try:
-        value = json.loads(raw)
+        return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise Damaged(str(exc)) from exc
+
+
+def load_object(raw: str | bytes | None) -> dict[str, Any]:
+    """The JSON object in ``raw``, or :class:`Damaged`."""
+    value = load_json(raw)
     if not isinstance(value, dict):
         raise Damaged(f"a JSON {type(value).__name__}, not an object")
     return value
@@ -58,15 +63,31 @@ def hydrate_part(
 # -- times ------------------------------------------------------------------------
 
 
+def moment(value: Any) -> datetime | None:
+    """A record's time: epoch milliseconds as a number, or as a string (an
+    ISO 8601 string, or digits where a number was expected, fractions too,
+    as records written by other tools or older versions carry them)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            number = float(text)
+        except ValueError:
+            return timeutil.parse(text)
+        return timeutil.parse(number) if number == number else None  # NaN is no time
+    if isinstance(value, int | float):
+        return timeutil.parse(value)
+    return None
+
+
 def _time(record: dict[str, Any], *keys: str) -> datetime | None:
     value: Any = record
     for key in keys:
         if not isinstance(value, dict):
             return None
         value = value.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return timeutil.parse(value)
+    return moment(value)
 
 
 def message_created(message: dict[str, Any]) -> datetime | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ckpt_tui.opencode.model import SessionInfo
+from ckpt_tui.opencode.model import ProjectRecord, SessionInfo
 
 HydratedMessage = tuple[dict[str, Any], list[dict[str, Any]]]
 """A message record and its part records, hydrated, parts in id order."""
@@ -27,6 +27,7 @@ class RawPage:
     has_more: bool
     damaged: int
     last_id: str | None = None  # the last message id looked at, damaged or not: the cursor
+    warnings: tuple[str, ...] = ()  # what the page cannot show, in one line each
 
 
 class Source(Protocol):
@@ -43,3 +44,5 @@ class Source(Protocol):
     def page(self, session_id: str, after: str | None, limit: int) -> RawPage: ...
 
     def count(self, session_id: str) -> int: ...
+
+    def list_projects(self) -> list[ProjectRecord]: ...

@@ -19,6 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from time import monotonic
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -30,6 +31,12 @@ _WAL_MODE_BYTES = (2, 2)  # header bytes 18 and 19: file format versions, 2 = WA
 class SourceUnavailable(Exception):
     """A database that cannot be read at all: missing, busy, not a database,
     or without the tables we need. The message is one line for a person."""
+
+
+class NotUnderstood(SourceUnavailable):
+    """A database that holds the session but keeps its conversation in a
+    form this ckpt-tui does not know (a newer opencode): said in one line
+    rather than shown as an empty conversation."""
 
 
 def _is_wal_file(path: Path) -> bool:
@@ -58,10 +65,10 @@ def _connect(path: Path, *, immutable: bool, busy_timeout_ms: int) -> sqlite3.Co
     return conn
 
 
-def _describe(path: Path, exc: sqlite3.Error, busy_timeout_ms: int) -> str:
+def _describe(path: Path, exc: sqlite3.Error, waited_s: float) -> str:
     text = str(exc)
     if "locked" in text or "busy" in text:
-        return f"{path.name}: busy (locked for more than {busy_timeout_ms} ms); skipped"
+        return f"{path.name}: busy (still locked after waiting {waited_s:.1f} s); skipped"
     if "unable to open" in text:
         return f"{path.name}: cannot be opened; skipped"
     if "not a database" in text or "malformed" in text:
@@ -83,6 +90,7 @@ def read(
     """
     if not path.is_file():
         raise SourceUnavailable(f"{path.name}: no such file ({path})")
+    started = monotonic()
     try:
         if _is_wal_file(path) and not Path(f"{path}-wal").exists():
             before = _stamp(path)
@@ -96,7 +104,7 @@ def read(
                     return result
         return _run(path, work, immutable=False, busy_timeout_ms=busy_timeout_ms)
     except sqlite3.Error as exc:
-        raise SourceUnavailable(_describe(path, exc, busy_timeout_ms)) from exc
+        raise SourceUnavailable(_describe(path, exc, monotonic() - started)) from exc
     except OSError as exc:
         raise SourceUnavailable(f"{path.name}: {exc.strerror or exc}; skipped") from exc
 

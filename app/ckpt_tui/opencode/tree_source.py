@@ -17,9 +17,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ckpt_tui import timeutil
 from ckpt_tui.opencode import records
-from ckpt_tui.opencode.model import TREE_SOURCE, SessionInfo
+from ckpt_tui.opencode.model import TREE_SOURCE, ProjectRecord, SessionInfo
 from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
 
 # Ids become path components here: anything else could climb out of storage/.
@@ -106,6 +105,32 @@ class TreeSource:
             return None
         return worktree if isinstance(worktree, str) and worktree else None
 
+    # -- projects -----------------------------------------------------------------
+
+    def list_projects(self) -> list[ProjectRecord]:
+        """``storage/project/<id>.json`` records; damaged ones are skipped."""
+        found = []
+        for file in _json_files(self.storage / "project"):
+            if not _SAFE_ID.fullmatch(file.stem):
+                continue
+            try:
+                data = _read_object(file)
+            except records.Damaged:
+                continue
+            worktree = data.get("worktree")
+            sandboxes = data.get("sandboxes")
+            found.append(
+                ProjectRecord(
+                    file.stem,
+                    worktree if isinstance(worktree, str) and worktree else None,
+                    tuple(d for d in sandboxes or () if isinstance(d, str) and d)
+                    if isinstance(sandboxes, list)
+                    else (),
+                    self.name,
+                )
+            )
+        return found
+
     # -- sessions ---------------------------------------------------------------
 
     def list_sessions(self) -> Listing:
@@ -165,9 +190,9 @@ class TreeSource:
             agent=agent or None,
             parent_id=parent if isinstance(parent, str) and parent else None,
             archived=archived is not None,
-            archived_at=timeutil.parse(archived),
-            created=timeutil.parse(_get(data, "time", "created")),
-            updated=timeutil.parse(_get(data, "time", "updated")),
+            archived_at=records.moment(archived),
+            created=records.moment(_get(data, "time", "created")),
+            updated=records.moment(_get(data, "time", "updated")),
             last_activity=activity,
             message_count=len(message_files),
             source=self.name,

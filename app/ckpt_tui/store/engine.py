@@ -5,6 +5,18 @@ browsing can never change the file (not even ``user_version`` or the journal
 mode); the writer is created on the first write only. Every connection gets
 the settings of SPEC 2 from a ``connect`` listener; every write is one
 ``BEGIN IMMEDIATE`` transaction, retried with backoff while SQLite says busy.
+
+A store may be read where it cannot be written (a mounted backup, a
+read-only folder): a read-only open of a WAL file still creates its ``-wal``
+and ``-shm``, and fails when it may not. When no ``-wal`` holds changes,
+every committed page is in the main file, so it is then read with
+``immutable=1`` and writes are refused with the reason.
+
+The path may come to name another file while we have it open (the demo
+regenerated, a backup copied back). :meth:`Store.follow_path` notices it
+(``st_dev``/``st_ino``), closes every connection and opens the new file; each
+read and write calls it first, and a write checks again inside its
+transaction that its connection's file is the one at the path.
 """
 
 from __future__ import annotations
@@ -17,6 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
 
@@ -40,8 +53,51 @@ WRITE_ATTEMPTS = 4
 _MISSING_HINT = "the plugin creates it on its first save; `ckpt-tui demo` writes a sample store"
 
 
-def sqlite_uri(path: Path, mode: str) -> str:
-    return f"file:{quote(str(path))}?mode={mode}"
+#: SQLite's answers when a read-only open cannot create the ``-wal`` or
+#: ``-shm`` beside the file: CANTOPEN (a read-only mount), READONLY and its
+#: DIRECTORY, CANTINIT, CANTLOCK and RECOVERY variants (a folder we may not write).
+_SIDE_FILES_REFUSED = {14, 8, 1544, 1288, 520, 264}
+#: How often a write follows a path that keeps naming another file.
+REPLACED_ATTEMPTS = 3
+
+FileId = tuple[int, int]
+
+
+def sqlite_uri(path: Path, mode: str, *, immutable: bool = False) -> str:
+    return f"file:{quote(str(path))}?mode={mode}" + ("&immutable=1" if immutable else "")
+
+
+def file_id(path: Path) -> FileId | None:
+    """``(st_dev, st_ino)`` of the file the path names now; ``None`` if none."""
+    try:
+        st = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+class _FileConnection(sqlite3.Connection):
+    """A connection that knows which file it opened: the path's identity,
+    the same before and after the open (``None`` if it changed meanwhile)."""
+
+    file_id: FileId | None = None
+
+
+def _connect(path: Path, mode: str, *, immutable: bool = False, **kwargs) -> _FileConnection:
+    before = file_id(path)
+    conn = sqlite3.connect(
+        sqlite_uri(path, mode, immutable=immutable), uri=True, factory=_FileConnection, **kwargs
+    )
+    conn.file_id = before if file_id(path) == before else None
+    return conn
+
+
+def _has_wal_frames(path: Path) -> bool:
+    wal = Path(f"{path}-wal")
+    try:
+        return wal.is_file() and wal.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _is_busy(exc: BaseException) -> bool:
@@ -49,19 +105,28 @@ def _is_busy(exc: BaseException) -> bool:
     return "locked" in text or "busy" in text
 
 
-def translate(exc: BaseException, path: Path) -> CkptError:
-    """One readable line for a SQLite failure."""
+def translate(
+    exc: BaseException, path: Path, *, since: float | None = None, attempts: int = 1
+) -> CkptError:
+    """One readable line for a SQLite failure.
+
+    ``since`` is the ``monotonic()`` time the failed operation started: a
+    lock message states the wait that really happened (every attempt's busy
+    timeout and the backoff between them), not one configured timeout.
+    """
     orig = getattr(exc, "orig", None) or exc
     text = str(orig).lower()
     if _is_busy(orig):
+        waited = monotonic() - since if since is not None else BUSY_TIMEOUT_MS / 1000
+        tries = f" over {attempts} attempts" if attempts > 1 else ""
         return StoreBusy(
-            f"{path} is locked by another process (waited {BUSY_TIMEOUT_MS // 1000} s); "
+            f"{path} is locked by another process (waited {waited:.1f} s{tries}); "
             "try again in a moment"
         )
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return StoreUnreadable(f"{path} is not a readable SQLite database ({orig})")
     if "readonly" in text or "read-only" in text:
-        return ReadOnly(f"{path} cannot be written: {orig}")
+        return ReadOnly(f"{path} is read-only here ({orig})")
     if "unable to open" in text:
         return StoreUnreadable(f"cannot open {path}: {orig}")
     return CkptError(f"store error on {path}: {orig}")
@@ -80,16 +145,17 @@ def apply_settings(dbapi_conn: sqlite3.Connection, *, writer: bool) -> None:
     cur.close()
 
 
-def _engine(path: Path, *, writer: bool) -> Engine:
+def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import QueuePool
 
     mode = "rw" if writer else "ro"
 
     def connect() -> sqlite3.Connection:
-        return sqlite3.connect(
-            sqlite_uri(path, mode),
-            uri=True,
+        return _connect(
+            path,
+            mode,
+            immutable=immutable,
             check_same_thread=False,
             timeout=BUSY_TIMEOUT_MS / 1000,
         )
@@ -110,10 +176,21 @@ def _engine(path: Path, *, writer: bool) -> Engine:
     return engine
 
 
+def _log_retry(path: Path, attempt: int) -> None:
+    """For the debug log (a no-op unless it is on): another writer held the lock."""
+    import logging
+
+    logging.getLogger("ckpt_tui.store").info("%s busy, write retried (attempt %d)", path, attempt)
+
+
 def _dbapi_error() -> type[Exception]:
     from sqlalchemy.exc import DBAPIError
 
     return DBAPIError
+
+
+class _Replaced(Exception):
+    """Inside a write: the connection's file is no longer the one at the path."""
 
 
 class Store:
@@ -125,28 +202,58 @@ class Store:
             raise StoreMissing(f"no checkpoint store at {self.path}: {_MISSING_HINT}")
         if self.path.is_dir():
             raise StoreUnreadable(f"{self.path} is a directory, not a checkpoint store")
-        self.version = self._probe_version()
-        self.read_only_reason: str | None = None
-        if read_only:
-            self.read_only_reason = "opened with --read-only"
-        elif self.version > CURRENT_VERSION:
-            self.read_only_reason = (
+        self._asked_read_only = read_only
+        self._reader: Engine | None = None  # made on the first read
+        self._writer: Engine | None = None
+        self._writer_lock = threading.RLock()  # engines, the open file, its identity
+        self._token_conn: sqlite3.Connection | None = None
+        self._token_lock = threading.Lock()
+        #: One line each, for the person: the path named another file, or none.
+        self._notices: list[str] = []
+        self._noticed: object = None  # what the last notice was about, said once
+        self._open()
+
+    def _open(self) -> None:
+        """Probe the file the path names now: which file, its version, how it
+        reads (``immutable``) and why it may not be written."""
+        for _ in range(REPLACED_ATTEMPTS):
+            before = file_id(self.path)
+            if before is None:
+                raise StoreMissing(f"no checkpoint store at {self.path}: {_MISSING_HINT}")
+            version, immutable = self._probe()
+            if file_id(self.path) == before:
+                break
+        self.identity: FileId | None = before
+        self.gone = False  # the path names no file (the one open was removed)
+        self.version = version
+        self.immutable = immutable
+        self.read_only_reason: str | None = self._why_read_only()
+
+    def _why_read_only(self) -> str | None:
+        if self._asked_read_only:
+            return "opened with --read-only"
+        if self.version > CURRENT_VERSION:
+            return (
                 f"schema version {self.version} is newer than this ckpt-tui knows "
                 f"({CURRENT_VERSION}); browsing read-only"
             )
-        elif not os.access(self.path, os.W_OK):
-            self.read_only_reason = "the store file is read-only"
-        self._reader: Engine | None = None  # made on the first read
-        self._writer: Engine | None = None
-        self._writer_lock = threading.Lock()
-        self._token_conn: sqlite3.Connection | None = None
-        self._token_lock = threading.Lock()
+        if self.immutable:
+            return "a read-only folder or mount (SQLite cannot create its -wal and -shm there)"
+        if not os.access(self.path, os.W_OK):
+            return "the store file is read-only"
+        side = [Path(f"{self.path}{s}") for s in ("-wal", "-shm")]
+        if not os.access(self.path.parent, os.W_OK | os.X_OK) and not all(
+            p.is_file() and os.access(p, os.W_OK) for p in side
+        ):
+            return f"the store's folder is read-only (SQLite needs {self.path.name}-wal beside it)"
+        return None
 
     @classmethod
     def create(cls, path: str | os.PathLike[str]) -> Store:
         """A brand-new store at the current version (SPEC 4: 0 -> 2)."""
         path = Path(path).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
+        started = monotonic()
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         from ckpt_tui.store import migrate
 
@@ -154,23 +261,37 @@ class Store:
             apply_settings(conn, writer=True)
             migrate.create_current(conn)
         except sqlite3.Error as exc:
-            raise translate(exc, path) from None
+            raise translate(exc, path, since=started) from None
         finally:
             conn.close()
         return cls(path)
 
-    def _probe_version(self) -> int:
+    def _probe(self) -> tuple[int, bool]:
+        """The schema version, and whether the file must be read ``immutable``:
+        a read-only open that cannot create its side files, with no ``-wal``
+        holding changes (so the main file has every committed page)."""
+        started = monotonic()
         try:
-            conn = sqlite3.connect(
-                sqlite_uri(self.path, "ro"), uri=True, timeout=BUSY_TIMEOUT_MS / 1000
-            )
+            return self._probe_version(immutable=False), False
         except sqlite3.Error as exc:
-            raise translate(exc, self.path) from None
+            if getattr(exc, "sqlite_errorcode", None) not in _SIDE_FILES_REFUSED:
+                raise translate(exc, self.path, since=started) from None
+            if _has_wal_frames(self.path):
+                raise StoreUnreadable(
+                    f"cannot read {self.path}: its -wal holds changes that SQLite reads "
+                    f"only with a -shm beside it, which cannot be created there ({exc})"
+                ) from None
+            first = exc
+        try:
+            return self._probe_version(immutable=True), True
+        except sqlite3.Error:
+            raise translate(first, self.path, since=started) from None
+
+    def _probe_version(self, *, immutable: bool) -> int:
+        conn = _connect(self.path, "ro", immutable=immutable, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-        except sqlite3.Error as exc:
-            raise translate(exc, self.path) from None
         finally:
             conn.close()
         if not {"projects", "sessions", "checkpoints", "snapshots"} <= tables:
@@ -180,6 +301,57 @@ class Store:
             )
         return int(version)
 
+    # -- the path may name another file ------------------------------------------------
+    def follow_path(self) -> bool:
+        """Reopen if the path now names another file than the one open (or,
+        read ``immutable``, if the file changed); whether it reopened.
+
+        A replacement queues a one-line notice (:meth:`take_notices`); a
+        path that names nothing leaves everything open for reading and
+        makes writes refuse. The new file's version and read-only reason
+        replace the old ones.
+        """
+        with self._writer_lock:
+            now = file_id(self.path)
+            if now is None:
+                self.gone = True
+                self._say(
+                    "gone",
+                    f"{self.path} was removed: what shows is what it held; "
+                    "writes are refused until a store is back at this path",
+                )
+                return False
+            if self.gone and now == self.identity:  # the same file, moved back
+                self.gone = False
+                self._noticed = now
+                return False
+            stale = self.immutable and _has_wal_frames(self.path)
+            if now == self.identity and not stale:
+                return False
+            replaced = now != self.identity
+            self._close_connections()
+            try:
+                self._open()
+            except CkptError as exc:
+                self.identity = None  # every read and write tries again
+                self._say(now, f"{self.path} now names another file, which cannot be opened: {exc}")
+                raise
+            if replaced:
+                mode = f"; read-only: {self.read_only_reason}" if self.read_only_reason else ""
+                self._say(now, f"{self.path} was replaced by another file: reopened it{mode}")
+            return True
+
+    def _say(self, about: object, notice: str) -> None:
+        if about != self._noticed:
+            self._noticed = about
+            self._notices.append(notice)
+
+    def take_notices(self) -> list[str]:
+        """The notices since the last call (the app shows each once)."""
+        with self._writer_lock:
+            notices, self._notices = self._notices, []
+            return notices
+
     def change_token(self) -> int:
         """A number that changes whenever any connection commits to the file.
 
@@ -188,59 +360,91 @@ class Store:
         """
         with self._token_lock:
             if self._token_conn is None:
-                self._token_conn = sqlite3.connect(
-                    sqlite_uri(self.path, "ro"), uri=True, check_same_thread=False, timeout=1
+                self._token_conn = _connect(
+                    self.path, "ro", immutable=self.immutable, check_same_thread=False, timeout=1
                 )
+            started = monotonic()
             try:
                 return int(self._token_conn.execute("PRAGMA data_version").fetchone()[0])
             except sqlite3.Error as exc:
-                raise translate(exc, self.path) from None
+                raise translate(exc, self.path, since=started) from None
 
     @property
     def writable(self) -> bool:
         return self.read_only_reason is None
 
-    def close(self) -> None:
+    def _close_connections(self) -> None:
         with self._token_lock:
             if self._token_conn is not None:
                 self._token_conn.close()
                 self._token_conn = None
-        if self._reader is not None:
-            self._reader.dispose()
-        if self._writer is not None:
-            self._writer.dispose()
+        with self._writer_lock:
+            reader, writer, self._reader, self._writer = self._reader, self._writer, None, None
+        if reader is not None:
+            reader.dispose()
+        if writer is not None:
+            writer.dispose()
+
+    def close(self) -> None:
+        self._close_connections()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
         """A short deferred transaction: every query inside sees one snapshot."""
+        self.follow_path()
+        started = monotonic()
         try:
             with self._reader_engine().begin() as conn:
                 yield conn
         except _dbapi_error() as exc:
-            raise translate(exc, self.path) from None
+            raise translate(exc, self.path, since=started) from None
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction, retrying on busy.
 
         ``work`` must re-read what it depends on: a retry runs it again from
-        the start, after the lock is ours.
+        the start, after the lock is ours. The file written is the one at the
+        path when the lock is taken: a replaced file is followed first, and
+        never written.
         """
-        if self.read_only_reason:
-            raise ReadOnly(f"{self.path} is read-only here: {self.read_only_reason}")
+        for _ in range(REPLACED_ATTEMPTS):
+            self.follow_path()
+            if self.gone:
+                raise StoreMissing(
+                    f"{self.path} no longer exists (removed while open); nothing was written"
+                )
+            if self.read_only_reason:
+                raise ReadOnly(f"{self.path} is read-only here: {self.read_only_reason}")
+            try:
+                return self._write_once(work)
+            except _Replaced:
+                continue
+        raise CkptError(f"{self.path} keeps being replaced by other files; nothing was written")
+
+    def _write_once(self, work: Callable[[Connection], T]) -> T:
         engine = self._writer_engine()
         delay = 0.05
+        started = monotonic()
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 with engine.begin() as conn:
+                    self._check_same_file(conn)
                     self._check_version(conn)
                     return work(conn)
             except _dbapi_error() as exc:
                 if _is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
+                    _log_retry(self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
                     continue
-                raise translate(exc, self.path) from None
+                raise translate(exc, self.path, since=started, attempts=attempt + 1) from None
         raise AssertionError("unreachable")
+
+    def _check_same_file(self, conn: Connection) -> None:
+        """With the write lock held: the connection's file is the one at the path."""
+        opened = getattr(conn.connection.dbapi_connection, "file_id", None)
+        if opened is None or opened != file_id(self.path):
+            raise _Replaced
 
     def _check_version(self, conn: Connection) -> None:
         version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
@@ -252,7 +456,7 @@ class Store:
     def _reader_engine(self) -> Engine:
         with self._writer_lock:
             if self._reader is None:
-                self._reader = _engine(self.path, writer=False)
+                self._reader = _engine(self.path, writer=False, immutable=self.immutable)
             return self._reader
 
     def _writer_engine(self) -> Engine:

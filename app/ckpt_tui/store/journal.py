@@ -1,18 +1,25 @@
-"""ckpt-tui's own undo journal: a small SQLite file in our cache dir.
+"""ckpt-tui's own undo journal: a small SQLite file in our state dir.
 
 The checkpoint store belongs to the plugin and gets no tables of ours
 (SPEC 1), so the undo/redo history lives here, one file per machine, keyed
 by the store's real path. It holds full payloads, so pruning in the store
 cannot take a redo away. The policy that reads it is in
 :mod:`ckpt_tui.core.history`.
+
+Older versions kept it in the cache dir, which cache cleaners empty; the
+first use of the journal moves it from there (:func:`move_former`).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from sqlalchemy import (
     Column,
@@ -73,10 +80,77 @@ class Entry:
     done: bool
 
 
+SIDE_FILES = ("-wal", "-shm")
+
+
+def move_former(path: Path, former: Path) -> bool:
+    """Move the journal at ``former`` (where an older ckpt-tui kept it) to
+    ``path``, once: only while nothing is at ``path``. Whether it moved.
+
+    Copied with SQLite's backup API, so the entries still in its ``-wal``
+    come along and a ckpt-tui using the old file meanwhile is no harm; the
+    copy is complete and on disk before it appears at ``path``, by a hard
+    link that fails if anything is there already. So when several processes
+    start at once, exactly one copy wins and the others throw theirs away;
+    only the winner removes the old file. An old file that cannot be read
+    stays where it is, untouched, and a new journal starts.
+    """
+    if path.exists() or not former.is_file():
+        return False
+    try:
+        if former.resolve() == path.resolve():
+            return False
+    except OSError:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.moving")
+    try:
+        try:
+            _copy(former, tmp)
+        except (sqlite3.Error, OSError):
+            return False
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False  # another process moved it first: its copy is the journal
+    finally:
+        for suffix in ("", *SIDE_FILES):
+            Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+    for suffix in (*SIDE_FILES, ""):  # the -wal first: a db without it is only older
+        Path(f"{former}{suffix}").unlink(missing_ok=True)
+    return True
+
+
+def _copy(source: Path, target: Path) -> None:
+    """``source`` with its ``-wal`` into a new, closed, synced ``target``."""
+    src = sqlite3.connect(f"file:{quote(str(source))}?mode=rw", uri=True, timeout=5)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")  # nothing left beside it
+            count = "SELECT count(*) FROM entries"
+            if dst.execute(count).fetchone() != src.execute(count).fetchone():
+                raise sqlite3.DatabaseError("the copy of the old journal differs")
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    fd = os.open(target, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class JournalFile:
     """Persistence only: append, flip, rewrite entries of one store."""
 
-    def __init__(self, path: Path, store_path: Path) -> None:
+    def __init__(self, path: Path, store_path: Path, former: Path | None = None) -> None:
+        """``former``: where an older ckpt-tui kept the journal, moved to
+        ``path`` on first use."""
+        if former is not None:
+            move_former(path, former)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store_key = str(store_path.resolve())
         self._engine = create_engine(f"sqlite:///{path}")

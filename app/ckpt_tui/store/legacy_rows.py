@@ -62,6 +62,15 @@ def snapshot_names_with_prefix(conn: Connection, session_id: str, prefix: str) -
     return [r[0] for r in conn.execute(stmt)]
 
 
+def snapshot_contents(conn: Connection, session_id: str, kind: str) -> list[tuple[Any, str]]:
+    """``(captured_at, payload)`` of a session's snapshots of one kind."""
+    require_id(session_id)
+    stmt = select(snapshots.c.captured_at, snapshots.c.payload).where(
+        snapshots.c.session_id == session_id, snapshots.c.kind == kind
+    )
+    return [(r[0], r[1]) for r in conn.execute(stmt)]
+
+
 def get_migration(conn: Connection, migration_id: str) -> dict[str, Any] | None:
     r = conn.execute(select(migrations).where(migrations.c.id == migration_id)).mappings().first()
     return dict(r) if r else None

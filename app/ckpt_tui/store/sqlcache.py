@@ -104,13 +104,16 @@ def load() -> Statements | None:
         return None
 
 
-def first_pages(path: Path, statements: Statements, limit: int, payloads: int = 0) -> Pages:
+def first_pages(
+    path: Path, statements: Statements, limit: int, payloads: int = 0, *, immutable: bool = False
+) -> Pages:
     """The first screen's pages in one read transaction, without SQLAlchemy,
     with the payloads of the first ``payloads`` snapshots (their change
-    summaries are drawn on the first frame too)."""
+    summaries are drawn on the first frame too); ``immutable`` as the store
+    was opened (a folder where SQLite cannot create its side files)."""
     from ckpt_tui.store.engine import apply_settings, sqlite_uri
 
-    conn = sqlite3.connect(sqlite_uri(path, "ro"), uri=True)
+    conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
     conn.row_factory = sqlite3.Row
     try:
         apply_settings(conn, writer=False)
@@ -122,7 +125,7 @@ def first_pages(path: Path, statements: Statements, limit: int, payloads: int = 
 
         raw = run("projects_page", limit=limit)
         projects = keyset_page(
-            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "updated_at"
+            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "sort_at"
         )
         if not raw:
             return projects, None, None, {}
@@ -133,13 +136,13 @@ def first_pages(path: Path, statements: Statements, limit: int, payloads: int = 
         def children_of(ids: list[str]) -> list[sqlite3.Row]:
             return run("children", project_id=project_id, frontier=json.dumps(ids))
 
-        sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "updated_at")
+        sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
         if not sessions.rows:
             return projects, sessions, None, {}
         session_id = sessions.rows[0].id
         raw = run("snapshots_page", session_id=session_id, limit=limit)
         total = run("snapshots_total", session_id=session_id)[0][0]
-        snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
+        snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
         ids = json.dumps([r.id for r in snapshots.rows[:payloads]])
         texts = {r[0]: r[1] for r in run("payloads", session_id=session_id, ids=ids)}
         return projects, sessions, snapshots, texts

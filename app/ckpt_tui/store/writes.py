@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, update
 
 from ckpt_tui import timeutil
-from ckpt_tui.store.queries import newest_snapshot, require_id
+from ckpt_tui.store.queries import instant, newest_snapshot, require_id
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
 
 _seq = itertools.count(1)
@@ -108,7 +108,7 @@ def prunable_ids(conn: Connection, session_id: str, history_limit: int) -> list[
     ordered = (
         select(snapshots.c.id, snapshots.c.kind)
         .where(snapshots.c.session_id == session_id)
-        .order_by(snapshots.c.captured_at.desc(), snapshots.c.id.desc())
+        .order_by(instant(snapshots.c.captured_at).desc(), snapshots.c.id.desc())
     )
     doomed: list[str] = []
     newest_pre_restore_seen = False

@@ -61,6 +61,8 @@ class CkptApp(App[None]):
         self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
+        #: Where the last unexpected error's traceback was written.
+        self.crash_log = None
         self.search_keeper = None  # made by the first search; then the poll keeps it current
 
     def notify(
@@ -86,7 +88,9 @@ class CkptApp(App[None]):
 
     def on_mount(self) -> None:
         if self.config.keymap:
-            self.set_keymap(self.config.keymap)
+            from ckpt_tui.ui.keymap_check import usable
+
+            self.set_keymap(usable(self.config.keymap))
         # opencode's data and the live poll wait until the first frame is out.
         self.call_after_refresh(self._after_first_frame)
 
@@ -95,6 +99,34 @@ class CkptApp(App[None]):
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:
             self.load_activity()
+        self._report_config()
+
+    def _report_config(self) -> None:
+        """What the config file asked for and was ignored: one notification each."""
+        from ckpt_tui.ui.keymap_check import keymap_problems
+
+        for line in (*self.config.problems, *keymap_problems(self.config.keymap)):
+            self.notify(line, title="Config", severity="warning", timeout=12)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: its traceback goes to the log file. A worker's
+        is a notification saying where; anything else ends the app as
+        Textual does, and the launcher says where."""
+        from textual.worker import WorkerFailed
+
+        from ckpt_tui import debuglog
+
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        self.crash_log = debuglog.log_exception(cause, "unexpected error in the app")
+        where = f" (traceback in {self.crash_log})" if self.crash_log else ""
+        if isinstance(error, WorkerFailed):
+            self.notify(
+                f"Unexpected error: {type(cause).__name__}: {cause}{where}",
+                severity="error",
+                timeout=20,
+            )
+            return
+        super()._handle_exception(error)
 
     @work(thread=True, exclusive=True, group="opencode")
     def load_activity(self) -> None:
@@ -109,6 +141,7 @@ class CkptApp(App[None]):
         self.activity_loaded = True
         self.activity = activity
         self.main.sessions.set_activity(activity)
+        self.main._update_detail()  # the session's usage comes from opencode's data
 
     def conversation(self, session_id: str, snapshot_id: str | None) -> None:
         from ckpt_tui.ui.screens.conversation import ConversationScreen
@@ -124,15 +157,31 @@ class CkptApp(App[None]):
     # -- live refresh -------------------------------------------------------------
     @work(thread=True, exclusive=True, group="poll")
     def _poll(self) -> None:
+        """Another process wrote, or the path now names another file (the
+        store replaced under us: the store reopens it): reload what shows."""
+        store = self.service.store
         try:
-            token = self.service.store.change_token()
+            reopened = store.follow_path()
+            token = store.change_token()
         except CkptError:
-            return
-        if self._token is not None and token != self._token:
-            self.call_from_thread(self.main.refresh_all)
-            if self.search_keeper is not None:
-                self.call_from_thread(self.search_keeper.catch_up)
+            reopened, token = False, self._token
+        notices = store.take_notices()
+        changed = reopened or (self._token is not None and token != self._token)
+        if changed or notices:
+            self.call_from_thread(self._store_changed, notices, changed)
         self._token = token
+
+    def _store_changed(self, notices: list[str], reload: bool = True) -> None:
+        """Say what happened to the store file; reload what shows unless the
+        file is only gone (what it held stays on screen)."""
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=10)
+        if reload:
+            store = self.service.store
+            self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
+            self.main.refresh_all()
+            if self.search_keeper is not None:
+                self.search_keeper.catch_up()  # the index follows the store
 
     # -- writes ---------------------------------------------------------------------
     def _run_write(
@@ -164,6 +213,7 @@ class CkptApp(App[None]):
         if self._busy_timer is not None:
             self._busy_timer.stop()
         self.main.query_one("StoreHeader").set_status("")
+        self._show_store_notices()
         self.notify(message, severity=severity, timeout=6)
         if outcome is not None:
             self.main.refresh_all()
@@ -196,7 +246,13 @@ class CkptApp(App[None]):
             self._after_plan,
         )
 
+    def _show_store_notices(self) -> None:
+        """A write that followed a replaced file says so (the poll would, later)."""
+        if notices := self.service.store.take_notices():
+            self._store_changed(notices)
+
     def _after_plan(self, outcome: Outcome | None) -> None:
+        self._show_store_notices()
         if outcome is None:
             self.notify("Nothing was written", timeout=3)
             return
@@ -313,7 +369,9 @@ class CkptApp(App[None]):
                 self._after_plan,
             )
             return
-        self._run_write(lambda: self.service.apply(planner(session.id)))
+        # No preview: planned under the write lock, so a save of the plugin
+        # meanwhile is included rather than refused (nobody saw another diff).
+        self._run_write(lambda: self.service.plan_and_apply(lambda: planner(session.id))[1])
 
     def action_undo(self) -> None:
         self._history("undo")
@@ -350,7 +408,7 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.screens.search import SearchScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.diff_view import DiffView
-        from ckpt_tui.ui.widgets.lists import SessionList, SnapshotList
+        from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
         from ckpt_tui.ui.widgets.text_lines import TextLines
 
@@ -366,6 +424,7 @@ class CkptApp(App[None]):
             ("Everywhere", own(CkptApp) + extra),
             ("Main screen", own(MainScreen)),
             ("Any list", own(PagedList)),
+            ("Projects list", own(ProjectList)),
             ("Sessions list", own(SessionList)),
             ("Snapshots list", own(SnapshotList)),
             ("Diff view", own(DiffView) + own(TextLines)),

@@ -11,6 +11,8 @@ One job per module; each imports only the ones listed above it:
     constants, :class:`LegacyError`, ids and backup paths
 ``parse``
     the content of one file, or why it is unusable
+``opencode_ids``
+    the project id opencode has for a directory (read only)
 ``discovery``
     which project a file belongs to; :func:`scan`, :func:`classify`
 ``importing``

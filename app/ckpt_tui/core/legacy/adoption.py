@@ -78,6 +78,7 @@ def plan_adoption(
     ``service.apply(plan)`` performs it; ``service.undo(session)`` undoes it.
     """
     q.require_id(target_session_id)
+    service.project(project_id)  # "no such project" before anything else
     if target_session_id.startswith("legacy::"):
         raise LegacyError(
             f"{target_session_id} is a legacy session; adopt into a live session of the project"

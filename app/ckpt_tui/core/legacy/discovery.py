@@ -3,8 +3,11 @@ what each one is.
 
 Discovery
     :func:`scan` looks in every project directory the store knows
-    (``projects.directory``, or ``canonical`` when ``directory`` is gone) and
-    in any extra directory given (the directory itself, not its subtree). A
+    (``projects.directory``, or ``canonical`` when ``directory`` is gone), in
+    the worktree of every project opencode knows (a project last used before
+    the plugin moved to SQLite is in opencode's records but not in the
+    store), and in any extra directory given (the directory itself, not its
+    subtree). A
     file is reported once even if several projects share its directory, and
     classified as ``importable``, ``already-imported`` (the ledger row
     ``legacy-import:<projectID>:<sha256 of the file>`` exists), ``foreign``
@@ -19,13 +22,18 @@ Which project a file belongs to
     process picks the same one. If any matching project already has a ledger
     row for this file's hash, the file counts as imported under that project
     (a checkout and a worktree reported as two ids must not import twice).
-    A directory the store does not know gets the derived id
-    ``dir-<first 16 hex of sha256(realpath)>``: it is stable across runs and
-    processes (so six concurrent importers agree on one ledger id and import
-    once), it cannot collide with opencode's ids (hex hashes or ``global``),
-    and the project row created for it carries the realpath as ``canonical``,
-    so later lookups find it by directory. ``project_id=`` overrides all of
-    this, but a known project must live in that directory.
+    A directory the store does not know gets the id opencode itself has for
+    it (:mod:`.opencode_ids`: its ``project`` record whose ``worktree`` is
+    the directory), so that the plugin, which files projects under opencode's
+    ids, later finds the same project. Only when opencode does not know the
+    directory either is an id derived, ``dir-<first 16 hex of
+    sha256(realpath)>``, and the outcome says so (``project_note``): it is
+    stable across runs and processes (so six concurrent importers agree on
+    one ledger id and import once), it cannot collide with opencode's ids
+    (hex hashes or ``global``), and the project row created for it carries
+    the realpath as ``canonical``, so later lookups find it by directory.
+    ``project_id=`` overrides all of this, but a known project must live in
+    that directory.
 """
 
 from __future__ import annotations
@@ -50,9 +58,10 @@ from ckpt_tui.core.legacy.names import (
     import_id,
     legacy_session_id,
 )
+from ckpt_tui.core.legacy.opencode_ids import OpencodeProjects
 from ckpt_tui.core.legacy.parse import LegacyState, Unusable, _read_file, parse_legacy
 from ckpt_tui.core.reads import Reader
-from ckpt_tui.errors import NotFound
+from ckpt_tui.errors import InvalidId, NotFound
 from ckpt_tui.store import legacy_rows as lr
 from ckpt_tui.store import queries as q
 
@@ -62,10 +71,12 @@ from ckpt_tui.store import queries as q
 @dataclass(frozen=True)
 class Target:
     project_id: str
-    source: str  # store | derived | given
+    source: str  # store | opencode | derived | given
     known: bool
     candidates: tuple[str, ...]
     already: bool
+    note: str | None = None  # where an id the store did not have came from
+    undecided: bool = False  # derived, but opencode's data could not be read
 
 
 def _same_place(row: dict[str, Any], directory: Path, real: str) -> bool:
@@ -76,7 +87,13 @@ def _same_place(row: dict[str, Any], directory: Path, real: str) -> bool:
     )
 
 
-def _target(conn: Connection, directory: Path, sha: str | None, explicit: str | None) -> Target:
+def _target(
+    conn: Connection,
+    directory: Path,
+    sha: str | None,
+    explicit: str | None,
+    opencode: OpencodeProjects | None = None,
+) -> Target:
     real = os.path.realpath(directory)
     if explicit is not None:
         q.require_id(explicit, "project id")
@@ -96,7 +113,22 @@ def _target(conn: Connection, directory: Path, sha: str | None, explicit: str | 
                 return Target(pid, "store", True, ids, True)
     if ids:
         return Target(ids[0], "store", True, ids, False)
-    return Target(derived_project_id(real), "derived", False, (), False)
+    found = (opencode or OpencodeProjects()).match(directory)
+    if found.project_id is not None and _usable_id(found.project_id):
+        already = bool(sha) and q.migration_exists(conn, import_id(found.project_id, sha))
+        return Target(
+            found.project_id, "opencode", False, (found.project_id,), already, found.note()
+        )
+    pid = derived_project_id(real)
+    return Target(pid, "derived", False, (), False, found.note(), found.undecided)
+
+
+def _usable_id(project_id: str) -> bool:
+    try:
+        q.require_id(project_id, "project id")
+    except InvalidId:
+        return False  # not an id opencode makes; derive one instead
+    return True
 
 
 # -- discovery -------------------------------------------------------------------------
@@ -114,9 +146,10 @@ class LegacyFile:
     size: int | None
     entries: int
     project_id: str | None
-    project_source: str | None  # store | derived | given
+    project_source: str | None  # store | opencode | derived | given
     project_known: bool
     candidates: tuple[str, ...] = ()
+    project_note: str | None = None  # where an id the store did not have came from
 
     @property
     def import_id(self) -> str | None:
@@ -141,6 +174,7 @@ class LegacyFile:
             "projectSource": self.project_source,
             "projectKnown": self.project_known,
             "projectCandidates": list(self.candidates),
+            "projectNote": self.project_note,
             "importId": self.import_id,
             "session": self.session_id,
         }
@@ -180,7 +214,10 @@ def project_dir_of(path: str | os.PathLike[str]) -> Path:
 
 
 def _classify(
-    conn: Connection, directory: Path, explicit: str | None = None
+    conn: Connection,
+    directory: Path,
+    explicit: str | None = None,
+    opencode: OpencodeProjects | None = None,
 ) -> tuple[LegacyFile, bytes | None, LegacyState | None]:
     path = paths.legacy_state_file(directory)
     try:
@@ -202,7 +239,7 @@ def _classify(
             data,
             None,
         )
-    target = _target(conn, directory, sha, explicit)
+    target = _target(conn, directory, sha, explicit, opencode)
     status = ALREADY if target.already else IMPORTABLE
     info = LegacyFile(
         path,
@@ -216,6 +253,7 @@ def _classify(
         target.source,
         target.known,
         target.candidates,
+        target.note,
     )
     return info, data, state
 
@@ -230,12 +268,20 @@ def _candidate_dirs(conn: Connection) -> list[Path]:
     return out
 
 
-def scan(reader: Reader, extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> ScanReport:
+def scan(
+    reader: Reader,
+    extra_dirs: Iterable[str | os.PathLike[str]] = (),
+    *,
+    opencode_data: str | os.PathLike[str] | None = None,
+) -> ScanReport:
     """Every legacy state file in the store's project directories and ``extra_dirs``.
 
     Read only. A missing extra directory is an error; a project directory
-    that is gone is skipped (the store outlives checkouts).
+    that is gone is skipped (the store outlives checkouts). ``opencode_data``:
+    where opencode's records are (default: SPEC 1), for directories the store
+    does not know.
     """
+    opencode = OpencodeProjects(opencode_data)
     extras = [project_dir_of(d) for d in extra_dirs]
     for d in extras:
         if not d.is_dir():
@@ -243,7 +289,7 @@ def scan(reader: Reader, extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> S
     files: list[LegacyFile] = []
     seen: set[str] = set()
     with reader.store.read() as conn:
-        dirs = _candidate_dirs(conn) + extras
+        dirs = list(dict.fromkeys(_candidate_dirs(conn) + opencode.worktrees() + extras))
         for directory in dirs:
             path = paths.legacy_state_file(directory)
             if not (path.exists() or path.is_symlink()):
@@ -252,14 +298,18 @@ def scan(reader: Reader, extra_dirs: Iterable[str | os.PathLike[str]] = ()) -> S
             if key in seen:
                 continue
             seen.add(key)
-            files.append(_classify(conn, directory)[0])
+            files.append(_classify(conn, directory, None, opencode)[0])
     return ScanReport(files, len(dirs))
 
 
 def classify(
-    reader: Reader, directory: str | os.PathLike[str], project_id: str | None = None
+    reader: Reader,
+    directory: str | os.PathLike[str],
+    project_id: str | None = None,
+    *,
+    opencode_data: str | os.PathLike[str] | None = None,
 ) -> LegacyFile:
     """What the legacy file of one directory is (read only)."""
     d = project_dir_of(directory)
     with reader.store.read() as conn:
-        return _classify(conn, d, project_id)[0]
+        return _classify(conn, d, project_id, OpencodeProjects(opencode_data))[0]

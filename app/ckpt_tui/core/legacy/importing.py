@@ -14,12 +14,24 @@ Import
     ``legacy-<n>`` in file order (``capturedAt`` from the entry, ISO or epoch
     ms, stored as ISO), the checkpoint, and the ledger row.
 
-    A changed file (new hash) imports into the same legacy session: its
-    entries continue the numbering after the highest ``legacy-<n>`` already
+    The project of a directory the store does not know is the one opencode
+    has for it, else a derived id (:mod:`.discovery`); opencode's records are
+    read before the transaction, never while the store's write lock is held.
+    If nothing matched there because opencode's data could not be read, the
+    import refuses (an id derived now could differ from opencode's) and says
+    to try again or to give the id.
+
+    A changed file (new hash) imports into the same legacy session, adding
+    only what is not there yet (SPEC 6): a history entry whose ``capturedAt``
+    and content (the payload as a JSON object) equal a ``legacy`` snapshot
+    already in ``legacy::<projectID>`` is skipped (counted as many times as
+    it is there, so a repeated entry is kept as often as the file repeats
+    it). New entries continue the numbering after the highest ``legacy-<n>``
     there (names never collide), and the session's checkpoint becomes the
     file's checkpoint, after a ``pre-restore`` snapshot of the one it
-    replaces (invariant 5), and only if it differs (invariant 3). Imports do
-    not prune: an imported history is kept whole.
+    replaces (invariant 5), and only if it differs (invariant 3). A file
+    with nothing new writes only its ledger row. Imports do not prune: an
+    imported history is kept whole.
 
     The ledger row's ``details`` (JSON) records: ``file``, ``sha256``,
     ``backup``, ``entries`` (count), ``session``, ``createdProject``,
@@ -27,6 +39,8 @@ Import
     capturedAt}]``), ``preRestore`` (``{id, name}`` or null),
     ``checkpointChanged``, ``checkpointBefore`` (the replaced checkpoint's
     payload JSON, or null), ``checkpointAfter`` (what the import wrote),
+    ``entriesSkipped`` (history entries already in the session),
+    ``projectSource`` (``store``, ``opencode``, ``derived`` or ``given``),
     ``directory``, ``seq`` and ``importedBy``.
 """
 
@@ -35,6 +49,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,7 +57,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from ckpt_tui import paths
+from ckpt_tui import paths, timeutil
 from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
 from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
 from ckpt_tui.core.legacy.names import (
@@ -59,7 +74,14 @@ from ckpt_tui.core.legacy.names import (
     import_id,
     legacy_session_id,
 )
-from ckpt_tui.core.legacy.parse import LegacyState, Unusable, _read_file, parse_legacy
+from ckpt_tui.core.legacy.opencode_ids import OpencodeProjects
+from ckpt_tui.core.legacy.parse import (
+    LegacyEntry,
+    LegacyState,
+    Unusable,
+    _read_file,
+    parse_legacy,
+)
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import Conflict, NotFound
@@ -90,6 +112,7 @@ class ImportOutcome:
     changed: tuple[str, ...] = ()
     pre_restore: str | None = None
     backup: str | None = None
+    skipped_entries: int = 0  # history entries already in the legacy session
 
     @property
     def ok(self) -> bool:
@@ -107,11 +130,13 @@ class ImportOutcome:
             "entries": self.file.entries,
             "projectId": self.project_id,
             "projectSource": self.file.project_source,
+            "projectNote": self.file.project_note,
             "session": self.session_id,
             "importId": self.import_id,
             "createdProject": self.created_project,
             "createdSession": self.created_session,
             "snapshots": list(self.snapshots),
+            "entriesSkipped": self.skipped_entries,
             "checkpointChanged": self.checkpoint_changed,
             "changed": list(self.changed),
             "preRestore": self.pre_restore,
@@ -128,6 +153,39 @@ def _next_number(conn: Connection, session_id: str) -> int:
     return top + 1
 
 
+def _content_key(captured_at: object, payload: object) -> tuple[str, str] | None:
+    """What makes two history entries the same (SPEC 6): the instant and the
+    content as a JSON object (key order and spacing do not matter)."""
+    try:
+        data = json.loads(payload) if isinstance(payload, str) else payload
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return timeutil.normalize(captured_at), text
+
+
+def _new_entries(
+    conn: Connection, session_id: str, entries: tuple[LegacyEntry, ...]
+) -> tuple[list[LegacyEntry], int]:
+    """The entries not already in the session as ``legacy`` snapshots, and
+    how many were (each snapshot there stands for one entry)."""
+    there = Counter(
+        key
+        for captured_at, payload in lr.snapshot_contents(conn, session_id, SNAPSHOT_KIND)
+        if (key := _content_key(captured_at, payload)) is not None
+    )
+    fresh: list[LegacyEntry] = []
+    for entry in entries:
+        key = _content_key(entry.captured_at, entry.checkpoint.to_payload())
+        if key is not None and there[key] > 0:
+            there[key] -= 1
+        else:
+            fresh.append(entry)
+    return fresh, len(entries) - len(fresh)
+
+
 def _stage(
     conn: Connection,
     *,
@@ -137,6 +195,7 @@ def _stage(
     explicit: str | None,
     backup: Path,
     write: bool,
+    opencode: OpencodeProjects | None = None,
 ) -> ImportOutcome:
     """The import's decisions, made on ``conn``; written only when ``write``.
 
@@ -146,7 +205,12 @@ def _stage(
     """
     sha = info.sha256
     assert sha is not None
-    target = _target(conn, directory, sha, explicit)
+    target = _target(conn, directory, sha, explicit, opencode)
+    if write and target.undecided:
+        raise LegacyError(
+            f"cannot tell which project opencode has for {directory}: {target.note}; "
+            "nothing imported (try again, or give the project id with --project)"
+        )
     info = replace(
         info,
         project_id=target.project_id,
@@ -154,6 +218,7 @@ def _stage(
         project_known=target.known,
         candidates=target.candidates,
         status=ALREADY if target.already else IMPORTABLE,
+        project_note=target.note,
     )
     pid = target.project_id
     sid = legacy_session_id(pid)
@@ -178,13 +243,16 @@ def _stage(
     before = Checkpoint.from_row(existing.columns) if existing else None
     keys = changed_keys(before, state.checkpoint) if before else WRITABLE
     checkpoint_changed = before is None or bool(keys)
+    entries, skipped = (
+        (list(state.entries), 0) if created_session else _new_entries(conn, sid, state.entries)
+    )
     snaps = [
         {
             "name": f"legacy-{first + i}",
             "originalName": entry.name,
             "capturedAt": entry.captured_at,
         }
-        for i, entry in enumerate(state.entries)
+        for i, entry in enumerate(entries)
     ]
     pre: dict[str, Any] | None = None
     if write:
@@ -197,7 +265,7 @@ def _stage(
             )
         if created_session:
             w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE)
-        for snap, entry in zip(snaps, state.entries, strict=True):
+        for snap, entry in zip(snaps, entries, strict=True):
             row = w.insert_snapshot(
                 conn,
                 session_id=sid,
@@ -220,7 +288,8 @@ def _stage(
                 columns=state.checkpoint.to_row(),
                 exists=existing is not None,
             )
-        w.touch_session(conn, sid)
+        if snaps or checkpoint_changed:
+            w.touch_session(conn, sid)  # a file with nothing new moves nothing (invariant 3)
         details = {
             "file": str(info.path),
             "sha256": sha,
@@ -235,6 +304,8 @@ def _stage(
             "checkpointChanged": checkpoint_changed,
             "checkpointBefore": before.to_json() if before is not None else None,
             "checkpointAfter": state.checkpoint.to_json() if checkpoint_changed else None,
+            "entriesSkipped": skipped,
+            "projectSource": target.source,
             "seq": len(lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:")) + 1,
             "importedBy": IMPORTED_BY,
         }
@@ -244,10 +315,16 @@ def _stage(
     what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
     if snaps:
         what[0] += f" ({snaps[0]['name']}..{snaps[-1]['name']})"
+    if skipped:
+        what[0] += (
+            f" ({skipped} history entr{'ies' if skipped != 1 else 'y'} already in {sid} "
+            "with the same content and time, not added again)"
+        )
     if created_session:
         what.insert(0, f"session {sid}")
     if created_project:
-        what.insert(0, f"project {pid} ({directory})")
+        why = f"; {target.note}" if target.note else ""
+        what.insert(0, f"project {pid} ({directory}{why})")
     if checkpoint_changed:
         what.append(
             "the checkpoint"
@@ -274,6 +351,7 @@ def _stage(
         changed=tuple(keys) if checkpoint_changed else (),
         pre_restore=pre["name"] if pre else None,
         backup=str(backup),
+        skipped_entries=skipped,
     )
 
 
@@ -293,12 +371,20 @@ def _load(directory: str | os.PathLike[str]) -> tuple[Path, Path]:
 
 
 def plan_import(
-    reader: Reader, directory: str | os.PathLike[str], project_id: str | None = None
+    reader: Reader,
+    directory: str | os.PathLike[str],
+    project_id: str | None = None,
+    *,
+    opencode_data: str | os.PathLike[str] | None = None,
 ) -> ImportOutcome:
-    """The preview: what :func:`import_legacy` would create, without writing."""
+    """The preview: what :func:`import_legacy` would create, without writing.
+
+    ``opencode_data``: opencode's data dir (default: SPEC 1), asked for the
+    id of a directory the store does not know."""
     d, _ = _load(directory)
+    opencode = OpencodeProjects(opencode_data)
     with reader.store.read() as conn:
-        info, _data, state = _classify(conn, d, project_id)
+        info, _data, state = _classify(conn, d, project_id, opencode)
         if state is None:
             return _skipped(info, True)
         assert info.sha256 is not None
@@ -310,6 +396,7 @@ def plan_import(
             explicit=project_id,
             backup=backup_path(d, info.sha256),
             write=False,
+            opencode=opencode,
         )
 
 
@@ -342,12 +429,14 @@ def import_legacy(
     *,
     expected_sha256: str | None = None,
     hook: Callable[[str], None] | None = None,
+    opencode_data: str | os.PathLike[str] | None = None,
 ) -> ImportOutcome:
     """Import the legacy state file of ``directory`` (SPEC 6).
 
     ``expected_sha256`` (from a preview) refuses with :class:`Conflict` if the
     file changed since. ``hook(stage)`` is called at ``read``, ``backup``
     (after the copy) and ``committed``: tests use it to gate processes.
+    ``opencode_data``: opencode's data dir (default: SPEC 1).
     A foreign or damaged file is not an error: the outcome says it was
     skipped and why.
     """
@@ -369,6 +458,8 @@ def import_legacy(
     except Unusable as bad:
         return _skipped(replace(info, status=bad.status, reason=bad.reason), False)
     info = replace(info, entries=len(state.entries))
+    # opencode's records are read now, not under the store's write lock.
+    opencode = None if project_id is not None else OpencodeProjects(opencode_data).load()
     if hook:
         hook("read")
     backup = backup_path(d, sha)
@@ -384,6 +475,7 @@ def import_legacy(
             explicit=project_id,
             backup=backup,
             write=True,
+            opencode=opencode,
         )
     )
     if hook:

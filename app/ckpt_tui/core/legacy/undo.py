@@ -111,7 +111,10 @@ def list_imports(reader: Reader, project_id: str | None = None) -> list[ImportRe
     with reader.store.read() as conn:
         if project_id is None:
             return _records(conn, prefix)
-        return [r for r in _records(conn, IMPORT_PREFIX) if r.project_id == project_id]
+        found = [r for r in _records(conn, IMPORT_PREFIX) if r.project_id == project_id]
+        if not found and lr.project_row(conn, project_id) is None:
+            raise NotFound(f"no such project {project_id!r} in the store")
+        return found
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,8 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
                     exists=current is not None,
                 )
             reverted = True
-        w.touch_session(conn, sid)
+        if gone or reverted:  # an import that added nothing is taken back without a trace
+            w.touch_session(conn, sid)
     lr.delete_migration(conn, ledger_id)
     parts = []
     if deleted_session:

@@ -1,7 +1,10 @@
 """``c``: what the session was doing, from opencode's own storage.
 
 Opened on a snapshot, it loads pages until that snapshot's marker is
-reached and scrolls there.
+reached and scrolls there. A line under the header says when what is shown
+may be stale or incomplete (read from the old JSON tree because the
+database was busy) or cannot be shown at all ("this opencode version is not
+understood"), rather than leaving an empty conversation to speak for itself.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.records import SnapshotRow
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import safe, safe_block
 from ckpt_tui.ui.widgets.conversation_view import ConversationView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
@@ -29,6 +32,9 @@ PAGE = 100
 class ConversationScreen(Screen[None]):
     DEFAULT_CSS = """
     ConversationScreen #conversation-head { height: auto; padding: 0 1; background: $panel; }
+    ConversationScreen #conversation-notice { height: auto; padding: 0 1; display: none; }
+    ConversationScreen #conversation-notice.-warning { display: block; color: $warning; }
+    ConversationScreen #conversation-notice.-error { display: block; color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="conversation.close"),
@@ -48,9 +54,15 @@ class ConversationScreen(Screen[None]):
         self.at_snapshot = at_snapshot
         self.cursor: str | None = None
         self._loading = False
+        self._head_text: Text | None = None
+        #: How many prompts the whole session has (``None``: not known).
+        self._prompts_total: int | None = None
+        self._prompt = (0, 0)
+        self.warnings: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Loading the conversation…", id="conversation-head")
+        yield Static("", id="conversation-notice")
         yield ConversationView([], id="conversation")
         yield KeyBar()
 
@@ -79,6 +91,8 @@ class ConversationScreen(Screen[None]):
                 Text(f"opencode has no session {self.session_id}: {why}", style="#ff8787"),
             )
             return
+        usage = self.activity.usage(self.session_id)
+        self._prompts_total = usage.prompts if usage is not None else None
         self.app.call_from_thread(self._prepare, snapshots, info)
         self._load_until(self.at_snapshot)
 
@@ -98,10 +112,43 @@ class ConversationScreen(Screen[None]):
         bits.append(f"from {info.source}")
         head.append("\n" + " · ".join(bits), style="dim")
         head.append(f"\nresume: opencode --session {self.session_id}", style="dim")
-        self._head(head)
+        self._head_text = head
+        self._show_head()
+
+    @on(ConversationView.PromptChanged)
+    def _prompt_changed(self, event: ConversationView.PromptChanged) -> None:
+        self._prompt = (event.number, event.loaded)
+        self._show_head()
+
+    def prompt_count_text(self) -> str:
+        """``prompt 3 of 12``; of the loaded ones (``12+``) while the
+        session's total is not known and more pages remain."""
+        number, loaded = self._prompt
+        view = self.query_one(ConversationView)
+        if self._prompts_total is not None:
+            total = str(max(self._prompts_total, loaded))
+        else:
+            total = f"{loaded}" + ("" if view.complete else "+")
+        if number == 0:
+            return f"{total} prompts ([ and ] jump between them)"
+        return f"prompt {number} of {total}"
+
+    def _show_head(self) -> None:
+        if self._head_text is None:
+            return
+        text = self._head_text.copy()
+        text.append("\n")
+        text.append(self.prompt_count_text(), style="bold")
+        self._head(text)
 
     def _head(self, text: Text) -> None:
         self.query_one("#conversation-head", Static).update(text)
+
+    def _notice(self, lines: list[str], kind: str) -> None:
+        """Say why the conversation may be stale or cannot be shown."""
+        notice = self.query_one("#conversation-notice", Static)
+        notice.set_classes(kind)
+        notice.update(safe_block("\n".join(f"⚠ {line}" for line in lines), 4000))
 
     def _load_until(self, snapshot_id: str | None) -> None:
         """In the worker: load pages until the marker exists (or one page)."""
@@ -111,8 +158,13 @@ class ConversationScreen(Screen[None]):
                     self.session_id, after=self.cursor, limit=PAGE
                 )
             except CkptError as exc:
+                self.app.call_from_thread(self._notice, [str(exc)], "-error")
                 self.app.call_from_thread(self.notify, str(exc), severity="error")
                 return
+            fresh = [w for w in page.warnings if w not in self.warnings]
+            if fresh:
+                self.warnings += fresh
+                self.app.call_from_thread(self._notice, list(self.warnings), "-warning")
             self.cursor = page.cursor
             done = page.cursor is None
             self.app.call_from_thread(self._append, list(page.messages), done)

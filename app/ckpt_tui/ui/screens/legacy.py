@@ -73,7 +73,7 @@ class LegacyScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="legacy-scan")
     def rescan(self) -> None:
         try:
-            report = legacy.scan(self.service)
+            report = legacy.scan(self.service, opencode_data=self._opencode_data)
         except CkptError as exc:
             self.app.call_from_thread(self._detail, Text(str(exc), style="red"))
             return
@@ -101,13 +101,18 @@ class LegacyScreen(Screen[None]):
             self._detail(
                 Text(
                     f"No legacy state file in the {report.directories} project directories "
-                    "the store knows.",
+                    "the store and opencode know.",
                     style="dim",
                 )
             )
 
     def _detail(self, text: Text) -> None:
         self.query_one("#legacy-detail", Static).update(text)
+
+    @property
+    def _opencode_data(self) -> str | None:
+        """The app's ``--opencode-data``, where opencode's project ids are."""
+        return getattr(self.app, "opencode_data", None)
 
     @property
     def selected(self) -> legacy.LegacyFile | None:
@@ -145,7 +150,9 @@ class LegacyScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="legacy-plan")
     def _preview_import(self, f: legacy.LegacyFile) -> None:
         try:
-            plan = legacy.plan_import(self.service, f.directory, f.project_id)
+            plan = legacy.plan_import(
+                self.service, f.directory, _chosen(f), opencode_data=self._opencode_data
+            )
         except CkptError as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             return
@@ -178,7 +185,11 @@ class LegacyScreen(Screen[None]):
     def _run_import(self, f: legacy.LegacyFile) -> None:
         try:
             outcome = legacy.import_legacy(
-                self.service, f.directory, f.project_id, expected_sha256=f.sha256
+                self.service,
+                f.directory,
+                _chosen(f),
+                expected_sha256=f.sha256,
+                opencode_data=self._opencode_data,
             )
             message, severity = outcome.message, "information"
         except CkptError as exc:
@@ -222,3 +233,10 @@ class LegacyScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+
+def _chosen(f: legacy.LegacyFile) -> str | None:
+    """The project the import is told to use: the store's, as the list shows
+    it; an id from opencode or derived is looked up again by the import, so
+    its message says where it came from (and an unreadable opencode refuses)."""
+    return f.project_id if f.project_source in ("store", "given") else None

@@ -22,9 +22,11 @@ from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
 from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.settings import remember_setting
+from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
+from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
@@ -66,6 +68,7 @@ class MainScreen(Screen[None]):
         Binding("L", "legacy", "Legacy", show=False, id="main.legacy"),
         Binding("c", "conversation", "Conversation", id="main.conversation"),
         Binding("y", "copy_resume", "Copy resume", show=False, id="main.copy_resume"),
+        Binding("O", "resume", "Resume in opencode", show=False, id="main.resume"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
@@ -91,13 +94,16 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         first, self.first = self.first, None  # once: a remount must not reuse stale pages
-        self.projects.preload("projects", first.projects if first else None)
+        config = self.app.config
+        self.projects.sort, self.sessions.sort = config.project_sort, config.session_sort
+        # The first screen's pages are in the default order: another order loads its own.
+        self.projects.preload(("projects", "activity"), first.projects if first else None)
         self.projects.reload(reset=True)
         if first is not None and first.projects.rows:
             # Pages read before the app started: all three panes are filled
             # now, so the very first frame is complete (no pane-by-pane hops).
             top = first.projects.rows[0].id
-            self.sessions.preload((top, False), first.sessions)
+            self.sessions.preload((top, False, "activity"), first.sessions)
             self.sessions.show_project(top)
             if first.sessions and first.sessions.rows:
                 newest = first.sessions.rows[0].id
@@ -177,6 +183,7 @@ class MainScreen(Screen[None]):
         self.detail.show(text, "Project")
 
     def _show_opencode_only(self, row: SessionRow) -> None:
+        """In the detail worker (it reads opencode's records for the usage)."""
         info = self.sessions.activity.info(row.id)
         text = Text.assemble(
             ("opencode session ", "dim"),
@@ -196,12 +203,13 @@ class MainScreen(Screen[None]):
                 text.append("\ndirectory ", style="dim")
                 text.append_text(safe(info.directory, 500))
         text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
-        self.detail.show(text, "opencode session")
+        text.append_text(usage_text(self.sessions.activity.usage(row.id)))
+        self.app.call_from_thread(self.detail.show, text, "opencode session")
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_current(self, row: SessionRow) -> None:
         if row.origin == "opencode":
-            self.app.call_from_thread(self._show_opencode_only, row)
+            self._show_opencode_only(row)  # reads opencode's usage: in this worker
             return
         try:
             current = self.service.current(row.id)
@@ -217,6 +225,8 @@ class MainScreen(Screen[None]):
         if current.updated_at is not None:
             heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
         heading.append("\n")
+        if self.app.activity_loaded and self.sessions.activity.readable:
+            heading.append_text(usage_text(self.sessions.activity.usage(row.id)))
         if current.checkpoint is None:
             body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
         else:
@@ -254,7 +264,7 @@ class MainScreen(Screen[None]):
             return True if self.snapshot is not None else None
         if action in ("new_snapshot", "handoff"):
             return True if self.session is not None and self.session.origin == "store" else None
-        if action in ("conversation", "copy_resume"):
+        if action in ("conversation", "copy_resume", "resume"):
             return True if self.session is not None else None
         if action == "adopt":
             return True if self.session is not None and self.session.is_legacy else None
@@ -325,8 +335,30 @@ class MainScreen(Screen[None]):
         if session is None:
             return
         command = f"opencode --session {session.id}"
-        self.app.copy_to_clipboard(command)
-        self.notify(f"Copied: {command}", timeout=3)
+        self.app.copy_to_clipboard(command)  # OSC 52, and the app's own clipboard
+        self._copy_elsewhere(command)
+
+    @work(thread=True, exclusive=True, group="clipboard")
+    def _copy_elsewhere(self, command: str) -> None:
+        """A system clipboard tool or tmux's buffer, then say what is known."""
+        from ckpt_tui.ui.clipboard import copy
+
+        copied = copy(command)
+        severity = "information" if copied.ok else "warning"
+        self.app.call_from_thread(
+            self.notify, copied.message, severity=severity, timeout=4 if copied.ok else 12
+        )
+
+    def action_resume(self) -> None:
+        """opencode on the selected session (a snapshot's: its session), in
+        the session's directory; the app comes back refreshed."""
+        from ckpt_tui.ui.resume import resume_in_opencode
+
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        resume_in_opencode(self.app, session.id)
 
     def action_legacy(self) -> None:
         from ckpt_tui.ui.screens.legacy import LegacyScreen
@@ -337,6 +369,10 @@ class MainScreen(Screen[None]):
         """Put the cursor on a session of the shown project (after an adoption)."""
         self.sessions.select_key(session_id)
         self.sessions.focus()
+
+    @on(SortChanged)
+    def _sort_changed(self, event: SortChanged) -> None:
+        remember_setting(self.app, event.setting, event.value)
 
     # -- filter ---------------------------------------------------------------------
     @on(PagedList.FilterRequested)

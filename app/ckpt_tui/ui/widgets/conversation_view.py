@@ -23,10 +23,28 @@ class ConversationView(TextLines):
         Binding("r", "toggle_reasoning", "Reasoning", id="conversation.toggle_reasoning"),
         Binding("n", "next_marker", "Next snapshot", id="conversation.next_marker"),
         Binding("p", "previous_marker", "Previous snapshot", id="conversation.previous_marker"),
+        Binding(
+            "right_square_bracket", "next_prompt", "Next prompt", id="conversation.next_prompt"
+        ),
+        Binding(
+            "left_square_bracket",
+            "previous_prompt",
+            "Previous prompt",
+            id="conversation.previous_prompt",
+        ),
     ]
 
     class NeedMore(Message):
         """The reader is near the end of what is loaded."""
+
+    class PromptChanged(Message):
+        """The person's prompt at the top of the view is now number
+        ``number`` (1-based; 0 above the first) of ``loaded`` loaded ones."""
+
+        def __init__(self, number: int, loaded: int) -> None:
+            super().__init__()
+            self.number = number
+            self.loaded = loaded
 
     def __init__(self, snapshots: list[SnapshotRow], *, id: str | None = None) -> None:
         super().__init__(title="Conversation", id=id)
@@ -35,7 +53,10 @@ class ConversationView(TextLines):
         self.show_reasoning = False
         self.complete = False
         self.marker_lines: dict[str, int] = {}
+        #: The first line of each of the person's prompts, in order.
+        self.prompt_lines: list[int] = []
         self._next_marker = 0
+        self._prompt_shown = -1
 
     def add_messages(self, messages: list[ConversationMessage], complete: bool) -> None:
         self.messages.extend(messages)
@@ -46,9 +67,12 @@ class ConversationView(TextLines):
         for message in messages:
             moment = message.created.timestamp() if message.created else None
             self._flush_markers(moment)
-            self.append_rows(list(message_rows(message, self.show_reasoning)))
+            line = self.append_rows(list(message_rows(message, self.show_reasoning)))
+            if message.role == "user":
+                self.prompt_lines.append(line)
         if self.complete:
             self._flush_markers(None)
+        self._announce_prompt()
 
     def _flush_markers(self, before: float | None) -> None:
         """Markers of snapshots captured before ``before`` (all if ``None``)."""
@@ -62,12 +86,56 @@ class ConversationView(TextLines):
 
     def action_toggle_reasoning(self) -> None:
         self.show_reasoning = not self.show_reasoning
+        self._rebuild()
+
+    def on_resize(self) -> None:
+        # A new width wraps rows into other line counts: the marker and
+        # prompt lines are laid out again with them.
+        if self.scrollable_content_region.width != self._width and self.messages:
+            self._rebuild()
+        else:
+            super().on_resize()
+
+    def _rebuild(self) -> None:
         top = self.scroll_offset.y
         self.set_rows([])
         self.marker_lines.clear()
+        self.prompt_lines.clear()
         self._next_marker = 0
         self._emit(list(self.messages))
         self.scroll_to(y=top, animate=False)
+
+    # -- the person's prompts -------------------------------------------------------
+    def current_prompt(self) -> int:
+        """1-based number of the prompt at the top of the view (0: none yet)."""
+        from bisect import bisect_right
+
+        return bisect_right(self.prompt_lines, int(self.scroll_offset.y) + 3)
+
+    def _announce_prompt(self) -> None:
+        number = self.current_prompt()
+        if number != self._prompt_shown:
+            self._prompt_shown = number
+            self.post_message(self.PromptChanged(number, len(self.prompt_lines)))
+
+    def _jump_prompt(self, forward: bool) -> None:
+        from bisect import bisect_left
+
+        top = int(self.scroll_offset.y) + 3
+        # forward: the first prompt below the top line; back: the start of
+        # the prompt in view, or the one before when already at its start.
+        index = self.current_prompt() if forward else bisect_left(self.prompt_lines, top) - 1
+        if 0 <= index < len(self.prompt_lines):
+            self.scroll_to(y=max(self.prompt_lines[index] - 3, 0), animate=False)
+            self._announce_prompt()
+        elif forward and not self.complete:
+            self.post_message(self.NeedMore())
+
+    def action_next_prompt(self) -> None:
+        self._jump_prompt(True)
+
+    def action_previous_prompt(self) -> None:
+        self._jump_prompt(False)
 
     def scroll_to_marker(self, snapshot_id: str) -> bool:
         line = self.marker_lines.get(snapshot_id)
@@ -96,5 +164,6 @@ class ConversationView(TextLines):
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
+        self._announce_prompt()
         if not self.complete and new + self.size.height + PREFETCH_LINES >= self.line_count:
             self.post_message(self.NeedMore())

@@ -7,11 +7,19 @@ from typing import ClassVar
 from rich.text import Text
 from textual import work
 from textual.binding import Binding, BindingType
+from textual.message import Message
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.core.sorting import (
+    PROJECT_SORT_LABELS,
+    PROJECT_SORTS,
+    SESSION_SORT_LABELS,
+    SESSION_SORTS,
+    next_sort,
+)
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
 from ckpt_tui.ui.widgets.paged_list import PagedList
@@ -22,19 +30,60 @@ def _tail(path: str) -> tuple[str, str]:
     return name or path, head
 
 
-class ProjectList(PagedList[ProjectRow]):
+class SortChanged(Message):
+    """A pane's order changed; ``setting`` is its name in ``config.toml``."""
+
+    def __init__(self, setting: str, value: str) -> None:
+        super().__init__()
+        self.setting = setting
+        self.value = value
+
+
+class _Sorted:
+    """``s`` cycles the pane's order; the title says which, the setting is
+    remembered (the screen writes it to the config)."""
+
+    SORTS: ClassVar[tuple[str, ...]] = ()
+    SORT_LABELS: ClassVar[dict[str, str]] = {}
+    SORT_SETTING = ""
+    sort = "activity"
+
+    def sort_title(self) -> str:
+        short = {"snapshots": "count"}.get(self.sort, self.sort)
+        return "" if self.sort == "activity" else f" [by {short}]"
+
+    def action_cycle_sort(self) -> None:
+        self.sort = next_sort(self.sort, self.SORTS)
+        self.reload(keep_selection=True)
+        self._update_title()
+        self.notify(f"{self.NOUN} by {self.SORT_LABELS[self.sort]}", timeout=2)
+        self.post_message(SortChanged(self.SORT_SETTING, self.sort))
+
+
+class ProjectList(_Sorted, PagedList[ProjectRow]):
     NOUN = "projects"
     EMPTY_TEXT = "No projects in this store yet"
+    SORTS = PROJECT_SORTS
+    SORT_LABELS = PROJECT_SORT_LABELS
+    SORT_SETTING = "project_sort"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "cycle_sort", "Sort: activity, name", show=False, id="projects.sort"),
+    ]
 
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
         super().__init__("1 Projects", id=id)
 
     def context(self) -> object:
-        return "projects"
+        return ("projects", self.sort)
+
+    def title_text(self) -> str:
+        return super().title_text() + self.sort_title()
 
     def fetch(self, after, limit) -> Page[ProjectRow]:
-        return self.service.projects(after=after, limit=limit, text=self.filter_text or None)
+        return self.service.projects(
+            after=after, limit=limit, text=self.filter_text or None, sort=self.sort
+        )
 
     def row_key(self, row: ProjectRow) -> object:
         return row.id
@@ -52,15 +101,25 @@ def _rel(value: str) -> str:
     return f"{timeutil.relative(value, compact=True):>4}"
 
 
-class SessionList(PagedList[SessionRow]):
+class SessionList(_Sorted, PagedList[SessionRow]):
     """A project's sessions, children under parents; with opencode's data
     loaded, also its titles, agents and archive state, and (``o``) the
     opencode sessions that have no checkpoint."""
 
     NOUN = "sessions"
     EMPTY_TEXT = "No sessions"
+    SORTS = SESSION_SORTS
+    SORT_LABELS = SESSION_SORT_LABELS
+    SORT_SETTING = "session_sort"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "toggle_opencode", "opencode sessions", id="sessions.toggle_opencode"),
+        Binding(
+            "s",
+            "cycle_sort",
+            "Sort: activity, title, status, snapshots",
+            show=False,
+            id="sessions.sort",
+        ),
     ]
 
     def __init__(self, service: Service, *, id: str | None = None) -> None:
@@ -89,7 +148,11 @@ class SessionList(PagedList[SessionRow]):
         )
 
     def title_text(self) -> str:
-        return super().title_text() + (" [+opencode]" if self.show_opencode else "")
+        return (
+            super().title_text()
+            + self.sort_title()
+            + (" [+opencode]" if self.show_opencode else "")
+        )
 
     def show_project(self, project_id: str | None) -> None:
         if project_id != self.project_id:
@@ -97,13 +160,15 @@ class SessionList(PagedList[SessionRow]):
             self.reload(keep_selection=False, reset=True)
 
     def context(self) -> object:
-        return (self.project_id, self.show_opencode)
+        return (self.project_id, self.show_opencode, self.sort)
 
     def fetch(self, after, limit) -> Page[SessionRow] | None:
         if self.project_id is None:
             return None
         text = self.filter_text or None
-        page = self.service.session_tree(self.project_id, after=after, limit=limit, text=text)
+        page = self.service.session_tree(
+            self.project_id, after=after, limit=limit, text=text, sort=self.sort
+        )
         rows = list(page.rows)
         total = page.total
         if self.show_opencode and after is None:

@@ -26,6 +26,12 @@ class StoreHeader(Static):
         self.read_only_reason = read_only_reason
         self.status = ""
 
+    def set_store(self, version: int, read_only_reason: str | None) -> None:
+        """The store was reopened (another file at its path)."""
+        self.version = version
+        self.read_only_reason = read_only_reason
+        self.update(self._text())
+
     def set_status(self, status: str) -> None:
         self.status = status
         self.update(self._text())
