@@ -12,6 +12,7 @@ from pathlib import Path
 
 from textual.app import App
 from textual.message import Message
+from textual.worker import get_current_worker
 
 from ckpt_tui.core.search import Searcher
 from ckpt_tui.errors import CkptError
@@ -32,6 +33,10 @@ class IndexSynced(Message):
     def __init__(self, error: str | None) -> None:
         super().__init__()
         self.error = error
+
+
+class _Stopped(Exception):
+    pass
 
 
 class SearchKeeper:
@@ -56,11 +61,17 @@ class SearchKeeper:
         error = None
         try:
             self.searcher.sync(self._progress)
+        except _Stopped:
+            return  # the app is closing: the batches done so far are kept
         except CkptError as exc:
             error = str(exc)
         self.app.call_from_thread(self._done, error)
 
     def _progress(self, done: int, total: int) -> None:
+        """Between two committed batches: stop here if the app is closing
+        (a build of a large store must not hold the exit for a minute)."""
+        if get_current_worker().is_cancelled:
+            raise _Stopped
         self.app.call_from_thread(self._deliver, IndexProgress(done, total))
 
     def _deliver(self, message: Message) -> None:
