@@ -126,13 +126,13 @@ def test_show(run, run_json):
     code, out, _ = run("show", "s1")
     assert code == 0 and "Objective: start" in out and "  - a" in out
     data = run_json("show", "s1")
-    assert set(data) == {"session", "updatedAt", "damaged", "checkpoint"}
+    assert set(data) == {"session", "updatedAt", "damaged", "checkpoint", "damagedFields"}
     assert data["damaged"] is False and set(data["checkpoint"]) >= PAYLOAD_KEYS
     assert data["checkpoint"]["nextSteps"] == ["a", "b"]
     assert set(data["session"]) >= SESSION_KEYS
 
     data = run_json("show", "s1", "--snapshot", "first")
-    assert set(data) == {"snapshot", "damaged", "checkpoint"}
+    assert set(data) == {"snapshot", "damaged", "checkpoint", "damagedFields"}
     assert set(data["snapshot"]) >= SNAPSHOT_KEYS
     assert data["checkpoint"]["status"] == "blocked"
 
@@ -189,7 +189,7 @@ def test_restore_dry_run_writes_nothing(run, run_json, store_path):
     code, out, _ = run("restore", "s1", "first", "--dry-run")
     assert code == 0 and "(dry run: nothing written)" in out and "objective" in out
     data = run_json("restore", "s1", "first", "--dry-run", "--fields", "status")
-    assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "diff"}
+    assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "skipped", "diff"}
     assert data["dryRun"] is True and data["changed"] == ["status"]
     assert data["updatedAt"] == checkpoint_row(store_path)["updated_at"]
     assert set(data["diff"]) >= DIFF_KEYS
@@ -353,7 +353,10 @@ def test_doctor(run, run_json, store_path):
     assert code == 1 and data["ok"] is False
     damaged = next(c for c in data["checks"] if c["name"] == "damaged payloads")
     assert damaged["ok"] is False and damaged["count"] == 1
-    assert damaged["items"] == [{"session": "s1", "snapshot": "bad"}]
+    assert damaged["items"] == [
+        {"session": "s1", "snapshot": "bad", "reason": damaged["items"][0]["reason"]}
+    ]
+    assert damaged["items"][0]["reason"].startswith("not valid JSON")
 
 
 def test_doctor_reports_unreadable_file(tmp_path, capsys):

@@ -31,10 +31,17 @@ def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int
         data = outcome.to_json()
         if plan is not None:
             data["diff"] = jsonview.diff(plan.diff, "current", "result")
+            data["skipped"] = _skipped(plan)
         emit_json({**data, **(extra or {})})
     else:
         say(outcome.message)
     return 0
+
+
+def _skipped(plan) -> list[dict[str, str]]:
+    """Damaged fields a whole restore left out (never restored, SPEC 3)."""
+    skipped = plan.detail.get("skipped") or {}
+    return [{"field": k, "reason": r} for k, r in skipped.items()]
 
 
 def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
@@ -46,6 +53,7 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
                 "dryRun": True,
                 "changed": list(plan.keys),
                 "updatedAt": _updated_at(plan),
+                "skipped": _skipped(plan),
                 "diff": jsonview.diff(plan.diff, "current", "result"),
                 **(extra or {}),
             }

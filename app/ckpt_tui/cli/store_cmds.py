@@ -1,5 +1,5 @@
-"""Commands over the checkpoint store: list, show, diff, restore, undo, redo,
-snapshot, migrate, doctor, demo."""
+"""Commands over the checkpoint store: list, show, diff, restore, copy, undo,
+redo, snapshot, migrate, doctor, demo."""
 
 from __future__ import annotations
 
@@ -12,13 +12,15 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
+from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
 from ckpt_tui.core.service import open_service
+from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 # Loaded when a command runs: the parser is built on the way to the app too.
 jsonview = lazy.module("ckpt_tui.core.jsonview")
 textdiff = lazy.module("ckpt_tui.core.textdiff")
+across = lazy.module("ckpt_tui.core.across")
 
 PAGE = 500
 
@@ -118,7 +120,9 @@ def cmd_list_snapshots(args) -> int:
 def _print_checkpoint(cp: Checkpoint) -> None:
     for name in FIELDS:
         value = cp.get(name)
-        if name in LIST_FIELDS:
+        if isinstance(value, DamagedField):
+            say(f"{LABEL[name]}: DAMAGED ({value.reason}): {printable(value.shown(), 2000)}")
+        elif name in LIST_FIELDS:
             say(f"{LABEL[name]}:")
             for item in value:
                 say(f"  - {item}")
@@ -130,7 +134,10 @@ def _print_checkpoint(cp: Checkpoint) -> None:
                 say(f"  {line}")
         else:
             say(f"{LABEL[name]}: {value}")
-    if cp.synthesized:
+    if isinstance(cp.synthesized, DamagedField):
+        bad = cp.synthesized
+        say(f"synthesized: DAMAGED ({bad.reason}): {printable(bad.shown(), 2000)}")
+    elif cp.synthesized:
         say("(placeholder made by the plugin at compaction)")
     for key, value in cp.extra.items():
         say(f"{key} (extra): {value!r}")
@@ -169,7 +176,10 @@ def cmd_show(args) -> int:
 
 def cmd_diff(args) -> int:
     svc = _service(args, read_only=True)
-    comparison = svc.compare(args.session, args.a, args.b)
+    if getattr(args, "against", None):
+        comparison = _compare_across(svc, args)
+    else:
+        comparison = svc.compare(args.session, args.a, args.b)
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
@@ -180,6 +190,14 @@ def cmd_diff(args) -> int:
     for line in textdiff.unified_lines(comparison.diff):
         say(line)
     return 0
+
+
+def _compare_across(svc, args):
+    if args.b is not None:
+        raise CkptError("give B or --against, not both")
+    return across.compare(
+        svc, across.Ref(args.session, args.a), across.parse_ref(svc, args.against)
+    )
 
 
 # -- writes ---------------------------------------------------------------------
@@ -204,6 +222,15 @@ def _plan_then_write(args, make_plan) -> int:
 def cmd_restore(args) -> int:
     fields = args.fields.split(",") if args.fields else None
     return _plan_then_write(args, lambda svc: svc.plan_restore(args.session, args.snapshot, fields))
+
+
+def cmd_copy(args) -> int:
+    """A copy across sessions is planned and applied exactly as a restore is."""
+    fields = args.fields.split(",") if args.fields else None
+    return _plan_then_write(
+        args,
+        lambda svc: across.plan_copy(svc, across.parse_ref(svc, args.source), args.target, fields),
+    )
 
 
 def cmd_undo(args) -> int:
@@ -243,7 +270,20 @@ def cmd_doctor(args) -> int:
         for check in report["checks"]:
             mark = "ok " if check["ok"] else "BAD"
             say(f"[{mark}] {check['name']}: {check['detail']}")
+            for item in check.get("items") or check.get("problems") or ():
+                for line in _doctor_item(item).splitlines():
+                    say(f"      {line}")
     return 0 if report["ok"] else 1
+
+
+def _doctor_item(item) -> str:
+    """One thing ``doctor`` found, on one line: where, which field, why."""
+    if not isinstance(item, dict):
+        return " ".join(item) if isinstance(item, list) else str(item)
+    where = item["session"] + (f"/{item['snapshot']}" if item.get("snapshot") else "")
+    if "field" in item:
+        where += ("" if item.get("snapshot") else " (checkpoint)") + f" {item['field']}"
+    return f"{where}: {item['reason']}" if item.get("reason") else where
 
 
 def cmd_demo(args) -> int:
@@ -303,6 +343,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         nargs="?",
         help="the newer side: a snapshot (default: the current checkpoint)",
     )
+    p.add_argument(
+        "--against",
+        metavar="SESSION[:SNAPSHOT]",
+        help="diff A against another session's snapshot or checkpoint (B is then not given)",
+    )
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
@@ -312,6 +357,17 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "--fields",
         metavar="FIELDS",
         help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
+    )
+    add_write_options(p)
+    p = add(
+        "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
+    )
+    p.add_argument("source", metavar="FROM_SESSION[:SNAPSHOT]")
+    p.add_argument("target", metavar="TO_SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="copy only these fields, comma-separated: " + ", ".join(FIELDS),
     )
     add_write_options(p)
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")

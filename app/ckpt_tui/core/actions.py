@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui import lazy, timeutil
-from ckpt_tui.core.model import FIELDS, LABEL, Checkpoint, Damaged, decode, validate_fields
+from ckpt_tui.core.model import (
+    FIELDS,
+    LABEL,
+    Checkpoint,
+    Damaged,
+    DamagedField,
+    decode,
+    validate_fields,
+)
 from ckpt_tui.core.reads import Reader, diffs, q
 from ckpt_tui.errors import (
     CkptError,
@@ -80,11 +88,31 @@ def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpo
     return replace(base, **{k: source.get(k) for k in keys})
 
 
+def restorable(
+    source: Checkpoint, keys: tuple[str, ...], *, explicit: bool, what: str
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The ``keys`` that may be copied from ``source``, and the damaged ones
+    left out (key -> reason). A damaged field is never restored (SPEC 3):
+    asked for by name (``explicit``) it is refused, naming it; as part of a
+    whole restore it is skipped, and the plan's label says so."""
+    damaged = {k: v.reason for k in keys if isinstance(v := source.get(k), DamagedField)}
+    if damaged and explicit:
+        raise DamagedPayload(
+            f"{what} has damaged {', '.join(f'{k} ({r})' for k, r in damaged.items())}; "
+            "a damaged field cannot be restored, nothing was written"
+        )
+    return tuple(k for k in keys if k not in damaged), damaged
+
+
+def _skipped_note(skipped: dict[str, str]) -> str:
+    return f"; skipped damaged {', '.join(skipped)}" if skipped else ""
+
+
 @dataclass(frozen=True)
 class Plan:
     """What a write will do, computed before doing it (the preview)."""
 
-    action: str  # restore | undo | redo | adopt | snapshot
+    action: str  # restore | undo | redo | adopt | copy | snapshot
     session_id: str
     project_id: str
     label: str
@@ -186,38 +214,54 @@ class Service(Reader):
                 "it cannot be restored"
             )
         chosen = validate_fields(fields) if fields is not None else WRITABLE
+        scope = "all fields" if fields is None else ", ".join(chosen)
+        chosen, skipped = restorable(
+            view.content, chosen, explicit=fields is not None, what=f"snapshot {view.row.name!r}"
+        )
         base, updated_at, project_id = self._base(session_id)
         after = take(base, view.content, chosen)
-        scope = "all fields" if fields is None else ", ".join(chosen)
         return Plan(
             action="restore",
             session_id=session_id,
             project_id=project_id,
-            label=f"restore of {view.row.name} ({scope})",
+            label=f"restore of {view.row.name} ({scope}{_skipped_note(skipped)})",
             before=base,
             after=after,
             base_updated_at=updated_at,
             keys=changed_keys(base, after),
             source_snapshot_id=view.row.id,
-            detail={"snapshot": view.row.name, "fields": list(chosen)},
+            detail={"snapshot": view.row.name, "fields": list(chosen), "skipped": skipped},
         )
 
     def plan_copy(
-        self, session_id: str, content: Checkpoint, *, label: str, source_snapshot_id: str | None
+        self,
+        session_id: str,
+        content: Checkpoint,
+        *,
+        label: str,
+        source_snapshot_id: str | None,
+        fields: list[str] | None = None,
+        action: str = "adopt",
     ) -> Plan:
-        """An adoption: copy ``content`` into a session as a restore would."""
+        """Copy ``content`` (all fields, or the chosen ones) into a session as
+        a restore would: an adoption of legacy state, or a ``copy`` from
+        another session (core.across). Damaged fields are skipped, or
+        refused when chosen by name, as a restore does."""
+        chosen = validate_fields(fields) if fields is not None else WRITABLE
+        keys, skipped = restorable(content, chosen, explicit=fields is not None, what=label)
         base, updated_at, project_id = self._base(session_id)
-        after = take(base, content, WRITABLE)
+        after = take(base, content, keys)
         return Plan(
-            action="adopt",
+            action=action,
             session_id=session_id,
             project_id=project_id,
-            label=label,
+            label=label + _skipped_note(skipped),
             before=base,
             after=after,
             base_updated_at=updated_at,
             keys=changed_keys(base, after),
             source_snapshot_id=source_snapshot_id,
+            detail={"skipped": skipped, **({"fields": list(keys)} if fields is not None else {})},
         )
 
     def _newest_pre_restore(self, session_id: str):
@@ -272,12 +316,13 @@ class Service(Reader):
         content = decode(newest["payload"])
         if isinstance(content, Damaged):
             raise DamagedPayload(f"the newest pre-restore snapshot is damaged: {content.reason}")
-        after = take(base, content, WRITABLE)
+        keys, skipped = restorable(content, WRITABLE, explicit=False, what=newest["name"])
+        after = take(base, content, keys)
         return Plan(
             "undo",
             session_id,
             project_id,
-            f"undo: back to {newest['name']}",
+            f"undo: back to {newest['name']}{_skipped_note(skipped)}",
             base,
             after,
             updated_at,
@@ -285,6 +330,7 @@ class Service(Reader):
             newest["id"],
             None,
             fallback=True,
+            detail={"skipped": skipped},
         )
 
     def plan_redo(self, session_id: str) -> Plan:
@@ -429,14 +475,17 @@ class Service(Reader):
             raise _conflict(plan.session_id, now_at)
         current = Checkpoint.from_row(row.columns) if row else Checkpoint()
         after = take(current, plan.after, plan.keys)
-        if not changed_keys(current, after):
+        changed = changed_keys(current, after)
+        if not changed:
             return None
         pre = save_pre_restore(conn, plan.session_id, plan.project_id, current)
         w.write_checkpoint(
             conn,
             session_id=plan.session_id,
             project_id=plan.project_id,
-            columns=after.to_row(),
+            # Only the changed columns: one that is not part of the change (a
+            # damaged one above all) keeps its bytes.
+            columns=after.to_row(changed if row is not None else None),
             exists=row is not None,
         )
         w.mark_restored(conn, plan.source_snapshot_id)
@@ -448,7 +497,7 @@ class Service(Reader):
         snapshot the journal does not know, and undo falls back to the plugin's
         behaviour: exactly right for the one step that was lost."""
         before, after = plan.before.to_json(), plan.after.to_json()
-        if plan.action in ("restore", "adopt"):
+        if plan.action in ("restore", "adopt", "copy"):
             self.journal.push(
                 plan.session_id,
                 action=plan.action,

@@ -64,7 +64,12 @@ def write_checkpoint(
     exists: bool,
     at: str | None = None,
 ) -> str:
-    """Update (or create) the checkpoint row; returns the new ``updated_at``."""
+    """Update (or create) the checkpoint row; returns the new ``updated_at``.
+
+    An update writes ``columns`` and nothing else: callers pass only the
+    columns their change touches, so a column outside it (a damaged one
+    above all, SPEC 3) keeps its bytes. A new row needs every column.
+    """
     stamp = at or timeutil.now_iso()
     if exists:
         conn.execute(

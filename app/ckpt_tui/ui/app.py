@@ -246,6 +246,22 @@ class CkptApp(App[None]):
             self._after_plan,
         )
 
+    def copy_into(self, mark, session: SessionRow) -> None:
+        """Preview copying the mark (another session's) into ``session``."""
+        if not self._require_writable():
+            return
+        from ckpt_tui.ui.screens.across import copy_preview
+
+        self.push_screen(copy_preview(self.service, mark, session.id), self._after_plan)
+
+    def on_open_in_main(self, message) -> None:
+        """The board's or the history's ``enter`` (ui.messages.OpenInMain)."""
+        from ckpt_tui.ui.screens.main import MainScreen
+
+        while not isinstance(self.screen, MainScreen):
+            self.pop_screen()
+        self.main.open_at(message.project_id, message.session_id, message.snapshot_id)
+
     def _show_store_notices(self) -> None:
         """A write that followed a replaced file says so (the poll would, later)."""
         if notices := self.service.store.take_notices():
@@ -401,12 +417,15 @@ class CkptApp(App[None]):
 
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
+        from ckpt_tui.ui.screens.board import BoardList, BoardScreen
         from ckpt_tui.ui.screens.conversation import ConversationScreen
+        from ckpt_tui.ui.screens.history import BlameList, HistoryScreen
         from ckpt_tui.ui.screens.legacy import LegacyScreen
         from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
         from ckpt_tui.ui.screens.search import SearchScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
+        from ckpt_tui.ui.widgets.detail import DetailPane
         from ckpt_tui.ui.widgets.diff_view import DiffView
         from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
@@ -431,7 +450,13 @@ class CkptApp(App[None]):
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
+<<<<<<< HEAD
             ("Search", own(SearchScreen)),
+=======
+            ("Detail pane", own(DetailPane)),
+            ("Board (B)", own(BoardList) + own(BoardScreen)),
+            ("Field history (b in the detail pane)", own(BlameList) + own(HistoryScreen)),
+>>>>>>> main
         ]
 
     def action_help(self) -> None:
