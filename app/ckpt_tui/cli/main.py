@@ -27,11 +27,8 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.opencode_cmds",
     "ckpt_tui.cli.ecosystem_cmds",
     "ckpt_tui.cli.resume_cmds",
-<<<<<<< HEAD
-    "ckpt_tui.cli.search_cmd",
-=======
     "ckpt_tui.cli.views_cmds",
->>>>>>> main
+    "ckpt_tui.cli.search_cmd",
 )
 
 
@@ -87,13 +84,10 @@ COMMAND_WORDS = frozenset(
         "completion",
         "config",
         "resume",
-<<<<<<< HEAD
-        "search",
-=======
         "history",
         "board",
         "copy",
->>>>>>> main
+        "search",
     }
 )
 

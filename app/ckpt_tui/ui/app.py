@@ -450,13 +450,10 @@ class CkptApp(App[None]):
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
-<<<<<<< HEAD
-            ("Search", own(SearchScreen)),
-=======
             ("Detail pane", own(DetailPane)),
             ("Board (B)", own(BoardList) + own(BoardScreen)),
             ("Field history (b in the detail pane)", own(BlameList) + own(HistoryScreen)),
->>>>>>> main
+            ("Search", own(SearchScreen)),
         ]
 
     def action_help(self) -> None:

@@ -68,12 +68,9 @@ class DetailPane(VerticalScroll, can_focus=True):
         self.border_title = "4 Detail"
         self._body = Static("Select a session or a snapshot.", classes="detail-body")
         self._shown: tuple[str, RenderableType] | None = None
-<<<<<<< HEAD
-        self._reveal: tuple[str, str] | None = None
-=======
         self.checkpoint: Shown | None = None
         self.field = SHOWN_ORDER[0]
->>>>>>> main
+        self._reveal: tuple[str, str] | None = None
 
     def compose(self):
         yield self._body
@@ -95,8 +92,8 @@ class DetailPane(VerticalScroll, can_focus=True):
         self._shown = (title, renderable)
         self.border_title = literal(f"4 {title}")
         self._body.update(renderable)
-<<<<<<< HEAD
-        self.scroll_home(animate=False)
+        if scroll_home:
+            self.scroll_home(animate=False)
         if self._reveal is not None and self._reveal[0] == title:
             label, self._reveal = self._reveal[1], None
             line = self._line_of(renderable, label)
@@ -122,9 +119,6 @@ class DetailPane(VerticalScroll, can_focus=True):
                 return line
             line += len(self.app.console.render_lines(part, options, pad=False))
         return None
-=======
-        if scroll_home:
-            self.scroll_home(animate=False)
 
     def _draw(self, scroll: bool, home: bool = False) -> None:
         shown = self.checkpoint
@@ -165,4 +159,3 @@ class DetailPane(VerticalScroll, can_focus=True):
                     shown.project_id, shown.session_id, shown.snapshot_id, self.field
                 )
             )
->>>>>>> main
