@@ -343,11 +343,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         nargs="?",
         help="the newer side: a snapshot (default: the current checkpoint)",
     )
-    p.add_argument(
+    against = p.add_argument(
         "--against",
-        metavar="SESSION[:SNAPSHOT]",
-        help="diff A against another session's snapshot or checkpoint (B is then not given)",
+        metavar="OTHER",
+        help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
+        "SESSION:SNAPSHOT (B is then not given)",
     )
+    against.complete = "sessions"
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
@@ -362,8 +364,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = add(
         "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
     )
-    p.add_argument("source", metavar="FROM_SESSION[:SNAPSHOT]")
-    p.add_argument("target", metavar="TO_SESSION", help=SESSION_HELP)
+    source = p.add_argument(
+        "source",
+        metavar="FROM",
+        help="what to copy: SESSION (its current checkpoint) or SESSION:SNAPSHOT",
+    )
+    source.complete = "sessions"
+    p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
     p.add_argument(
         "--fields",
         metavar="FIELDS",
