@@ -27,6 +27,8 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.opencode_cmds",
     "ckpt_tui.cli.ecosystem_cmds",
     "ckpt_tui.cli.resume_cmds",
+    "ckpt_tui.cli.views_cmds",
+    "ckpt_tui.cli.search_cmd",
 )
 
 
@@ -82,6 +84,10 @@ COMMAND_WORDS = frozenset(
         "completion",
         "config",
         "resume",
+        "history",
+        "board",
+        "copy",
+        "search",
     }
 )
 

@@ -1,5 +1,5 @@
-"""Commands over the checkpoint store: list, show, diff, restore, undo, redo,
-snapshot, migrate, doctor, demo."""
+"""Commands over the checkpoint store: list, show, diff, restore, copy, undo,
+redo, snapshot, migrate, doctor, demo."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from ckpt_tui.errors import CkptError
 # Loaded when a command runs: the parser is built on the way to the app too.
 jsonview = lazy.module("ckpt_tui.core.jsonview")
 textdiff = lazy.module("ckpt_tui.core.textdiff")
+across = lazy.module("ckpt_tui.core.across")
 
 PAGE = 500
 
@@ -175,7 +176,10 @@ def cmd_show(args) -> int:
 
 def cmd_diff(args) -> int:
     svc = _service(args, read_only=True)
-    comparison = svc.compare(args.session, args.a, args.b)
+    if getattr(args, "against", None):
+        comparison = _compare_across(svc, args)
+    else:
+        comparison = svc.compare(args.session, args.a, args.b)
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
@@ -186,6 +190,14 @@ def cmd_diff(args) -> int:
     for line in textdiff.unified_lines(comparison.diff):
         say(line)
     return 0
+
+
+def _compare_across(svc, args):
+    if args.b is not None:
+        raise CkptError("give B or --against, not both")
+    return across.compare(
+        svc, across.Ref(args.session, args.a), across.parse_ref(svc, args.against)
+    )
 
 
 # -- writes ---------------------------------------------------------------------
@@ -210,6 +222,15 @@ def _plan_then_write(args, make_plan) -> int:
 def cmd_restore(args) -> int:
     fields = args.fields.split(",") if args.fields else None
     return _plan_then_write(args, lambda svc: svc.plan_restore(args.session, args.snapshot, fields))
+
+
+def cmd_copy(args) -> int:
+    """A copy across sessions is planned and applied exactly as a restore is."""
+    fields = args.fields.split(",") if args.fields else None
+    return _plan_then_write(
+        args,
+        lambda svc: across.plan_copy(svc, across.parse_ref(svc, args.source), args.target, fields),
+    )
 
 
 def cmd_undo(args) -> int:
@@ -322,6 +343,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         nargs="?",
         help="the newer side: a snapshot (default: the current checkpoint)",
     )
+    against = p.add_argument(
+        "--against",
+        metavar="OTHER",
+        help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
+        "SESSION:SNAPSHOT (B is then not given)",
+    )
+    against.complete = "sessions"
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
@@ -331,6 +359,22 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "--fields",
         metavar="FIELDS",
         help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
+    )
+    add_write_options(p)
+    p = add(
+        "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
+    )
+    source = p.add_argument(
+        "source",
+        metavar="FROM",
+        help="what to copy: SESSION (its current checkpoint) or SESSION:SNAPSHOT",
+    )
+    source.complete = "sessions"
+    p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="copy only these fields, comma-separated: " + ", ".join(FIELDS),
     )
     add_write_options(p)
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")

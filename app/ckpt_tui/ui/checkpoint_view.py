@@ -43,16 +43,37 @@ def _prose(name: str, value: str) -> RenderableType:
     return safe_block(value)
 
 
-def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> RenderableType:
+#: The fields in the order the detail pane shows them (``]``/``[`` move
+#: through them; ``status`` and ``title`` share the first line).
+SHOWN_ORDER = ("status", "title", "objective", "summary", "currentPlan", *LIST_FIELDS, "notes")
+FOCUS_STYLE = "reverse bold"
+
+
+def checkpoint_renderable(
+    cp: Checkpoint, heading: Text | None = None, focused: str | None = None
+) -> RenderableType:
+    return Group(*checkpoint_parts(cp, heading, focused)[0])
+
+
+def checkpoint_parts(
+    cp: Checkpoint, heading: Text | None = None, focused: str | None = None
+) -> tuple[list[RenderableType], int]:
+    """The parts of the layout, and the index of the part where ``focused``
+    (a field the pane's cursor is on, drawn reversed) starts."""
     parts: list[RenderableType] = []
+    at = 0
     if heading is not None:
         parts.append(heading)
+    at = len(parts)
     status = damaged_badge() if isinstance(cp.status, DamagedField) else status_badge(cp.status)
+    if focused == "status":
+        status = Text.assemble(("▸", FOCUS_STYLE), status)
     title = Text.assemble(status, " ")
+    name_style = "bold " + FOCUS_STYLE if focused == "title" else "bold"
     if isinstance(cp.title, DamagedField):
-        title.append("(damaged title)", style=f"bold {DAMAGED_TEXT}")
+        title.append("(damaged title)", style=f"{name_style} {DAMAGED_TEXT}")
     else:
-        title.append_text(safe(cp.title or "(untitled)", 500, style="bold"))
+        title.append_text(safe(cp.title or "(untitled)", 500, style=name_style))
     if cp.synthesized is True:
         title.append("  placeholder (made by the plugin at compaction)", style="italic #d787ff")
     parts.append(title)
@@ -70,10 +91,14 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
         for name in ("title", "status", "synthesized"):
             if name in damaged:
                 parts.append(Text.assemble(_label(name), "  ", damaged_value(damaged[name])))
-    for name in ("objective", "summary", "currentPlan", *LIST_FIELDS, "notes"):
+    for name in SHOWN_ORDER[2:]:
         value = cp.get(name)
         parts.append(Text())
-        parts.append(_label(name))
+        if name == focused:
+            at = len(parts)
+            parts.append(Text.assemble(("▸ ", FOCUS_STYLE), (LABEL[name], "bold " + FOCUS_STYLE)))
+        else:
+            parts.append(_label(name))
         if isinstance(value, DamagedField):
             parts.append(Text.assemble("  ", damaged_value(value)))
         elif name in LIST_FIELDS:
@@ -94,7 +119,7 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
             parts.append(
                 Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
             )
-    return Group(*parts)
+    return parts, at
 
 
 def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> RenderableType:
