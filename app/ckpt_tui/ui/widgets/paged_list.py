@@ -320,14 +320,14 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
     def _reveal(self, generation: int, key: object) -> None:
         worker = get_current_worker()
         rows: list[RowT] = []
-        after, total, error = None, 0, None
+        after, total, error, at_least = None, 0, None, False
         try:
             while not worker.is_cancelled:
                 page = self.fetch(after, max(self.PAGE_SIZE, 500))
                 if page is None:
                     break
                 rows.extend(page.rows)
-                total, after = page.total, page.cursor
+                total, after, at_least = page.total, page.cursor, page.at_least
                 found = any(self.row_key(r) == key for r in page.rows)
                 if found or after is None or len(rows) >= REVEAL_LIMIT:
                     break
@@ -335,7 +335,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
             error = str(exc)
         if worker.is_cancelled:
             return
-        page = None if error else Page(rows=rows, total=total, cursor=after)
+        page = None if error else Page(rows, total, after, at_least)
         self.app.call_from_thread(self._apply_page, generation, page, key, True, error)
 
     def action_cursor_down(self) -> None:
