@@ -6,7 +6,7 @@ import pytest
 
 from ckpt_tui.core.model import Checkpoint
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
-from tests.ui_support import FROZEN_NOW, SIZE, demo_db, fixed_dir, make_app, settle
+from tests.ui_support import FROZEN_NOW, SIZE, demo_db, home_dir, make_app, settle
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def test_main_screen(snap_compare):
 
 
 def test_empty_store(snap_compare):
-    db = new_store(fixed_dir("empty") / "checkpoints.db")
+    db = new_store(home_dir("empty") / "checkpoints.db")
     assert snap_compare(make_app(db), terminal_size=SIZE, run_before=_go())
 
 
@@ -71,7 +71,7 @@ def test_damaged_payload(snap_compare):
 
 
 def test_hostile_markup_in_title(snap_compare):
-    db = new_store(fixed_dir("hostile") / "checkpoints.db")
+    db = new_store(home_dir("hostile") / "checkpoints.db")
     conn = connect(db)
     add_project(conn, "p1", "/work/[bold red]proj[/]")
     add_session(conn, "s1", "p1", title="[bold red]x[/] [link=file:///etc/passwd]y[/] \x1b[31mred\x1b[0m")

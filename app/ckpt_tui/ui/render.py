@@ -8,6 +8,8 @@ restyle the terminal nor stall a frame.
 
 from __future__ import annotations
 
+import os
+
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -47,6 +49,23 @@ def literal(value: object, limit: int = 300) -> Content:
     plain ``str`` there would be parsed as Textual markup (``[auto hidden]``
     vanished; a snapshot named ``[@click=app.quit]x[/]`` became a link)."""
     return Content(printable("" if value is None else str(value), limit))
+
+
+def home_relative(path: object) -> str:
+    """A path as a person reads it: the home directory as ``~`` (as lazygit
+    and harlequin show paths), so a store under home fits a narrow header."""
+    text = "" if path is None else str(path)
+    home = os.path.expanduser("~").rstrip("/")
+    if home and (text == home or text.startswith(home + "/")):
+        return "~" + text[len(home) :]
+    return text
+
+
+def home_relative_in(text: str) -> str:
+    """Every path under home in a longer text (a hand-off preview) as
+    ``~/...``, as the app shows paths everywhere; the file keeps them whole."""
+    home = os.path.expanduser("~").rstrip("/")
+    return text.replace(home + "/", "~/") if home else text
 
 
 def safe(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, home_relative_in, safe
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -37,7 +37,7 @@ class HandoffScreen(Screen[None]):
         if self.problem:
             where = Text.assemble(("Not written: ", "bold #ff8787"), safe(self.problem, 600))
         else:
-            where = Text.assemble(("Written to ", "bold #87d787"), safe(self.path or "", 600))
+            where = Text.assemble(("Written to ", "bold #87d787"), safe(home_relative(self.path), 600))
             if self.warning:
                 where.append_text(safe(f"  warning: {self.warning}", 600, style="#ffd75f"))
             else:
@@ -47,7 +47,7 @@ class HandoffScreen(Screen[None]):
         scroll.border_title = "Hand-off preview"
         with scroll:
             # Links in a note are text from the store: shown, never followed.
-            yield Markdown(self.markdown, open_links=False)
+            yield Markdown(home_relative_in(self.markdown), open_links=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.screens.confirm import ConfirmScreen
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
@@ -90,7 +90,7 @@ class LegacyScreen(Screen[None]):
                     f" {STATUS_LABEL.get(f.status, f.status)} ",
                     style=STATUS_STYLE.get(f.status, ""),
                 ),
-                safe(str(f.directory), 300),
+                safe(home_relative(f.directory), 300),
                 str(f.entries),
                 safe(f.project_id or "—", 100),
                 safe(f.reason or "", 300, style="dim"),
@@ -124,7 +124,7 @@ class LegacyScreen(Screen[None]):
         f = self.selected
         if f is None:
             return
-        lines = Text.assemble(("file  ", "dim"), safe(str(f.path), 400), "\n")
+        lines = Text.assemble(("file  ", "dim"), safe(home_relative(f.path), 400), "\n")
         if f.status == legacy.IMPORTABLE:
             lines.append("i imports it (a preview first). Nothing is moved or deleted.")
         elif f.status == legacy.ALREADY:
@@ -159,7 +159,7 @@ class LegacyScreen(Screen[None]):
         self.app.call_from_thread(self._confirm_import, plan)
 
     def _confirm_import(self, plan: legacy.ImportOutcome) -> None:
-        text = Text.assemble(("Import ", "bold"), safe(str(plan.file.path), 400), "\n\n")
+        text = Text.assemble(("Import ", "bold"), safe(home_relative(plan.file.path), 400), "\n\n")
         text.append_text(safe(plan.message, 2000))
         text.append("\n\nIt will create:\n", style="bold")
         if plan.created_project:

@@ -21,7 +21,7 @@ from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane
@@ -168,10 +168,10 @@ class MainScreen(Screen[None]):
             safe(row.id, 200),
             "\n",
             ("Directory  ", "dim"),
-            safe(row.directory, 500),
+            safe(home_relative(row.directory), 500),
             "\n",
             ("Canonical  ", "dim"),
-            safe(row.canonical, 500),
+            safe(home_relative(row.canonical), 500),
             "\n",
             ("Sessions   ", "dim"),
             str(row.session_count),
@@ -201,7 +201,7 @@ class MainScreen(Screen[None]):
                 text.append(" · archived", style="dim")
             if info.directory:
                 text.append("\ndirectory ", style="dim")
-                text.append_text(safe(info.directory, 500))
+                text.append_text(safe(home_relative(info.directory), 500))
         text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
         text.append_text(usage_text(self.sessions.activity.usage(row.id)))
         self.app.call_from_thread(self.detail.show, text, "opencode session")

@@ -21,12 +21,12 @@ from ckpt_tui.core.sorting import (
     next_sort,
 )
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
+from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe, status_chip
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 
 def _tail(path: str) -> tuple[str, str]:
-    head, _, name = path.rstrip("/").rpartition("/")
+    head, _, name = home_relative(path).rstrip("/").rpartition("/")
     return name or path, head
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, safe
 
 
 class StoreHeader(Static):
@@ -41,7 +41,7 @@ class StoreHeader(Static):
 
     def _text(self) -> Text:
         text = Text.assemble(
-            ("ckpt-tui ", "bold"), safe(self.path, 300), (f"  schema v{self.version}", "dim")
+            ("ckpt-tui ", "bold"), safe(home_relative(self.path), 300), (f"  schema v{self.version}", "dim")
         )
         if self.read_only_reason:
             text.append("  ")
