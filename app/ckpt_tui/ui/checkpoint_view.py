@@ -16,7 +16,7 @@ MARKDOWN_FIELDS = ("currentPlan", "notes")
 
 
 def _label(name: str) -> Text:
-    return Text(f"{LABEL[name]}", style="bold #87afd7")
+    return Text(f"{LABEL[name]}", style="ckpt--field")
 
 
 def _prose(name: str, value: str) -> RenderableType:
@@ -43,7 +43,7 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
         status_badge(cp.status), " ", safe(cp.title or "(untitled)", 500, style="bold")
     )
     if cp.synthesized:
-        title.append("  placeholder (made by the plugin at compaction)", style="italic #d787ff")
+        title.append("  placeholder (made by the plugin at compaction)", style="ckpt--placeholder")
     parts.append(title)
     for name in ("objective", "summary", "currentPlan", *LIST_FIELDS, "notes"):
         value = cp.get(name)
@@ -62,7 +62,7 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
             parts.append(Padding(_prose(name, value), (0, 0, 0, 2)))
     if cp.extra:
         parts.append(Text())
-        parts.append(Text("Extra payload keys", style="bold #d7af5f"))
+        parts.append(Text("Extra payload keys", style="ckpt--warning-bold"))
         for key, value in cp.extra.items():
             parts.append(
                 Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
@@ -74,9 +74,9 @@ def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> Rendera
     parts: list[RenderableType] = []
     if heading is not None:
         parts.append(heading)
-    parts.append(Text(" DAMAGED PAYLOAD ", style="bold white on #af0000"))
+    parts.append(Text(" DAMAGED PAYLOAD ", style="ckpt--chip-alarm"))
     parts.append(
-        Text(f"{damaged.reason}. It is shown raw below and cannot be restored.", style="#ff8787")
+        Text(f"{damaged.reason}. It is shown raw below and cannot be restored.", style="ckpt--error")
     )
     parts.append(Text())
     parts.append(safe_block(damaged.raw, style="dim"))

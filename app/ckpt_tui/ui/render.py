@@ -18,23 +18,14 @@ from textual.content import Content
 from textual.strip import Strip
 
 from ckpt_tui.core.text import printable
+from ckpt_tui.ui.styles import KIND, STATUS_CHIP
 
 #: Longest value rendered in one piece (list rows are cut much shorter).
 DISPLAY_LIMIT = 20_000
 
-STATUS_STYLE = {
-    "in_progress": "bold black on #5fafff",
-    "blocked": "bold white on #d75f5f",
-    "done": "bold black on #87d787",
-    "abandoned": "bold white on #6c6c6c",
-}
-KIND_STYLE = {
-    "auto": "#8a8a8a",
-    "manual": "bold #5fd7ff",
-    "pre-restore": "bold #ffaf5f",
-    "compaction": "#d787ff",
-    "legacy": "#d7d75f",
-}
+#: Style names, resolved by the widget that draws them (``ui/styles.py``).
+STATUS_STYLE = STATUS_CHIP
+KIND_STYLE = KIND
 KIND_SHORT = {
     "auto": "auto",
     "manual": "manual",

@@ -25,6 +25,7 @@ from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import safe, safe_block
 from ckpt_tui.ui.widgets.conversation_view import ConversationView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 PAGE = 100
 
@@ -61,7 +62,7 @@ class ConversationScreen(Screen[None]):
         self.warnings: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Loading the conversation…", id="conversation-head")
+        yield ThemedStatic("Loading the conversation…", id="conversation-head")
         yield Static("", id="conversation-notice")
         yield ConversationView([], id="conversation")
         yield KeyBar()
@@ -88,7 +89,7 @@ class ConversationScreen(Screen[None]):
             why = "; ".join(self.activity.warnings) or "it is gone, or in another data dir"
             self.app.call_from_thread(
                 self._head,
-                Text(f"opencode has no session {self.session_id}: {why}", style="#ff8787"),
+                Text(f"opencode has no session {self.session_id}: {why}", style="ckpt--error"),
             )
             return
         usage = self.activity.usage(self.session_id)
@@ -142,7 +143,7 @@ class ConversationScreen(Screen[None]):
         self._head(text)
 
     def _head(self, text: Text) -> None:
-        self.query_one("#conversation-head", Static).update(text)
+        self.query_one("#conversation-head", ThemedStatic).update(text)
 
     def _notice(self, lines: list[str], kind: str) -> None:
         """Say why the conversation may be stale or cannot be shown."""

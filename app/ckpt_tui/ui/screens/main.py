@@ -214,7 +214,7 @@ class MainScreen(Screen[None]):
         try:
             current = self.service.current(row.id)
         except CkptError as exc:
-            self.app.call_from_thread(self.detail.show, Text(str(exc), style="red"), "Session")
+            self.app.call_from_thread(self.detail.show, Text(str(exc), style="ckpt--error"), "Session")
             return
         heading = Text.assemble(
             ("Current checkpoint of ", "dim"),
@@ -238,7 +238,7 @@ class MainScreen(Screen[None]):
         try:
             view = self.service.snapshot(row.session_id, row.id)
         except CkptError as exc:
-            self.app.call_from_thread(self.detail.show, Text(str(exc), style="red"), "Snapshot")
+            self.app.call_from_thread(self.detail.show, Text(str(exc), style="ckpt--error"), "Snapshot")
             return
         heading = Text.assemble(
             ("Snapshot ", "dim"),
@@ -247,7 +247,7 @@ class MainScreen(Screen[None]):
             (f"\ncaptured {timeutil.relative(row.captured_at)}  ({row.captured_at})", "dim"),
         )
         if row.restored_at:
-            heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="#ffaf5f")
+            heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="ckpt--restored")
         heading.append("\n")
         if isinstance(view.content, Damaged):
             body = damaged_renderable(view.content, heading)

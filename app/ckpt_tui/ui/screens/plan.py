@@ -26,6 +26,7 @@ from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
 
@@ -74,7 +75,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.title_text, style="bold"), id="title")
-            yield Label("Preparing the preview…", id="what")
+            yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
                 yield from self.compose_picker()
                 yield DiffView(title="current → result", id="diff")
@@ -101,7 +102,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
         self.app.call_from_thread(self._show, plan, first, note)
 
     def _failed(self, message: str) -> None:
-        self.query_one("#what", Label).update(Text(message, style="bold #ff8787"))
+        self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str) -> None:
@@ -119,7 +120,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
                 picker.focus()
         what = Text()
         if note:
-            what.append(note + "\n", style="bold #ffd75f")
+            what.append(note + "\n", style="ckpt--warning-bold")
         if plan.is_noop:
             what.append("Nothing would change: the checkpoint already matches.", style="dim")
         elif "entry_only" in plan.detail:
@@ -132,7 +133,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
                 f"\nwill change {names}. The current state is saved first as a "
                 "pre-restore snapshot, so u undoes it."
             )
-        self.query_one("#what", Label).update(what)
+        self.query_one("#what", ThemedLabel).update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
@@ -148,7 +149,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
             self._prepare(chosen)
         else:
             self.query_one("#confirm", Button).disabled = True
-            self.query_one("#what", Label).update(Text("No field chosen.", style="dim"))
+            self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
             self.query_one("#diff", DiffView).set_diff(None)
 
     @on(Button.Pressed, "#cancel")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from ckpt_tui.ui.render import literal
+from ckpt_tui.ui.widgets.themed_text import DetailText
 
 
 class DetailPane(VerticalScroll, can_focus=True):
@@ -24,7 +24,7 @@ class DetailPane(VerticalScroll, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "4 Detail"
-        self._body = Static("Select a session or a snapshot.", classes="detail-body")
+        self._body = DetailText("Select a session or a snapshot.", classes="detail-body")
         self._shown: tuple[str, RenderableType] | None = None
 
     def compose(self):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ckpt_tui.ui.render import home_relative, safe
+from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 
-class StoreHeader(Static):
+class StoreHeader(ThemedStatic):
     DEFAULT_CSS = """
     StoreHeader {
         dock: top;
@@ -45,8 +45,8 @@ class StoreHeader(Static):
         )
         if self.read_only_reason:
             text.append("  ")
-            text.append(" READ-ONLY ", style="bold white on #af0000")
-            text.append(f" {self.read_only_reason}", style="#ff8787")
+            text.append(" READ-ONLY ", style="ckpt--chip-alarm")
+            text.append(f" {self.read_only_reason}", style="ckpt--error")
         if self.status:
-            text.append(f"  {self.status}", style="italic #ffd75f")
+            text.append(f"  {self.status}", style="ckpt--warning-italic")
         return text

@@ -1,0 +1,168 @@
+"""The colours of the text the app draws, in terms of the Textual theme.
+
+Text built from the store (rows, diffs, the checkpoint, badges) is Rich
+``Text`` made away from any widget, often in a worker. It carries style
+*names* (``"ckpt--added"``), never colours; the widget that draws it
+resolves each name through its component classes (``COMPONENT_CLASSES``
+and ``get_component_rich_style``, as Textual's own widgets do), whose CSS
+below is written in the theme's variables. So every theme, light ones
+included, decides the colours, and a theme change repaints them.
+
+A widget lists the names it draws in its ``COMPONENT_CLASSES`` and adds
+:func:`component_css` of them to its ``DEFAULT_CSS``: each widget resolves
+only what it uses (every component class costs a style match at mount).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.style import Style
+from rich.text import Span, Text
+
+#: Text in a theme's colour: ``$text-*`` are Textual's variables for text,
+#: tinted towards the theme's contrast colour so they stay readable on its
+#: background (``$success`` itself is meant for backgrounds and borders).
+#: A chip is the theme's text on a muted background.
+STYLES: dict[str, str] = {
+    # diffs
+    "ckpt--added": "color: $text-success;",
+    "ckpt--removed": "color: $text-error;",
+    "ckpt--added-word": "color: $text; background: $success-muted; text-style: bold;",
+    "ckpt--removed-word": "color: $text; background: $error-muted; text-style: bold;",
+    "ckpt--moved": "color: $text-primary;",
+    "ckpt--field": "color: $text-primary; text-style: bold;",
+    # messages
+    "ckpt--success": "color: $text-success;",
+    "ckpt--success-bold": "color: $text-success; text-style: bold;",
+    "ckpt--warning": "color: $text-warning;",
+    "ckpt--warning-bold": "color: $text-warning; text-style: bold;",
+    "ckpt--warning-italic": "color: $text-warning; text-style: italic;",
+    "ckpt--error": "color: $text-error;",
+    "ckpt--error-bold": "color: $text-error; text-style: bold;",
+    # rows and marks
+    "ckpt--summary": "color: $text-primary;",
+    "ckpt--restored": "color: $text-warning; text-style: bold;",
+    "ckpt--marked": "color: $text-accent; text-style: bold;",
+    "ckpt--placeholder": "color: $text-secondary; text-style: italic;",
+    "ckpt--key": "color: $text-accent; text-style: bold;",
+    "ckpt--heading": "color: $text-primary; text-style: bold underline;",
+    "ckpt--role-user": "color: $text-primary; text-style: bold;",
+    "ckpt--role-assistant": "color: $text-secondary; text-style: bold;",
+    # snapshot kinds
+    "ckpt--kind-auto": "color: $text-muted;",
+    "ckpt--kind-manual": "color: $text-primary; text-style: bold;",
+    "ckpt--kind-pre-restore": "color: $text-warning; text-style: bold;",
+    "ckpt--kind-compaction": "color: $text-secondary;",
+    "ckpt--kind-legacy": "color: $text-warning;",
+    # chips: a status, a badge, a legacy file's state
+    "ckpt--chip-in_progress": "color: $text; background: $primary-muted; text-style: bold;",
+    "ckpt--chip-blocked": "color: $text; background: $error-muted; text-style: bold;",
+    "ckpt--chip-done": "color: $text; background: $success-muted; text-style: bold;",
+    "ckpt--chip-abandoned": "color: $text; background: $foreground 20%;",
+    "ckpt--chip-legacy": "color: $text; background: $warning-muted; text-style: bold;",
+    "ckpt--chip-placeholder": "color: $text; background: $secondary-muted; text-style: italic;",
+    "ckpt--chip-gone": "color: $text; background: $error-muted; text-style: bold;",
+    "ckpt--chip-alarm": "color: $text; background: $error-muted; text-style: bold;",
+    "ckpt--chip-muted": "color: $text; background: $foreground 20%;",
+}
+
+STATUS_CHIP = {
+    "in_progress": "ckpt--chip-in_progress",
+    "blocked": "ckpt--chip-blocked",
+    "done": "ckpt--chip-done",
+    "abandoned": "ckpt--chip-abandoned",
+}
+KIND = {
+    "auto": "ckpt--kind-auto",
+    "manual": "ckpt--kind-manual",
+    "pre-restore": "ckpt--kind-pre-restore",
+    "compaction": "ckpt--kind-compaction",
+    "legacy": "ckpt--kind-legacy",
+}
+#: What the diff lines use (the detail pane's checkpoint uses these too).
+DIFF = frozenset(
+    {
+        "ckpt--added",
+        "ckpt--removed",
+        "ckpt--added-word",
+        "ckpt--removed-word",
+        "ckpt--moved",
+        "ckpt--field",
+        "ckpt--warning-italic",
+        *STATUS_CHIP.values(),
+    }
+)
+#: What the three lists draw.
+ROWS = frozenset(
+    {
+        "ckpt--summary",
+        "ckpt--restored",
+        "ckpt--marked",
+        "ckpt--chip-legacy",
+        "ckpt--chip-placeholder",
+        "ckpt--chip-gone",
+        *STATUS_CHIP.values(),
+        *KIND.values(),
+    }
+)
+#: Messages: what went well, what to look at, what failed.
+MESSAGES = frozenset(
+    {
+        "ckpt--success",
+        "ckpt--success-bold",
+        "ckpt--warning",
+        "ckpt--warning-bold",
+        "ckpt--warning-italic",
+        "ckpt--error",
+        "ckpt--error-bold",
+        "ckpt--chip-alarm",
+    }
+)
+
+
+def component_css(names: Iterable[str]) -> str:
+    """The CSS of the named styles, for a widget's ``DEFAULT_CSS`` (scoped
+    to the widget, as component classes are)."""
+    return "\n".join(f".{name} {{ {STYLES[name]} }}" for name in sorted(names))
+
+
+class Themed:
+    """A widget that draws text carrying style names: :meth:`themed` gives
+    the same renderable with each name it knows replaced by the style the
+    theme gives it (call it where the text is drawn, on the UI thread)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set()
+
+    get_component_rich_style: Callable[..., Style]
+
+    def theme_style(self, name: str) -> Style | str:
+        """One name's style now; anything else (``"dim"``) as it is. A name
+        this widget does not list is drawn plain (Rich would raise on it)."""
+        if name not in STYLES:
+            return name
+        if name in type(self)._get_component_classes():  # type: ignore[attr-defined]
+            return self.get_component_rich_style(name, partial=True)
+        return ""
+
+    def themed(self, renderable: RenderableType) -> RenderableType:
+        if isinstance(renderable, Text):
+            return self._themed_text(renderable)
+        if isinstance(renderable, Group):
+            return Group(*(self.themed(r) for r in renderable.renderables))
+        if isinstance(renderable, Padding):
+            pad = (renderable.top, renderable.right, renderable.bottom, renderable.left)
+            return Padding(self.themed(renderable.renderable), pad, expand=renderable.expand)
+        return renderable
+
+    def _themed_text(self, text: Text) -> Text:
+        def resolve(style: str | Style) -> str | Style:
+            return self.theme_style(style) if isinstance(style, str) and style else style
+
+        out = text.copy()
+        out.style = resolve(out.style)
+        out.spans = [Span(s.start, s.end, resolve(s.style)) for s in text.spans]
+        return out

@@ -1,0 +1,70 @@
+"""``Static`` and ``Label`` whose text carries style names (``ui/styles.py``).
+
+The text is kept as given and its names are resolved each time it is drawn,
+so a theme chosen in the palette repaints it in the new theme's colours.
+Each class resolves only the names it lists (a component class costs a
+style match when the widget mounts).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from textual.app import RenderResult
+from textual.widgets import Label, Static
+
+from ckpt_tui.ui.styles import DIFF, MESSAGES, Themed, component_css
+
+#: What the detail pane draws: a checkpoint (its field labels, status,
+#: placeholder mark, extra keys, a damaged payload) and a snapshot's heading.
+DETAIL = frozenset(
+    {*DIFF, *MESSAGES, "ckpt--placeholder", "ckpt--restored"}
+)
+
+
+class _DrawnThemed(Themed):
+    """Keeps what it is given and resolves its names when drawn.
+
+    ``Static.update`` would turn a Rich ``Text`` into ``Content`` at once,
+    parsing each style, and a name is no Rich style: so the text is kept
+    as given (``shown``) and only :meth:`render` resolves it.
+    """
+
+    shown: RenderableType | str = ""
+
+    def update(self, content: RenderableType | str = "", *, layout: bool = True) -> None:
+        self.shown = content
+        self.refresh(layout=layout)  # type: ignore[attr-defined]
+
+    def render(self) -> RenderResult:
+        return self.themed(self.shown)  # type: ignore[arg-type]
+
+
+class ThemedStatic(_DrawnThemed, Static):
+    """A ``Static`` showing messages (success, warning, error)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(MESSAGES)
+    DEFAULT_CSS = component_css(MESSAGES)
+
+    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.shown = content
+
+
+class ThemedLabel(_DrawnThemed, Label):
+    """A ``Label`` showing messages (success, warning, error)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(MESSAGES)
+    DEFAULT_CSS = component_css(MESSAGES)
+
+    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.shown = content
+
+
+class DetailText(ThemedStatic):
+    """The body of the detail pane."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
+    DEFAULT_CSS = component_css(DETAIL)
