@@ -22,6 +22,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.style import Style
 from rich.text import Span, Text
+from textual.color import Color
 
 #: Text in a theme's colour: ``$text-*`` are Textual's variables for text,
 #: tinted towards the theme's contrast colour so they stay readable on its
@@ -31,8 +32,8 @@ STYLES: dict[str, str] = {
     # diffs
     "ckpt--added": "color: $text-success;",
     "ckpt--removed": "color: $text-error;",
-    "ckpt--added-word": "color: $text; background: $success-muted; text-style: bold;",
-    "ckpt--removed-word": "color: $text; background: $error-muted; text-style: bold;",
+    "ckpt--added-word": "color: $foreground; background: $success-muted; text-style: bold;",
+    "ckpt--removed-word": "color: $foreground; background: $error-muted; text-style: bold;",
     "ckpt--moved": "color: $text-primary;",
     "ckpt--field": "color: $text-primary; text-style: bold;",
     # messages
@@ -53,21 +54,21 @@ STYLES: dict[str, str] = {
     "ckpt--role-user": "color: $text-primary; text-style: bold;",
     "ckpt--role-assistant": "color: $text-secondary; text-style: bold;",
     # snapshot kinds
-    "ckpt--kind-auto": "color: $text-muted;",
+    "ckpt--kind-auto": "color: $foreground-darken-1;",
     "ckpt--kind-manual": "color: $text-primary; text-style: bold;",
     "ckpt--kind-pre-restore": "color: $text-warning; text-style: bold;",
     "ckpt--kind-compaction": "color: $text-secondary;",
     "ckpt--kind-legacy": "color: $text-warning;",
     # chips: a status, a badge, a legacy file's state
-    "ckpt--chip-in_progress": "color: $text; background: $primary-muted; text-style: bold;",
-    "ckpt--chip-blocked": "color: $text; background: $error-muted; text-style: bold;",
-    "ckpt--chip-done": "color: $text; background: $success-muted; text-style: bold;",
-    "ckpt--chip-abandoned": "color: $text; background: $foreground 20%;",
-    "ckpt--chip-legacy": "color: $text; background: $warning-muted; text-style: bold;",
-    "ckpt--chip-placeholder": "color: $text; background: $secondary-muted; text-style: italic;",
-    "ckpt--chip-gone": "color: $text; background: $error-muted; text-style: bold;",
-    "ckpt--chip-alarm": "color: $text; background: $error-muted; text-style: bold;",
-    "ckpt--chip-muted": "color: $text; background: $foreground 20%;",
+    "ckpt--chip-in_progress": "color: $foreground; background: $primary-muted; text-style: bold;",
+    "ckpt--chip-blocked": "color: $foreground; background: $error-muted; text-style: bold;",
+    "ckpt--chip-done": "color: $foreground; background: $success-muted; text-style: bold;",
+    "ckpt--chip-abandoned": "color: $foreground; background: $panel;",
+    "ckpt--chip-legacy": "color: $foreground; background: $warning-muted; text-style: bold;",
+    "ckpt--chip-placeholder": "color: $foreground; background: $secondary-muted; text-style: italic;",
+    "ckpt--chip-gone": "color: $foreground; background: $error-muted; text-style: bold;",
+    "ckpt--chip-alarm": "color: $foreground; background: $error-muted; text-style: bold;",
+    "ckpt--chip-muted": "color: $foreground; background: $panel;",
 }
 
 STATUS_CHIP = {
@@ -124,6 +125,48 @@ MESSAGES = frozenset(
 )
 
 
+#: WCAG 2's minimum contrast for text (a little over, for rounding).
+MINIMUM_CONTRAST = 4.55
+
+
+def contrast_ratio(a: Color, b: Color) -> float:
+    """WCAG 2's contrast ratio of two opaque colours (1 to 21)."""
+
+    def luminance(color: Color) -> float:
+        def channel(c: int) -> float:
+            s = c / 255
+            return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def legible(full: Style, partial: Style) -> Style:
+    """``partial`` with its text colour moved towards black or white (which
+    ever the background calls for) just enough to read at WCAG's 4.5:1.
+
+    Themes choose their ``$text-success``/``$text-warning``… for their own
+    widgets, and several measure 2.8-4.4:1 on their own background
+    (textual-light's warning, solarized's chips): the hue stays the theme's,
+    only its lightness gives way. ``full`` is the style over the widget's
+    background, which tells what the text is drawn on. ANSI colours are
+    the terminal's to choose and are left alone."""
+    fg, bg = full.color, full.bgcolor
+    if fg is None or bg is None or fg.is_system_defined or bg.is_system_defined:
+        return partial
+    text, back = Color.from_rich_color(fg), Color.from_rich_color(bg)
+    if contrast_ratio(text, back) >= MINIMUM_CONTRAST:
+        return partial
+    target = back.get_contrast_text(1.0)
+    for step in range(1, 21):
+        moved = text.blend(target, step / 20)
+        if contrast_ratio(moved, back) >= MINIMUM_CONTRAST:
+            break
+    return partial + Style(color=moved.rich_color)
+
+
 def component_css(names: Iterable[str]) -> str:
     """The CSS of the named styles, for a widget's ``DEFAULT_CSS`` (scoped
     to the widget, as component classes are)."""
@@ -144,9 +187,14 @@ class Themed:
         this widget does not list is drawn plain (Rich would raise on it)."""
         if name not in STYLES:
             return name
-        if name in type(self)._get_component_classes():  # type: ignore[attr-defined]
-            return self.get_component_rich_style(name, partial=True)
-        return ""
+        if name not in type(self)._get_component_classes():  # type: ignore[attr-defined]
+            return ""
+        full = self.get_component_rich_style(name)
+        key = (name, full)
+        cache: dict = self.__dict__.setdefault("_legible_cache", {})
+        if key not in cache:
+            cache[key] = legible(full, self.get_component_rich_style(name, partial=True))
+        return cache[key]
 
     def themed(self, renderable: RenderableType) -> RenderableType:
         if isinstance(renderable, Text):
