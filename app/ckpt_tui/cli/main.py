@@ -84,6 +84,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ckpt-tui {__version__}")
     parser.add_argument("--read-only", action="store_true", help="open the app without writes")
     parser.add_argument("--opencode-data", metavar="DIR", help="opencode's data dir")
+    parser.add_argument(
+        "--theme", metavar="NAME", help="a Textual theme for this run (e.g. textual-light)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
     if argv is not None and not words:

@@ -5,6 +5,7 @@ history_limit = 50          # the plugin's historyLimit, used when we prune
 preview_undo = false        # ask before undo/redo, showing the diff
 session_sort = "activity"   # activity | title | status | snapshots (s in the pane)
 project_sort = "activity"   # activity | name (s in the pane)
+theme = "textual-dark"      # a Textual theme (ctrl+p "theme" picks and saves one)
 [keymap]                    # binding id = keys, e.g.
 restore = "R"
 ```
@@ -27,6 +28,8 @@ class Config:
     path: Path | None = None
     session_sort: str = "activity"
     project_sort: str = "activity"
+    #: The Textual theme last chosen in the palette (``None``: Textual's default).
+    theme: str | None = None
 
 
 def load(path: Path | None = None) -> Config:
@@ -53,7 +56,11 @@ def load(path: Path | None = None) -> Config:
         if value not in choices:
             raise CkptError(f"{path}: {key} must be one of {', '.join(choices)}")
         sorts[key] = value
+    theme = data.get("theme")
+    if theme is not None and not isinstance(theme, str):
+        raise CkptError(f"{path}: theme must be a theme's name (a string)")
     return Config(
+        theme=theme,
         history_limit=limit,
         preview_undo=bool(data.get("preview_undo", False)),
         keymap=dict(keymap),

@@ -19,6 +19,7 @@ from ckpt_tui.core.config import Config
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.ui.settings import remember_setting
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
@@ -48,6 +49,7 @@ class CkptApp(App[None]):
         opencode_data: str | None = None,
         read_opencode: bool = True,
         first: FirstScreen | None = None,
+        theme: str | None = None,
     ) -> None:
         super().__init__()
         self.first = first
@@ -60,6 +62,13 @@ class CkptApp(App[None]):
         self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
+        # ``--theme`` for this run, else the one last chosen in the palette.
+        chosen = theme or self.config.theme
+        self._unknown_theme = None
+        if chosen in self.available_themes:
+            self.theme = chosen
+        elif chosen:
+            self._unknown_theme = chosen
 
     def notify(
         self,
@@ -85,8 +94,16 @@ class CkptApp(App[None]):
     def on_mount(self) -> None:
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
+        if self._unknown_theme:
+            self.notify(f"config.toml: unknown theme {self._unknown_theme!r}", severity="warning")
+        # A theme chosen from now on (the palette's "theme") is remembered.
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
         # opencode's data and the live poll wait until the first frame is out.
         self.call_after_refresh(self._after_first_frame)
+
+    def _theme_chosen(self, theme) -> None:
+        if theme.name != self.config.theme:
+            remember_setting(self, "theme", theme.name)
 
     def _after_first_frame(self) -> None:
         if self.poll:
