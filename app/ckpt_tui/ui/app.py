@@ -3,6 +3,7 @@ everywhere (undo, redo, help, quit), live refresh, and the palette."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar
@@ -12,6 +13,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.worker import WorkerFailed
 
 from ckpt_tui.core.actions import Outcome, Plan, Service
 from ckpt_tui.core.activity import Activity
@@ -20,6 +22,8 @@ from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
 from ckpt_tui.ui.settings import remember_setting
+
+log = logging.getLogger("ckpt_tui")
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
@@ -69,6 +73,24 @@ class CkptApp(App[None]):
             self.theme = chosen
         elif chosen:
             self._unknown_theme = chosen
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an exception nobody caught. One raised in a
+        worker (a store call, opencode's data, a bug in a page's code) is a
+        one-line notification and an entry in the ``ckpt_tui`` log: the app
+        keeps running, and what was on screen stays. Anything else (in the
+        UI thread's own code) still ends the app, as Textual does."""
+        if not isinstance(error, WorkerFailed):
+            super()._handle_exception(error)
+            return
+        cause = error.error
+        log.error("a worker failed", exc_info=(type(cause), cause, cause.__traceback__))
+        one_line = " ".join(str(cause).split())[:200]
+        self.notify(
+            f"Unexpected error: {type(cause).__name__}: {one_line}",
+            severity="error",
+            timeout=10,
+        )
 
     def notify(
         self,

@@ -168,18 +168,19 @@ class ConversationScreen(Screen[None]):
                 self.app.call_from_thread(self._notice, list(self.warnings), "-warning")
             self.cursor = page.cursor
             done = page.cursor is None
-            self.app.call_from_thread(self._append, list(page.messages), done)
-            if done or snapshot_id is None:
-                break
-            view = self.query_one(ConversationView)
-            if snapshot_id in view.marker_lines:
+            # The view is asked on the UI thread whether the marker is there now.
+            found = self.app.call_from_thread(self._append, list(page.messages), done, snapshot_id)
+            if done or snapshot_id is None or found:
                 break
         if snapshot_id is not None:
             self.app.call_from_thread(self._scroll_to, snapshot_id)
         self._loading = False
 
-    def _append(self, messages, done: bool) -> None:
-        self.query_one(ConversationView).add_messages(messages, done)
+    def _append(self, messages, done: bool, snapshot_id: str | None = None) -> bool:
+        """Show a page; whether ``snapshot_id``'s marker is now shown."""
+        view = self.query_one(ConversationView)
+        view.add_messages(messages, done)
+        return snapshot_id is not None and snapshot_id in view.marker_lines
 
     def _scroll_to(self, snapshot_id: str) -> None:
         if not self.query_one(ConversationView).scroll_to_marker(snapshot_id):

@@ -16,6 +16,7 @@ from textual.widgets import Input
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
+from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.model import Damaged
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
@@ -156,11 +157,16 @@ class MainScreen(Screen[None]):
         if focused is self.snapshots and self.snapshot is not None:
             self._load_snapshot(self.snapshot)
         elif focused in (self.sessions, self.snapshots) and self.session is not None:
-            self._load_current(self.session)
+            self._load_current(self.session, *self._activity())
         elif self.projects.highlighted is not None and focused is self.projects:
             self._show_project(self.projects.highlighted)
         elif self.session is not None:
-            self._load_current(self.session)
+            self._load_current(self.session, *self._activity())
+
+    def _activity(self) -> tuple[Activity, bool]:
+        """opencode's data for a detail worker, and whether it has loaded:
+        read here, on the UI thread, so the worker reads no widget."""
+        return self.sessions.activity, self.app.activity_loaded
 
     def _show_project(self, row: ProjectRow) -> None:
         text = Text.assemble(
@@ -182,9 +188,9 @@ class MainScreen(Screen[None]):
         )
         self.detail.show(text, "Project")
 
-    def _show_opencode_only(self, row: SessionRow) -> None:
+    def _show_opencode_only(self, row: SessionRow, activity: Activity) -> None:
         """In the detail worker (it reads opencode's records for the usage)."""
-        info = self.sessions.activity.info(row.id)
+        info = activity.info(row.id)
         text = Text.assemble(
             ("opencode session ", "dim"),
             safe(row.title or row.id, 300, style="bold"),
@@ -203,13 +209,13 @@ class MainScreen(Screen[None]):
                 text.append("\ndirectory ", style="dim")
                 text.append_text(safe(home_relative(info.directory), 500))
         text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
-        text.append_text(usage_text(self.sessions.activity.usage(row.id)))
+        text.append_text(usage_text(activity.usage(row.id)))
         self.app.call_from_thread(self.detail.show, text, "opencode session")
 
     @work(thread=True, exclusive=True, group="detail")
-    def _load_current(self, row: SessionRow) -> None:
+    def _load_current(self, row: SessionRow, activity: Activity, loaded: bool) -> None:
         if row.origin == "opencode":
-            self._show_opencode_only(row)  # reads opencode's usage: in this worker
+            self._show_opencode_only(row, activity)  # reads opencode's usage: in this worker
             return
         try:
             current = self.service.current(row.id)
@@ -218,15 +224,15 @@ class MainScreen(Screen[None]):
             return
         heading = Text.assemble(
             ("Current checkpoint of ", "dim"),
-            safe(self.sessions.activity.title(row) or row.id, 300, style="bold"),
+            safe(activity.title(row) or row.id, 300, style="bold"),
             ("\n", ""),
             safe(row.id, 300, style="dim"),
         )
         if current.updated_at is not None:
             heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
         heading.append("\n")
-        if self.app.activity_loaded and self.sessions.activity.readable:
-            heading.append_text(usage_text(self.sessions.activity.usage(row.id)))
+        if loaded and activity.readable:
+            heading.append_text(usage_text(activity.usage(row.id)))
         if current.checkpoint is None:
             body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
         else:
