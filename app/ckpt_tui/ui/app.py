@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -21,7 +21,24 @@ from ckpt_tui.core.config import Config
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.ui.messages import (
+    AdoptRequested,
+    ConversationRequested,
+    HandoffRequested,
+    RestoreRequested,
+    SnapshotRequested,
+)
+from ckpt_tui.ui.screens.help import HelpScreen
+from ckpt_tui.ui.screens.main import MainScreen
+from ckpt_tui.ui.screens.prompt import NamePrompt
 from ckpt_tui.ui.settings import remember_setting
+from ckpt_tui.ui.widgets.store_header import StoreHeader
+
+# The other screens are imported where they are opened: each pulls in what
+# the first frame does not need (measured after the app's own imports:
+# the restore preview 27 ms, the diff 12 ms, the conversation 68 ms, the
+# hand-off's Markdown 78 ms, the legacy view and adoption SQLAlchemy and
+# core.legacy, 280-800 ms), and bench/bench_startup.py counts every one.
 
 log = logging.getLogger("ckpt_tui")
 
@@ -109,8 +126,6 @@ class CkptApp(App[None]):
     def get_default_screen(self) -> Screen:
         """The main screen is the base screen: no blank default screen is
         painted first (one full frame less at start-up)."""
-        from ckpt_tui.ui.screens.main import MainScreen
-
         return MainScreen(self.service, self.first)
 
     def on_mount(self) -> None:
@@ -148,15 +163,33 @@ class CkptApp(App[None]):
         self.main.sessions.set_activity(activity)
         self.main._update_detail()  # the session's usage comes from opencode's data
 
-    def conversation(self, session_id: str, snapshot_id: str | None) -> None:
-        from ckpt_tui.ui.screens.conversation import ConversationScreen
+    # -- what screens ask for (ui/messages.py) -----------------------------------
+    @on(ConversationRequested)
+    def _conversation(self, event: ConversationRequested) -> None:
+        from ckpt_tui.ui.screens.conversation import ConversationScreen  # start-up: see above
 
-        self.push_screen(ConversationScreen(self.service, self.activity, session_id, snapshot_id))
+        self.push_screen(
+            ConversationScreen(self.service, self.activity, event.session_id, event.snapshot_id)
+        )
+
+    @on(RestoreRequested)
+    def _restore_requested(self, event: RestoreRequested) -> None:
+        self.restore(event.snapshot)
+
+    @on(SnapshotRequested)
+    def _snapshot_requested(self, event: SnapshotRequested) -> None:
+        self.new_snapshot(event.session)
+
+    @on(HandoffRequested)
+    def _handoff_requested(self, event: HandoffRequested) -> None:
+        self.handoff(event.session_id, event.snapshot_id)
+
+    @on(AdoptRequested)
+    def _adopt_requested(self, event: AdoptRequested) -> None:
+        self.adopt(event.project_id, event.snapshot_name)
 
     @property
-    def main(self):
-        from ckpt_tui.ui.screens.main import MainScreen
-
+    def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
     # -- live refresh -------------------------------------------------------------
@@ -183,7 +216,7 @@ class CkptApp(App[None]):
             self.notify(notice, severity="warning", timeout=10)
         if reload:
             store = self.service.store
-            self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
+            self.main.query_one(StoreHeader).set_store(store.version, store.read_only_reason)
             self.main.refresh_all()
 
     # -- writes ---------------------------------------------------------------------
@@ -193,7 +226,7 @@ class CkptApp(App[None]):
         """Run a write in a worker, saying so if the lock takes a moment."""
         self._busy_timer = self.set_timer(
             BUSY_NOTICE_SECONDS,
-            lambda: self.main.query_one("StoreHeader").set_status(
+            lambda: self.main.query_one(StoreHeader).set_status(
                 "waiting for the store (another process is writing)…"
             ),
         )
@@ -215,7 +248,7 @@ class CkptApp(App[None]):
     def _write_done(self, outcome: Outcome | None, message: str, severity: str, after) -> None:
         if self._busy_timer is not None:
             self._busy_timer.stop()
-        self.main.query_one("StoreHeader").set_status("")
+        self.main.query_one(StoreHeader).set_status("")
         self._show_store_notices()
         self.notify(message, severity=severity, timeout=6)
         if outcome is not None:
@@ -233,7 +266,7 @@ class CkptApp(App[None]):
     def restore(self, snapshot: SnapshotRow) -> None:
         if not self._require_writable():
             return
-        from ckpt_tui.ui.screens.plan import PlanScreen
+        from ckpt_tui.ui.screens.plan import PlanScreen  # start-up: see the imports
 
         def make_plan(fields: list[str] | None) -> Plan:
             return self.service.plan_restore(snapshot.session_id, snapshot.id, fields)
@@ -266,8 +299,6 @@ class CkptApp(App[None]):
     def new_snapshot(self, session: SessionRow) -> None:
         if not self._require_writable():
             return
-        from ckpt_tui.ui.screens.prompt import NamePrompt
-
         def save(name: str | None) -> None:
             if name:
                 self._run_write(lambda: self.service.snapshot_create(session.id, name))
@@ -302,7 +333,7 @@ class CkptApp(App[None]):
                 f"Project {project_id} has no live session to adopt into", severity="warning"
             )
             return
-        from ckpt_tui.ui.screens.adopt import AdoptScreen
+        from ckpt_tui.ui.screens.adopt import AdoptScreen  # start-up: see the imports
 
         screen = AdoptScreen(self.service, project_id, snapshot, rows)
 
@@ -319,7 +350,7 @@ class CkptApp(App[None]):
 
     @work(thread=True, exclusive=True, group="handoff")
     def _handoff_worker(self, session_id: str, snapshot: str | None, read_only: str | None) -> None:
-        from ckpt_tui.core import handoff
+        from ckpt_tui.core import handoff  # only when a note is asked for
 
         warning = None
         try:
@@ -347,7 +378,7 @@ class CkptApp(App[None]):
         self.call_from_thread(self._show_handoff, markdown, path, problem, warning)
 
     def _show_handoff(self, markdown, path: str | None, problem: str | None, warning=None) -> None:
-        from ckpt_tui.ui.screens.handoff import HandoffScreen
+        from ckpt_tui.ui.screens.handoff import HandoffScreen  # start-up: see the imports
 
         self.push_screen(HandoffScreen(markdown, path, problem, warning))
 
@@ -360,7 +391,7 @@ class CkptApp(App[None]):
             return
         planner = self.service.plan_undo if verb == "undo" else self.service.plan_redo
         if self.config.preview_undo:
-            from ckpt_tui.ui.screens.plan import PlanScreen
+            from ckpt_tui.ui.screens.plan import PlanScreen  # start-up: see the imports
 
             self.push_screen(
                 PlanScreen(
@@ -382,9 +413,9 @@ class CkptApp(App[None]):
 
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
+        # Imported when help is asked for (start-up: see the imports).
         from ckpt_tui.ui.screens.conversation import ConversationScreen
         from ckpt_tui.ui.screens.legacy import LegacyScreen
-        from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.diff_view import DiffView
@@ -414,8 +445,6 @@ class CkptApp(App[None]):
         ]
 
     def action_help(self) -> None:
-        from ckpt_tui.ui.screens.help import HelpScreen
-
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.binding_groups(), self.config.keymap))
 

@@ -20,6 +20,7 @@ from textual.widgets import DataTable
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.messages import AdoptRequested
 from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.screens.confirm import ConfirmScreen
 from ckpt_tui.ui.styles import Themed, component_css
@@ -237,7 +238,7 @@ class LegacyScreen(Themed, Screen[None]):
                 "Import the file first; then A adopts it into a live session", severity="warning"
             )
             return
-        self.app.adopt(f.project_id, None)
+        self.post_message(AdoptRequested(f.project_id, None))
 
     def action_move(self, step: int) -> None:
         table = self.query_one(DataTable)

@@ -22,6 +22,13 @@ from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
+from ckpt_tui.ui.messages import (
+    AdoptRequested,
+    ConversationRequested,
+    HandoffRequested,
+    RestoreRequested,
+    SnapshotRequested,
+)
 from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.usage_view import usage_text
@@ -81,6 +88,7 @@ class MainScreen(Screen[None]):
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
         self._filter_target: PagedList | None = None
+        self._filter: Input | None = None
         self.first = first
 
     def compose(self) -> ComposeResult:
@@ -263,7 +271,13 @@ class MainScreen(Screen[None]):
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:
-        self.query_one(f"#{name}").focus()
+        panes = {
+            "projects": self.projects,
+            "sessions": self.sessions,
+            "snapshots": self.snapshots,
+            "detail": self.detail,
+        }
+        panes[name].focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("diff", "restore"):
@@ -297,14 +311,14 @@ class MainScreen(Screen[None]):
         if snap is None:
             self.notify("Select a snapshot to restore", severity="warning")
             return
-        self.app.restore(snap)
+        self.post_message(RestoreRequested(snap))
 
     def action_new_snapshot(self) -> None:
         session = self.session
         if session is None:
             self.notify("Select a session first", severity="warning")
             return
-        self.app.new_snapshot(session)
+        self.post_message(SnapshotRequested(session))
 
     def action_handoff(self) -> None:
         """The hand-off of the selected snapshot if the snapshot pane has the
@@ -314,7 +328,7 @@ class MainScreen(Screen[None]):
             self.notify("Select a session first", severity="warning")
             return
         snap = self.snapshot if self.focused is self.snapshots else None
-        self.app.handoff(session.id, snap.id if snap else None)
+        self.post_message(HandoffRequested(session.id, snap.id if snap else None))
 
     def action_adopt(self) -> None:
         session = self.session
@@ -324,7 +338,7 @@ class MainScreen(Screen[None]):
             )
             return
         snap = self.snapshot if self.focused is self.snapshots else None
-        self.app.adopt(session.project_id, snap.name if snap else None)
+        self.post_message(AdoptRequested(session.project_id, snap.name if snap else None))
 
     def action_conversation(self) -> None:
         """The session's conversation; at the selected snapshot if the
@@ -334,7 +348,7 @@ class MainScreen(Screen[None]):
             self.notify("Select a session first", severity="warning")
             return
         snap = self.snapshot if self.focused is self.snapshots else None
-        self.app.conversation(session.id, snap.id if snap else None)
+        self.post_message(ConversationRequested(session.id, snap.id if snap else None))
 
     def action_copy_resume(self) -> None:
         session = self.session
@@ -391,12 +405,10 @@ class MainScreen(Screen[None]):
     def _filter_box(self) -> Input:
         """The filter line, mounted the first time it is asked for (an Input
         costs its CSS at start-up, and most sessions never filter)."""
-        boxes = self.query("#filter")
-        if boxes:
-            return boxes.first(Input)
-        box = Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
-        self.mount(box, before=self.query_one(KeyBar))
-        return box
+        if self._filter is None:
+            self._filter = Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
+            self.mount(self._filter, before=self.query_one(KeyBar))
+        return self._filter
 
     def _close_filter(self) -> None:
         box = self._filter_box()
@@ -405,7 +417,7 @@ class MainScreen(Screen[None]):
             self._filter_target.focus()
 
     def action_clear_filter(self) -> None:
-        if not self.query("#filter"):
+        if self._filter is None:
             return
         box = self._filter_box()
         target = self._filter_target
