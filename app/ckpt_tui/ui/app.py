@@ -28,6 +28,7 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.help import HelpScreen
 from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.screens.prompt import NamePrompt
@@ -439,6 +440,7 @@ class CkptApp(App[None]):
             ("Sessions list", own(SessionList)),
             ("Snapshots list", own(SnapshotList)),
             ("Diff view", own(DiffView) + own(TextLines)),
+            ("Every dialog", own(Dialog)),
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),

@@ -11,9 +11,9 @@ from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.styles import Themed, component_css
 
 
@@ -62,7 +62,7 @@ class HelpTable(Themed, Static):
         return help_table(self.groups, self.keymap, self.theme_style)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
@@ -71,7 +71,7 @@ class HelpScreen(ModalScreen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
+        Binding("question_mark", "close", "Close", id="help.close"),
     ]
 
     def __init__(self, groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
@@ -84,6 +84,3 @@ class HelpScreen(ModalScreen[None]):
         scroll.border_title = r"Keys  (remap any id in config.toml \[keymap])"
         with scroll:
             yield HelpTable(self.groups, self.keymap)
-
-    def action_close(self) -> None:
-        self.dismiss()

@@ -17,7 +17,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
@@ -25,13 +24,14 @@ from ckpt_tui.core.actions import Outcome, Plan
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
 
 
-class PlanScreen(ModalScreen[Outcome | None]):
+class PlanScreen(Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; }
     PlanScreen > Vertical {
@@ -49,7 +49,6 @@ class PlanScreen(ModalScreen[Outcome | None]):
     PlanScreen Button { margin-left: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="plan.cancel"),
         Binding("y", "confirm", "Confirm", id="plan.confirm"),
     ]
 
@@ -153,8 +152,8 @@ class PlanScreen(ModalScreen[Outcome | None]):
             self.query_one("#diff", DiffView).set_diff(None)
 
     @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def _cancel_pressed(self) -> None:
+        self.action_close()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:
