@@ -139,3 +139,18 @@ def test_session_detail_with_what_it_cost(snap_compare):
 
     app = make_opencode_app(*opencode_world("session-usage"))
     assert snap_compare(app, terminal_size=(140, 48), run_before=_go("enter"))
+
+
+def test_diff_in_a_light_theme(snap_compare):
+    """textual-light: the diff's added and removed lines and the key bar's
+    keys read on a light background (issue 11 point 9)."""
+    app = make_app(demo_db("diff-light"))
+    app.theme = "textual-light"
+    keys = ("j", "j", "j", "j", "enter", "enter", "j", "j", "j", "d")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_main_screen_in_a_light_theme(snap_compare):
+    app = make_app(demo_db("main-light"))
+    app.theme = "catppuccin-latte"
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter"))

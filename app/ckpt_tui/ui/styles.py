@@ -211,6 +211,11 @@ class Themed:
             return self.theme_style(style) if isinstance(style, str) and style else style
 
         out = text.copy()
-        out.style = resolve(out.style)
-        out.spans = [Span(s.start, s.end, resolve(s.style)) for s in text.spans]
+        spans = [Span(s.start, s.end, resolve(s.style)) for s in text.spans]
+        if text.style:
+            # The base style as the first span: Rich drops a Style object
+            # given as a Text's base style when the text has no spans.
+            out.style = ""
+            spans.insert(0, Span(0, len(text), resolve(text.style)))
+        out.spans = spans
         return out
