@@ -23,6 +23,10 @@ def _isolated(tmp_path_factory, monkeypatch):
         monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("CKPT_DB", raising=False)
     monkeypatch.delenv("CKPT_TUI_FROZEN_NOW", raising=False)
+    monkeypatch.delenv("CKPT_TUI_LOG", raising=False)
+    # `y` must not reach the real clipboard or tmux from a test
+    for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

@@ -63,5 +63,6 @@ def test_unknown_theme_is_one_line_naming_the_closest(store_path, capsys):
 def test_a_theme_in_the_config_must_be_a_name(tmp_path):
     bad = tmp_path / "config.toml"
     bad.write_text("theme = 3\n", encoding="utf-8")
-    with pytest.raises(CkptError, match="theme must be"):
-        load(bad)
+    config = load(bad)
+    assert config.theme is None
+    assert config.problems == ("config.toml: theme must be a theme's name, not 3; using None",)

@@ -141,6 +141,21 @@ def test_session_detail_with_what_it_cost(snap_compare):
     assert snap_compare(app, terminal_size=(140, 48), run_before=_go("enter"))
 
 
+def test_board_screen(snap_compare):
+    app = make_app(demo_db("board"))
+    # every status (a): the demo has one session in flight; grouped by status
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("B", "a"))
+
+
+def test_field_history_screen(snap_compare):
+    app = make_app(demo_db("history"))
+    # infra-terraform (3rd project), "Split the monolithic state file", its
+    # live checkpoint in the detail pane, its plan (4 fields down), b, and
+    # the removed lines unfolded (x)
+    keys = ("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
 def test_diff_in_a_light_theme(snap_compare):
     """textual-light: the diff's added and removed lines and the key bar's
     keys read on a light background (issue 11 point 9)."""

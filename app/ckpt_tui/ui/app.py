@@ -3,7 +3,6 @@ everywhere (undo, redo, help, quit), live refresh, and the palette."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar
@@ -13,7 +12,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.worker import WorkerFailed
 
 from ckpt_tui.core.actions import Outcome, Plan, Service
 from ckpt_tui.core.activity import Activity
@@ -24,7 +22,9 @@ from ckpt_tui.errors import CkptError, NothingToDo
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
+    CopyRequested,
     HandoffRequested,
+    OpenInMain,
     RestoreRequested,
     SnapshotRequested,
 )
@@ -40,8 +40,6 @@ from ckpt_tui.ui.widgets.store_header import StoreHeader
 # the restore preview 27 ms, the diff 12 ms, the conversation 68 ms, the
 # hand-off's Markdown 78 ms, the legacy view and adoption SQLAlchemy and
 # core.legacy, 280-800 ms), and bench/bench_startup.py counts every one.
-
-log = logging.getLogger("ckpt_tui")
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
@@ -91,24 +89,8 @@ class CkptApp(App[None]):
             self.theme = chosen
         elif chosen:
             self._unknown_theme = chosen
-
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an exception nobody caught. One raised in a
-        worker (a store call, opencode's data, a bug in a page's code) is a
-        one-line notification and an entry in the ``ckpt_tui`` log: the app
-        keeps running, and what was on screen stays. Anything else (in the
-        UI thread's own code) still ends the app, as Textual does."""
-        if not isinstance(error, WorkerFailed):
-            super()._handle_exception(error)
-            return
-        cause = error.error
-        log.error("a worker failed", exc_info=(type(cause), cause, cause.__traceback__))
-        one_line = " ".join(str(cause).split())[:200]
-        self.notify(
-            f"Unexpected error: {type(cause).__name__}: {one_line}",
-            severity="error",
-            timeout=10,
-        )
+        #: Where the last unexpected error's traceback was written.
+        self.crash_log = None
 
     def notify(
         self,
@@ -131,7 +113,9 @@ class CkptApp(App[None]):
 
     def on_mount(self) -> None:
         if self.config.keymap:
-            self.set_keymap(self.config.keymap)
+            from ckpt_tui.ui.keymap_check import usable
+
+            self.set_keymap(usable(self.config.keymap))
         if self._unknown_theme:
             self.notify(f"config.toml: unknown theme {self._unknown_theme!r}", severity="warning")
         # A theme chosen from now on (the palette's "theme") is remembered.
@@ -148,6 +132,35 @@ class CkptApp(App[None]):
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:
             self.load_activity()
+        self._report_config()
+
+    def _report_config(self) -> None:
+        """What the config file asked for and was ignored: one notification each."""
+        from ckpt_tui.ui.keymap_check import keymap_problems
+
+        for line in (*self.config.problems, *keymap_problems(self.config.keymap)):
+            self.notify(line, title="Config", severity="warning", timeout=12)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: its traceback goes to the log file. A worker's
+        is a notification saying where; anything else ends the app as
+        Textual does, and the launcher says where."""
+        from textual.worker import WorkerFailed
+
+        from ckpt_tui import debuglog
+
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        self.crash_log = debuglog.log_exception(cause, "unexpected error in the app")
+        where = f" (traceback in {self.crash_log})" if self.crash_log else ""
+        if isinstance(error, WorkerFailed):
+            one_line = " ".join(str(cause).split())[:200]  # a notification is one line
+            self.notify(
+                f"Unexpected error: {type(cause).__name__}: {one_line}{where}",
+                severity="error",
+                timeout=20,
+            )
+            return
+        super()._handle_exception(error)
 
     @work(thread=True, exclusive=True, group="opencode")
     def load_activity(self) -> None:
@@ -283,6 +296,22 @@ class CkptApp(App[None]):
             self._after_plan,
         )
 
+    @on(CopyRequested)
+    def _copy_requested(self, event: CopyRequested) -> None:
+        """Preview copying the mark (another session's) into the session."""
+        if not self._require_writable():
+            return
+        from ckpt_tui.ui.screens.across import copy_preview  # start-up: see the imports
+
+        self.push_screen(copy_preview(self.service, event.mark, event.session.id), self._after_plan)
+
+    @on(OpenInMain)
+    def _open_in_main(self, message: OpenInMain) -> None:
+        """The board's or the history's ``enter``."""
+        while not isinstance(self.screen, MainScreen):
+            self.pop_screen()
+        self.main.open_at(message.project_id, message.session_id, message.snapshot_id)
+
     def _show_store_notices(self) -> None:
         """A write that followed a replaced file says so (the poll would, later)."""
         if notices := self.service.store.take_notices():
@@ -404,7 +433,9 @@ class CkptApp(App[None]):
                 self._after_plan,
             )
             return
-        self._run_write(lambda: self.service.apply(planner(session.id)))
+        # No preview: planned under the write lock, so a save of the plugin
+        # meanwhile is included rather than refused (nobody saw another diff).
+        self._run_write(lambda: self.service.plan_and_apply(lambda: planner(session.id))[1])
 
     def action_undo(self) -> None:
         self._history("undo")
@@ -415,10 +446,13 @@ class CkptApp(App[None]):
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
         # Imported when help is asked for (start-up: see the imports).
+        from ckpt_tui.ui.screens.board import BoardList, BoardScreen
         from ckpt_tui.ui.screens.conversation import ConversationScreen
+        from ckpt_tui.ui.screens.history import BlameList, HistoryScreen
         from ckpt_tui.ui.screens.legacy import LegacyScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
+        from ckpt_tui.ui.widgets.detail import DetailPane
         from ckpt_tui.ui.widgets.diff_view import DiffView
         from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
@@ -444,6 +478,9 @@ class CkptApp(App[None]):
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
+            ("Detail pane", own(DetailPane)),
+            ("Board (B)", own(BoardList) + own(BoardScreen)),
+            ("Field history (b in the detail pane)", own(BlameList) + own(HistoryScreen)),
         ]
 
     def action_help(self) -> None:

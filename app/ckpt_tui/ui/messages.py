@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from ckpt_tui.core.records import SessionRow, SnapshotRow
+from ckpt_tui.ui.mark import Mark
 
 
 class RestoreRequested(Message):
@@ -17,6 +18,16 @@ class RestoreRequested(Message):
     def __init__(self, snapshot: SnapshotRow) -> None:
         super().__init__()
         self.snapshot = snapshot
+
+
+class CopyRequested(Message):
+    """``r`` with a snapshot of another session marked: preview copying it
+    into ``session``."""
+
+    def __init__(self, mark: Mark, session: SessionRow) -> None:
+        super().__init__()
+        self.mark = mark
+        self.session = session
 
 
 class SnapshotRequested(Message):
@@ -50,5 +61,16 @@ class ConversationRequested(Message):
 
     def __init__(self, session_id: str, snapshot_id: str | None) -> None:
         super().__init__()
+        self.session_id = session_id
+        self.snapshot_id = snapshot_id
+
+
+class OpenInMain(Message):
+    """Show this session (and this snapshot, if given) in the main screen,
+    closing the screens above it: the board's and the history's ``enter``."""
+
+    def __init__(self, project_id: str, session_id: str, snapshot_id: str | None = None) -> None:
+        super().__init__()
+        self.project_id = project_id
         self.session_id = session_id
         self.snapshot_id = snapshot_id

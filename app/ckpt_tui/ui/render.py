@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.strip import Strip
 
+from ckpt_tui.core.model import DamagedField
 from ckpt_tui.core.text import printable
 from ckpt_tui.ui.styles import KIND, STATUS_CHIP
 
@@ -101,6 +102,24 @@ def status_badge(status: str | None) -> Text:
         return Text(" no checkpoint ", style="dim italic")
     label = status.replace("_", " ")
     return Text(f" {printable(label, 20)} ", style=STATUS_STYLE.get(status, "reverse"))
+
+
+#: A damaged field (SPEC 3): style names, in the theme's error colours.
+DAMAGED_BADGE = "ckpt--chip-alarm"
+DAMAGED_TEXT = "ckpt--error"
+
+
+def damaged_badge() -> Text:
+    return Text(" DAMAGED ", style=DAMAGED_BADGE)
+
+
+def damaged_value(field: DamagedField, limit: int = 2000) -> Text:
+    """One line: the badge, why, and the stored value as it is (literal, cut)."""
+    return Text.assemble(
+        damaged_badge(),
+        (f" {field.reason}: ", DAMAGED_TEXT),
+        safe(field.shown(), limit, style="dim"),
+    )
 
 
 def kind_badge(kind: str) -> Text:

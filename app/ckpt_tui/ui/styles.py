@@ -94,6 +94,8 @@ DIFF = frozenset(
         "ckpt--moved",
         "ckpt--field",
         "ckpt--warning-italic",
+        "ckpt--error",
+        "ckpt--chip-alarm",
         *STATUS_CHIP.values(),
     }
 )

@@ -59,6 +59,7 @@ from sqlalchemy import Connection
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
+from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
 from ckpt_tui.core.legacy.names import (
     _LEGACY_NAME,
@@ -285,7 +286,7 @@ def _stage(
                 conn,
                 session_id=sid,
                 project_id=pid,
-                columns=state.checkpoint.to_row(),
+                columns=state.checkpoint.to_row(keys if existing is not None else None),
                 exists=existing is not None,
             )
         if snaps or checkpoint_changed:
@@ -310,7 +311,7 @@ def _stage(
             "importedBy": IMPORTED_BY,
         }
         w.insert_migration(
-            conn, migration_id=ledger, project_id=pid, details_json=json.dumps(details)
+            conn, migration_id=ledger, project_id=pid, details_json=stringify(details)
         )
     what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
     if snaps:

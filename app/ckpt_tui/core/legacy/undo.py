@@ -202,7 +202,9 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
                     conn,
                     session_id=sid,
                     project_id=pid,
-                    columns=target.to_row(),
+                    columns=target.to_row(
+                        changed_keys(now, target) if now is not None and current else None
+                    ),
                     exists=current is not None,
                 )
             reverted = True
