@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import RenderResult
 from textual.widgets import Label, Static
 
@@ -28,17 +29,24 @@ class _DrawnThemed(Themed):
 
     ``Static.update`` would turn a Rich ``Text`` into ``Content`` at once,
     parsing each style, and a name is no Rich style: so the text is kept
-    as given (``shown``) and only :meth:`render` resolves it.
+    as given (``shown``) and only :meth:`render` resolves it. ``Static``
+    itself is given the plain text, so its ``content`` and ``visual`` still
+    say what is shown.
     """
 
     shown: RenderableType | str = ""
 
     def update(self, content: RenderableType | str = "", *, layout: bool = True) -> None:
         self.shown = content
-        self.refresh(layout=layout)  # type: ignore[attr-defined]
+        super().update(plain(content), layout=layout)  # type: ignore[misc]
 
     def render(self) -> RenderResult:
         return self.themed(self.shown)  # type: ignore[arg-type]
+
+
+def plain(content: RenderableType | str) -> RenderableType | str:
+    """``content`` without its style names (a ``Text`` as its characters)."""
+    return Text(content.plain) if isinstance(content, Text) else content
 
 
 class ThemedStatic(_DrawnThemed, Static):
@@ -48,7 +56,7 @@ class ThemedStatic(_DrawnThemed, Static):
     DEFAULT_CSS = component_css(MESSAGES)
 
     def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
-        super().__init__(**kwargs)
+        super().__init__(plain(content), **kwargs)
         self.shown = content
 
 
@@ -59,7 +67,7 @@ class ThemedLabel(_DrawnThemed, Label):
     DEFAULT_CSS = component_css(MESSAGES)
 
     def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
-        super().__init__(**kwargs)
+        super().__init__(plain(content), **kwargs)
         self.shown = content
 
 
