@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 
 from ckpt_tui.ui.render import home_relative, safe
@@ -9,6 +11,11 @@ from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 
 class StoreHeader(ThemedStatic):
+    #: Only what the header draws (each component class costs a style
+    #: match when the first screen mounts).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "ckpt--chip-alarm", "ckpt--error", "ckpt--warning-italic"
+    }
     DEFAULT_CSS = """
     StoreHeader {
         dock: top;
@@ -50,3 +57,7 @@ class StoreHeader(ThemedStatic):
         if self.status:
             text.append(f"  {self.status}", style="ckpt--warning-italic")
         return text
+
+
+# Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
+StoreHeader._inherit_component_classes = False

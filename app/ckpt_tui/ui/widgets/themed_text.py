@@ -15,12 +15,20 @@ from rich.text import Text
 from textual.app import RenderResult
 from textual.widgets import Label, Static
 
-from ckpt_tui.ui.styles import DIFF, MESSAGES, Themed, component_css
+from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
 
 #: What the detail pane draws: a checkpoint (its field labels, status,
 #: placeholder mark, extra keys, a damaged payload) and a snapshot's heading.
 DETAIL = frozenset(
-    {*DIFF, *MESSAGES, "ckpt--placeholder", "ckpt--restored"}
+    {
+        "ckpt--field",
+        "ckpt--placeholder",
+        "ckpt--restored",
+        "ckpt--warning-bold",
+        "ckpt--error",
+        "ckpt--chip-alarm",
+        *STATUS_CHIP.values(),
+    }
 )
 
 
@@ -76,3 +84,7 @@ class DetailText(ThemedStatic):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
     DEFAULT_CSS = component_css(DETAIL)
+
+
+# Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
+DetailText._inherit_component_classes = False
