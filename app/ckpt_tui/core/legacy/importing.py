@@ -47,313 +47,29 @@ Import
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import Connection
-
-from ckpt_tui import paths, timeutil
-from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
-from ckpt_tui.core.jsjson import stringify
-from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
+from ckpt_tui import paths
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, project_dir_of
 from ckpt_tui.core.legacy.names import (
-    _LEGACY_NAME,
-    ALREADY,
     FOREIGN,
-    IMPORT_PREFIX,
     IMPORTABLE,
-    IMPORTED_BY,
-    SESSION_TITLE,
-    SNAPSHOT_KIND,
     LegacyError,
     backup_path,
-    import_id,
-    legacy_session_id,
 )
 from ckpt_tui.core.legacy.opencode_ids import OpencodeProjects
 from ckpt_tui.core.legacy.parse import (
-    LegacyEntry,
-    LegacyState,
     Unusable,
     _read_file,
     parse_legacy,
 )
-from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.legacy.staging import ImportOutcome, stage
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import Conflict, NotFound
-from ckpt_tui.store import legacy_rows as lr
-from ckpt_tui.store import queries as q
-from ckpt_tui.store import writes as w
-
-
-@dataclass(frozen=True)
-class ImportOutcome:
-    """What an import did, or (``dry_run``) would do.
-
-    ``status``: ``imported``, ``would-import`` (dry run), ``already-imported``,
-    ``foreign`` or ``damaged``.
-    """
-
-    status: str
-    dry_run: bool
-    file: LegacyFile
-    message: str
-    project_id: str | None = None
-    session_id: str | None = None
-    import_id: str | None = None
-    created_project: bool = False
-    created_session: bool = False
-    snapshots: tuple[dict[str, Any], ...] = ()
-    checkpoint_changed: bool = False
-    changed: tuple[str, ...] = ()
-    pre_restore: str | None = None
-    backup: str | None = None
-    skipped_entries: int = 0  # history entries already in the legacy session
-
-    @property
-    def ok(self) -> bool:
-        return self.status in ("imported", "would-import", ALREADY)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "dryRun": self.dry_run,
-            "message": self.message,
-            "file": str(self.file.path),
-            "directory": str(self.file.directory),
-            "reason": self.file.reason,
-            "sha256": self.file.sha256,
-            "entries": self.file.entries,
-            "projectId": self.project_id,
-            "projectSource": self.file.project_source,
-            "projectNote": self.file.project_note,
-            "session": self.session_id,
-            "importId": self.import_id,
-            "createdProject": self.created_project,
-            "createdSession": self.created_session,
-            "snapshots": list(self.snapshots),
-            "entriesSkipped": self.skipped_entries,
-            "checkpointChanged": self.checkpoint_changed,
-            "changed": list(self.changed),
-            "preRestore": self.pre_restore,
-            "backup": self.backup,
-        }
-
-
-def _next_number(conn: Connection, session_id: str) -> int:
-    top = 0
-    for name in lr.snapshot_names_with_prefix(conn, session_id, "legacy-"):
-        m = _LEGACY_NAME.match(name)
-        if m:
-            top = max(top, int(m.group(1)))
-    return top + 1
-
-
-def _content_key(captured_at: object, payload: object) -> tuple[str, str] | None:
-    """What makes two history entries the same (SPEC 6): the instant and the
-    content as a JSON object (key order and spacing do not matter)."""
-    try:
-        data = json.loads(payload) if isinstance(payload, str) else payload
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return timeutil.normalize(captured_at), text
-
-
-def _new_entries(
-    conn: Connection, session_id: str, entries: tuple[LegacyEntry, ...]
-) -> tuple[list[LegacyEntry], int]:
-    """The entries not already in the session as ``legacy`` snapshots, and
-    how many were (each snapshot there stands for one entry)."""
-    there = Counter(
-        key
-        for captured_at, payload in lr.snapshot_contents(conn, session_id, SNAPSHOT_KIND)
-        if (key := _content_key(captured_at, payload)) is not None
-    )
-    fresh: list[LegacyEntry] = []
-    for entry in entries:
-        key = _content_key(entry.captured_at, entry.checkpoint.to_payload())
-        if key is not None and there[key] > 0:
-            there[key] -= 1
-        else:
-            fresh.append(entry)
-    return fresh, len(entries) - len(fresh)
-
-
-def _stage(
-    conn: Connection,
-    *,
-    directory: Path,
-    info: LegacyFile,
-    state: LegacyState,
-    explicit: str | None,
-    backup: Path,
-    write: bool,
-    opencode: OpencodeProjects | None = None,
-) -> ImportOutcome:
-    """The import's decisions, made on ``conn``; written only when ``write``.
-
-    Inside the import's ``BEGIN IMMEDIATE`` this re-resolves the project and
-    re-checks the ledger after the lock is taken: whoever comes second sees
-    the first one's row and does nothing.
-    """
-    sha = info.sha256
-    assert sha is not None
-    target = _target(conn, directory, sha, explicit, opencode)
-    if write and target.undecided:
-        raise LegacyError(
-            f"cannot tell which project opencode has for {directory}: {target.note}; "
-            "nothing imported (try again, or give the project id with --project)"
-        )
-    info = replace(
-        info,
-        project_id=target.project_id,
-        project_source=target.source,
-        project_known=target.known,
-        candidates=target.candidates,
-        status=ALREADY if target.already else IMPORTABLE,
-        project_note=target.note,
-    )
-    pid = target.project_id
-    sid = legacy_session_id(pid)
-    ledger = import_id(pid, sha)
-    if target.already:
-        return ImportOutcome(
-            ALREADY,
-            not write,
-            info,
-            f"{info.path} (sha256 {sha[:12]}) is already imported into {sid}; nothing to do",
-            project_id=pid,
-            session_id=sid,
-            import_id=ledger,
-        )
-    created_project = lr.project_row(conn, pid) is None
-    owner = None if created_project else lr.session_project(conn, sid)
-    if owner is not None and owner != pid:
-        raise LegacyError(f"session {sid} belongs to project {owner!r}; refusing to import")
-    created_session = owner is None
-    first = 1 if created_session else _next_number(conn, sid)
-    existing = None if created_session else q.get_checkpoint(conn, sid)
-    before = Checkpoint.from_row(existing.columns) if existing else None
-    keys = changed_keys(before, state.checkpoint) if before else WRITABLE
-    checkpoint_changed = before is None or bool(keys)
-    entries, skipped = (
-        (list(state.entries), 0) if created_session else _new_entries(conn, sid, state.entries)
-    )
-    snaps = [
-        {
-            "name": f"legacy-{first + i}",
-            "originalName": entry.name,
-            "capturedAt": entry.captured_at,
-        }
-        for i, entry in enumerate(entries)
-    ]
-    pre: dict[str, Any] | None = None
-    if write:
-        if created_project:
-            w.insert_project(
-                conn,
-                project_id=pid,
-                directory=str(directory),
-                canonical=os.path.realpath(directory),
-            )
-        if created_session:
-            w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE)
-        for snap, entry in zip(snaps, entries, strict=True):
-            row = w.insert_snapshot(
-                conn,
-                session_id=sid,
-                project_id=pid,
-                kind=SNAPSHOT_KIND,
-                name=snap["name"],
-                payload_json=entry.checkpoint.to_json(),
-                schema_version=entry.checkpoint.schemaVersion,
-                captured_at=entry.captured_at,
-            )
-            snap["id"] = row["id"]
-        if checkpoint_changed:
-            if before is not None:
-                row = save_pre_restore(conn, sid, pid, before)
-                pre = {"id": row["id"], "name": row["name"]}
-            w.write_checkpoint(
-                conn,
-                session_id=sid,
-                project_id=pid,
-                columns=state.checkpoint.to_row(keys if existing is not None else None),
-                exists=existing is not None,
-            )
-        if snaps or checkpoint_changed:
-            w.touch_session(conn, sid)  # a file with nothing new moves nothing (invariant 3)
-        details = {
-            "file": str(info.path),
-            "sha256": sha,
-            "backup": str(backup),
-            "entries": len(state.entries),
-            "directory": str(directory),
-            "session": sid,
-            "createdProject": created_project,
-            "createdSession": created_session,
-            "snapshots": snaps,
-            "preRestore": pre,
-            "checkpointChanged": checkpoint_changed,
-            "checkpointBefore": before.to_json() if before is not None else None,
-            "checkpointAfter": state.checkpoint.to_json() if checkpoint_changed else None,
-            "entriesSkipped": skipped,
-            "projectSource": target.source,
-            "seq": len(lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:")) + 1,
-            "importedBy": IMPORTED_BY,
-        }
-        w.insert_migration(
-            conn, migration_id=ledger, project_id=pid, details_json=stringify(details)
-        )
-    what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
-    if snaps:
-        what[0] += f" ({snaps[0]['name']}..{snaps[-1]['name']})"
-    if skipped:
-        what[0] += (
-            f" ({skipped} history entr{'ies' if skipped != 1 else 'y'} already in {sid} "
-            "with the same content and time, not added again)"
-        )
-    if created_session:
-        what.insert(0, f"session {sid}")
-    if created_project:
-        why = f"; {target.note}" if target.note else ""
-        what.insert(0, f"project {pid} ({directory}{why})")
-    if checkpoint_changed:
-        what.append(
-            "the checkpoint"
-            + (f" (replacing {', '.join(keys)}; previous kept as pre-restore)" if before else "")
-        )
-    verb = "imported" if write else "would import"
-    message = f"{verb} {info.path}: " + ", ".join(what)
-    if write:
-        message += f"; backup at {backup}; `ckpt-tui legacy undo {ledger}` takes it back"
-    else:
-        message += " (dry run: nothing written)"
-    return ImportOutcome(
-        "imported" if write else "would-import",
-        not write,
-        info,
-        message,
-        project_id=pid,
-        session_id=sid,
-        import_id=ledger,
-        created_project=created_project,
-        created_session=created_session,
-        snapshots=tuple(snaps),
-        checkpoint_changed=checkpoint_changed,
-        changed=tuple(keys) if checkpoint_changed else (),
-        pre_restore=pre["name"] if pre else None,
-        backup=str(backup),
-        skipped_entries=skipped,
-    )
 
 
 def _skipped(info: LegacyFile, dry_run: bool) -> ImportOutcome:
@@ -389,7 +105,7 @@ def plan_import(
         if state is None:
             return _skipped(info, True)
         assert info.sha256 is not None
-        return _stage(
+        return stage(
             conn,
             directory=d,
             info=info,
@@ -424,7 +140,7 @@ def _copy_backup(path: Path, data: bytes, target: Path) -> None:
 
 
 def import_legacy(
-    reader: Reader,
+    service: Service,
     directory: str | os.PathLike[str],
     project_id: str | None = None,
     *,
@@ -432,7 +148,8 @@ def import_legacy(
     hook: Callable[[str], None] | None = None,
     opencode_data: str | os.PathLike[str] | None = None,
 ) -> ImportOutcome:
-    """Import the legacy state file of ``directory`` (SPEC 6).
+    """Import the legacy state file of ``directory`` (SPEC 6), written into
+    ``service``'s store in one transaction (:func:`undo_import` takes it back).
 
     ``expected_sha256`` (from a preview) refuses with :class:`Conflict` if the
     file changed since. ``hook(stage)`` is called at ``read``, ``backup``
@@ -467,8 +184,8 @@ def import_legacy(
     _copy_backup(path, data, backup)
     if hook:
         hook("backup")
-    outcome = reader.store.write(
-        lambda conn: _stage(
+    outcome = service.store.write(
+        lambda conn: stage(
             conn,
             directory=d,
             info=info,

@@ -27,9 +27,11 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.actions import Service, changed_keys, save_pre_restore
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.checkpoint_writes import save_pre_restore
 from ckpt_tui.core.legacy.names import IMPORT_PREFIX, IMPORTED_BY, LegacyError
 from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.plans import changed_keys
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import JournalError, NotFound
 from ckpt_tui.store import legacy_rows as lr
@@ -143,7 +145,9 @@ class UndoImportOutcome:
         }
 
 
-def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
+def _undoable(conn: Connection, ledger_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ledger row of an import ckpt-tui made and no later import of its
+    project follows, and its details; else a one-line refusal."""
     row = lr.get_migration(conn, ledger_id)
     if row is None or not ledger_id.startswith(IMPORT_PREFIX):
         raise NotFound(f"no legacy import {ledger_id!r} in the store")
@@ -153,15 +157,20 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
             f"import {ledger_id} was not made by ckpt-tui; it does not record what it created, "
             "so it cannot be undone here"
         )
-    pid = row["project_id"]
-    sid = details["session"]
     mine = _order(row)
-    for other in lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:"):
+    for other in lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{row['project_id']}:"):
         if other["id"] != ledger_id and _order(other) > mine:
             raise LegacyError(
                 f"import {other['id']} came after {ledger_id}; undo it first "
                 "(imports are undone newest first)"
             )
+    return row, details
+
+
+def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
+    row, details = _undoable(conn, ledger_id)
+    pid = row["project_id"]
+    sid = details["session"]
     created_ids = [s["id"] for s in details.get("snapshots") or [] if isinstance(s, dict)]
     if details.get("preRestore"):
         created_ids.append(details["preRestore"]["id"])
@@ -186,28 +195,10 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
             deleted_project = lr.delete_project(conn, pid)
     elif exists:
         gone = lr.delete_snapshots(conn, sid, created_ids)
-        raw_before = details.get("checkpointBefore")
-        target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
-        differs = (now is None) != (target is None) or (
-            now is not None and target is not None and bool(changed_keys(now, target))
-        )
-        if details.get("checkpointChanged") and differs:
-            if now is not None and not untouched:
-                pre = save_pre_restore(conn, sid, pid, now)
-                pre_name = pre["name"]
-            if target is None:
-                lr.delete_checkpoint(conn, sid)
-            else:
-                w.write_checkpoint(
-                    conn,
-                    session_id=sid,
-                    project_id=pid,
-                    columns=target.to_row(
-                        changed_keys(now, target) if now is not None and current else None
-                    ),
-                    exists=current is not None,
-                )
-            reverted = True
+        if details.get("checkpointChanged"):
+            reverted, pre_name = _put_back_checkpoint(
+                conn, sid, pid, details, current, keep_current=not untouched
+            )
         if gone or reverted:  # an import that added nothing is taken back without a trace
             w.touch_session(conn, sid)
     lr.delete_migration(conn, ledger_id)
@@ -236,6 +227,45 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
         pre_name,
         f"undid import {ledger_id}: " + "; ".join(parts) + " (the backup copy is kept)",
     )
+
+
+def _put_back_checkpoint(
+    conn: Connection,
+    sid: str,
+    pid: str,
+    details: dict[str, Any],
+    current,
+    *,
+    keep_current: bool,
+) -> tuple[bool, str | None]:
+    """Write back the checkpoint the import replaced (none: delete it), if
+    the current one differs; a current one changed since the import is kept
+    as a pre-restore snapshot first (``keep_current``). (reverted, the
+    pre-restore snapshot's name)."""
+    now = Checkpoint.from_row(current.columns) if current else None
+    raw_before = details.get("checkpointBefore")
+    target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
+    differs = (now is None) != (target is None) or (
+        now is not None and target is not None and bool(changed_keys(now, target))
+    )
+    if not differs:
+        return False, None
+    pre_name = None
+    if now is not None and keep_current:
+        pre_name = save_pre_restore(conn, sid, pid, now)["name"]
+    if target is None:
+        lr.delete_checkpoint(conn, sid)
+    else:
+        w.write_checkpoint(
+            conn,
+            session_id=sid,
+            project_id=pid,
+            columns=target.to_row(
+                changed_keys(now, target) if now is not None and current else None
+            ),
+            exists=current is not None,
+        )
+    return True, pre_name
 
 
 def undo_import(service: Service, ledger_id: str) -> UndoImportOutcome:

@@ -20,8 +20,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
-from ckpt_tui.core.actions import Outcome, Plan
 from ckpt_tui.core.model import FIELDS, LABEL
+from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
@@ -122,7 +122,7 @@ class PlanScreen(Dialog[Outcome | None]):
             what.append(note + "\n", style="ckpt--warning-bold")
         if plan.is_noop:
             what.append("Nothing would change: the checkpoint already matches.", style="dim")
-        elif "entry_only" in plan.detail:
+        elif plan.entry_only is not None:
             what.append_text(safe(plan.label, 300, style="bold"))
             what.append("\nThe checkpoint itself does not change.")
         else:
