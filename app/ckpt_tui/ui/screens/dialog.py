@@ -1,6 +1,7 @@
 """The keys every dialog shares: ``esc`` and ``q`` close it with its safe
 answer (nothing written), ``?`` lists every key. A dialog subclasses this
-and adds only its own keys (``y`` confirms, ...)."""
+and adds only its own keys (``y`` confirms, ...); its own key bar, over the
+main screen's, shows those keys and no others."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import ClassVar, Generic, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
+
+from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 ResultT = TypeVar("ResultT")
 
@@ -17,6 +20,10 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
         Binding("escape,q", "close", "Close", id="dialog.close"),
         Binding("question_mark", "app.help", "Help", id="dialog.help"),
     ]
+
+    def _on_mount(self) -> None:
+        # Mounted here, not in compose: every dialog composes its own body.
+        self.mount(KeyBar())
 
     def closed_result(self) -> ResultT | None:
         """What closing answers: nothing chosen."""

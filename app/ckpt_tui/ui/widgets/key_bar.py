@@ -18,6 +18,14 @@ from textual.widget import Widget
 
 from ckpt_tui.ui.styles import Themed, component_css
 
+#: Actions the bar never drops, however narrow the terminal: how to get
+#: help and how to leave (the app, or a dialog).
+KEPT_ACTIONS = ("help", "app.help", "quit", "app.quit", "close")
+
+
+def _droppable(items: list[tuple[str, str, bool, str, str]]) -> list[tuple[str, str, bool, str, str]]:
+    return [item for item in items if item[3] not in KEPT_ACTIONS]
+
 
 class KeyBar(Themed, Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key"}
@@ -47,21 +55,36 @@ class KeyBar(Themed, Widget):
 
     def render(self) -> Text:
         """The keys, worked out when the line is painted (so at most once a
-        frame, and already in the first frame)."""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        spans: list[tuple[int, int, str]] = []
+        frame, and already in the first frame). When they do not fit, the
+        last ones go first; help and quit (or a dialog's close) always stay."""
+        items: list[tuple[str, str, bool, str, str]] = []
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            start = len(text)
             key = self.app.get_key_display(binding)
-            text.append(f" {key} ", style="ckpt--key" if enabled else "dim")
-            text.append(f"{binding.description} ", style="" if enabled else "dim")
-            spans.append((start, len(text), binding.key.split(",")[0]))
+            items.append(
+                (key, binding.description, enabled, binding.action, binding.key.split(",")[0])
+            )
+        width = self.size.width
         palette = " ^p palette "
-        text.append(" " * max(self.size.width - len(text) - len(palette), 1))
+
+        def length(kept: list[tuple[str, str, bool, str, str]]) -> int:
+            return sum(len(item[0]) + len(item[1]) + 3 for item in kept)
+
+        while length(items) + len(palette) + 1 > width and _droppable(items):
+            items.remove(_droppable(items)[-1])
+        if length(items) + len(palette) + 1 > width:
+            palette = ""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        spans: list[tuple[int, int, str]] = []
+        for key, description, enabled, _action, binding_key in items:
+            start = len(text)
+            text.append(f" {key} ", style="ckpt--key" if enabled else "dim")
+            text.append(f"{description} ", style="" if enabled else "dim")
+            spans.append((start, len(text), binding_key))
+        text.append(" " * max(width - len(text) - len(palette), 1 if palette else 0))
         text.append(palette, style="dim")
         self._spans = spans
         return self.themed(text)  # type: ignore[return-value]
