@@ -50,3 +50,45 @@ async def test_key_bar_keeps_help_and_quit_at_80_columns(store_path):
         bar = _bar_text(app)
         assert "? Help" in bar and "q Quit" in bar
         assert len(bar) <= 80
+
+
+@run_async
+async def test_filter_with_no_match_says_so_and_clears_the_detail(store_path):
+    """Issue 11, point 7."""
+    from ckpt_tui.ui.widgets.detail import DetailPane
+
+    app = make_app(store_path)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", "z", "q", "x")
+        await settle(pilot)
+        main = app.screen
+        assert main.projects.highlighted is None
+        assert main.projects.render_line(0).text.startswith("no match for 'zqx'")
+        detail = main.query_one(DetailPane)
+        title, shown = detail._shown
+        assert "no match for 'zqx'" in str(shown)
+        box = main.query_one("#filter")
+        assert box.border_title and "filter projects" in str(box.border_title)
+
+
+@run_async
+async def test_session_titles_keep_24_characters_at_80x24(tmp_path):
+    """Issue 11, point 5: the sessions pane gets the room."""
+    from tests.factory import add_project, add_session, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/a-project-with-a-long-directory-name")
+    title = "Migrate the orders table to UUID keys"
+    add_session(conn, "s1", "p1", title=title)
+    conn.commit()
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main = app.screen
+        assert title[:24] in main.sessions.render_line(0).text
+        assert main.projects.render_line(0).text.startswith("a-project")  # names only
+        # One project, one session: the lists take their fewest rows (4 and
+        # a border), the detail pane everything between them and the key bar.
+        assert main.detail.outer_size.height == 24 - 1 - 1 - (4 + 2)

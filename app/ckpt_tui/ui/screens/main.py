@@ -37,7 +37,7 @@ from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
-from ckpt_tui.ui.widgets.paged_list import PagedList
+from ckpt_tui.ui.widgets.paged_list import PagedList, no_match
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
 EMPTY_STORE = Text.assemble(
@@ -51,18 +51,35 @@ EMPTY_STORE = Text.assemble(
 )
 
 
-#: The share of the screen's height the three lists take (the detail pane
+#: The most of the screen's height the three lists take (the detail pane
 #: has the rest); the launcher uses it to know how many rows can show.
 PANES_PERCENT = 45
+#: The fewest rows the lists show, however short they are.
+PANES_MIN_ROWS = 4
 
 
 class MainScreen(Screen[None]):
+    # Widths by need: narrow, the projects pane shows names only and the
+    # sessions pane gets the room (its titles are what a person reads).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
+        (0, "-narrow"), (100, "-medium"), (140, "-wide")
+    ]
     DEFAULT_CSS = f"""
     MainScreen #panes {{ height: {PANES_PERCENT}%; }}
-    MainScreen ProjectList {{ width: 2fr; }}
-    MainScreen SessionList {{ width: 3fr; }}
-    MainScreen SnapshotList {{ width: 6fr; }}
-    MainScreen #filter {{ dock: bottom; display: none; }}
+    MainScreen.-narrow ProjectList {{ width: 15; }}
+    MainScreen.-narrow SessionList {{ width: 1fr; }}
+    MainScreen.-narrow SnapshotList {{ width: 21; }}
+    MainScreen.-medium ProjectList {{ width: 24; }}
+    MainScreen.-medium SessionList {{ width: 1fr; }}
+    MainScreen.-medium SnapshotList {{ width: 1fr; }}
+    MainScreen.-wide ProjectList {{ width: 2fr; }}
+    MainScreen.-wide SessionList {{ width: 3fr; }}
+    MainScreen.-wide SnapshotList {{ width: 5fr; }}
+    MainScreen #filter {{
+        display: none; height: 3; border: round $accent; padding: 0 1;
+        border-title-color: $accent; border-title-style: bold;
+    }}
+    MainScreen #filter:focus {{ border: round $accent; }}
     MainScreen #filter.visible {{ display: block; }}
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -92,6 +109,8 @@ class MainScreen(Screen[None]):
         self.detail = DetailPane(id="detail")
         self._filter_target: PagedList | None = None
         self._filter: Input | None = None
+        self._rows_needed = 0  # the longest list seen: the panes only grow to it
+        self._panes_height: int | None = None
         self.first = first
 
     def compose(self) -> ComposeResult:
@@ -106,6 +125,9 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         first, self.first = self.first, None  # once: a remount must not reuse stale pages
+        if first is not None:  # the first layout already has the panes' height
+            pages = (first.projects, first.sessions, first.snapshots)
+            self._fit_height(max((p.total for p in pages if p is not None), default=0))
         config = self.app.config
         self.projects.sort, self.sessions.sort = config.project_sort, config.session_sort
         # The first screen's pages are in the default order: another order loads its own.
@@ -141,20 +163,48 @@ class MainScreen(Screen[None]):
         self.snapshots.reload()
         self._update_detail()
 
+    # -- the panes' height ----------------------------------------------------------
+    def _fit_height(self, rows: int) -> None:
+        """The lists take the rows they need (at most PANES_PERCENT of the
+        screen) and the detail pane the rest. They only grow, so moving
+        from session to session never makes the detail pane jump."""
+        self._rows_needed = max(self._rows_needed, rows, PANES_MIN_ROWS)
+        most = self.app.size.height * PANES_PERCENT // 100
+        height = min(self._rows_needed + 2, most) if most > 0 else None
+        if height is not None and height != self._panes_height:
+            self._panes_height = height
+            self.query_one("#panes").styles.height = height
+
+    def on_resize(self) -> None:
+        self._fit_height(0)
+
     # -- list events --------------------------------------------------------------
     @on(PagedList.Highlighted)
     def _highlighted(self, event: PagedList.Highlighted) -> None:
+        self._fit_height(max(self.projects.total, self.sessions.total, self.snapshots.total))
         if event.source is self.projects:
             row: ProjectRow | None = event.row
             self.sessions.show_project(row.id if row else None)
-            if row is None and not self.projects.filter_text:
+            if row is None:
                 self.snapshots.show_session(None)
-                self.detail.show(EMPTY_STORE, "Welcome")
+                if self.projects.filter_text:
+                    self.detail.show(Text(no_match(self.projects.filter_text), "dim"), "Project")
+                else:
+                    self.detail.show(EMPTY_STORE, "Welcome")
+                self.refresh_bindings()
                 return
         elif event.source is self.sessions:
             srow: SessionRow | None = event.row
             in_store = srow is not None and srow.origin == "store"
             self.snapshots.show_session(srow.id if in_store else None)
+            if srow is None and self.sessions.filter_text:
+                self.refresh_bindings()
+                self.detail.show(Text(no_match(self.sessions.filter_text), "dim"), "Session")
+                return
+        elif event.source is self.snapshots and event.row is None and self.snapshots.filter_text:
+            self.refresh_bindings()
+            self.detail.show(Text(no_match(self.snapshots.filter_text), "dim"), "Snapshot")
+            return
         self.refresh_bindings()  # which keys apply depends on what is selected
         self._update_detail()
 
@@ -469,7 +519,9 @@ class MainScreen(Screen[None]):
         self._filter_target = event.source
         box = self._filter_box()
         box.value = event.source.filter_text
-        box.placeholder = f"filter {event.source.NOUN} (enter keeps it, escape clears)"
+        box.border_title = f"/ filter {event.source.NOUN}"
+        box.border_subtitle = "enter keeps it · esc clears"
+        box.placeholder = "type to narrow the list"
         box.add_class("visible")
         box.focus()
 
@@ -486,7 +538,7 @@ class MainScreen(Screen[None]):
         """The filter line, mounted the first time it is asked for (an Input
         costs its CSS at start-up, and most sessions never filter)."""
         if self._filter is None:
-            self._filter = Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
+            self._filter = Input(placeholder="type to narrow the list", id="filter")
             self.mount(self._filter, before=self.query_one(KeyBar))
         return self._filter
 

@@ -27,6 +27,14 @@ from ckpt_tui.ui.styles import KIND, STATUS_CHIP, component_css
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 
+#: Below these widths (inside the border) a row keeps only what matters
+#: most: a project its name, a session its title, status and age, a
+#: snapshot its kind, name and age.
+NARROW_PROJECTS = 20
+NARROW_SESSIONS = 50
+NARROW_SNAPSHOTS = 44
+
+
 def _tail(path: str) -> tuple[str, str]:
     head, _, name = home_relative(path).rstrip("/").rpartition("/")
     return name or path, head
@@ -92,6 +100,8 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
 
     def render_row(self, row: ProjectRow, width: int) -> Text:
         name, head = _tail(row.directory)
+        if width < NARROW_PROJECTS:  # a narrow pane: the names, nothing else
+            return fit(safe(name, 200, style="bold"), width)
         right = Text.assemble(
             (f"{row.session_count:>3}", "bold"), (f" {_rel(row.last_activity)}", "dim")
         )
@@ -237,9 +247,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         if info is not None and info.agent:
             left.append(f" {info.agent}", style="dim italic")
         chip = status_chip(row.status if row.has_checkpoint else None)
-        right = Text.assemble(
-            chip, (f"{row.snapshot_count:>5}", "bold"), (f" {_rel(row.updated_at)}", "dim")
-        )
+        count = (f"{row.snapshot_count:>5}", "bold") if width >= NARROW_SESSIONS else ""
+        right = Text.assemble(chip, count, (f" {_rel(row.updated_at)}", "dim"))
         return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
 
 
@@ -321,6 +330,10 @@ class SnapshotList(PagedList[SnapshotRow]):
         if row.restored_at:
             flags.append("↺ ", style="ckpt--restored")
         name = safe(row.name, 200, style="bold" if row.kind == "manual" else "")
+        if width < NARROW_SNAPSHOTS:  # a narrow pane: kind, name and age
+            age = Text(_rel(row.captured_at))
+            room = width - 8 - flags.cell_len - age.cell_len - 1
+            return Text.assemble(kind_badge(row.kind), " ", flags, fit(name, room), " ", age)
         head = Text.assemble(kind_badge(row.kind), " ", flags, fit(name, 24), " ")
         times = Text.assemble(
             (_rel(row.captured_at), ""), ("  " + timeutil.short(row.captured_at)[5:], "dim")

@@ -31,6 +31,7 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
+from ckpt_tui.core.text import printable
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
 
@@ -52,6 +53,15 @@ class _Loaded(Generic[RowT]):
     total: int
     cursor: tuple | None
     at_least: bool = False  # a filter's count stopped at its bound ("1000+")
+
+
+#: A highlight no row has: the next announcement is made whatever it is.
+_UNANNOUNCED = object()
+
+
+def no_match(filter_text: str) -> str:
+    """What an empty filtered list says: the filter, not that nothing exists."""
+    return f"no match for {printable(filter_text, 60)!r}"
 
 
 class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
@@ -370,6 +380,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def set_filter(self, text: str) -> None:
         if text != self.filter_text:
             self.filter_text = text
+            if self.highlighted is None:
+                # Still nothing after the reload: said again, for the new text.
+                self._last_highlight_key = _UNANNOUNCED
             self.reload(keep_selection=True, reset=False)
             self._update_title()
 
@@ -405,9 +418,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             if y == 0 and self._data is None:
                 message = self._error or "Loading…"
             elif y == 0 and not rows:
-                message = self.EMPTY_TEXT + (
-                    f" matching /{self.filter_text}" if self.filter_text else ""
-                )
+                message = no_match(self.filter_text) if self.filter_text else self.EMPTY_TEXT
             elif index < self.total:
                 message = "…"
             else:
