@@ -26,7 +26,6 @@ from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe, status_chip
 from ckpt_tui.ui.styles import KIND, STATUS_CHIP, component_css
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
-
 #: Below these widths (inside the border) a row keeps only what matters
 #: most: a project its name, a session its title, status and age, a
 #: snapshot its kind, name and age.
