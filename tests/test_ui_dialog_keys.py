@@ -92,3 +92,34 @@ async def test_session_titles_keep_24_characters_at_80x24(tmp_path):
         # One project, one session: the lists take their fewest rows (4 and
         # a border), the detail pane everything between them and the key bar.
         assert main.detail.outer_size.height == 24 - 1 - 1 - (4 + 2)
+
+
+@run_async
+async def test_a_long_notification_is_one_line_and_m_shows_all_of_it(store_path):
+    """Issue 11, point 4: an 11-line message covered a dialog's buttons."""
+    from ckpt_tui.ui.screens.notices import NoticesScreen
+
+    app = make_app(store_path)
+    long = "imported legacy state\n" + "\n".join(f"  • created thing {i}" for i in range(10))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        app.notify(long, title="Import", timeout=30)
+        await settle(pilot)
+        shown = [n.message for n in app._notifications]
+        assert shown == ["imported legacy state (M: full text)"]
+        # On a dialog the notification is at the top, clear of the buttons.
+        from textual.widgets._toast import Toast
+
+        toast = app.screen.query_one(Toast)
+        buttons = app.screen.query_one("#buttons")
+        assert toast.region.height > 0 and not toast.region.overlaps(buttons.region)
+        await pilot.press("M")
+        await settle(pilot)
+        assert isinstance(app.screen, NoticesScreen)
+        assert "created thing 9" in " ".join(
+            str(s.render()) for s in app.screen.query(".notice")
+        )

@@ -32,6 +32,7 @@ from ckpt_tui.ui.messages import (
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.help import HelpScreen
 from ckpt_tui.ui.screens.main import MainScreen
+from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
 from ckpt_tui.ui.screens.prompt import NamePrompt
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.widgets.store_header import StoreHeader
@@ -58,6 +59,7 @@ class CkptApp(App[None]):
         Binding("u,z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
         Binding("S,ctrl+f", "search", "Search", show=False, id="app.search"),
+        Binding("M", "notices", "Messages (full text)", show=False, id="app.notices"),
         Binding("question_mark", "help", "Help", id="app.help"),
         Binding("q", "quit", "Quit", id="app.quit"),
     ]
@@ -94,6 +96,7 @@ class CkptApp(App[None]):
         #: Where the last unexpected error's traceback was written.
         self.crash_log = None
         self.search_keeper = None  # made by the first search; then the poll keeps it current
+        self.notices = NoticeLog()  # every notification's full text, for ``M``
 
     def notify(
         self,
@@ -105,8 +108,22 @@ class CkptApp(App[None]):
         markup: bool = True,
     ) -> None:
         """Every notification is plain text, whoever asks: messages carry
-        names and titles from the store, which must never be read as markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        names and titles from the store, which must never be read as markup.
+        It is one short line, so it never covers a dialog's buttons; the
+        full text of a longer one is kept for ``M``."""
+        self.notices.add(severity, title, message)
+        line, cut = one_line(message)
+        super().notify(
+            line + (MORE_HINT if cut else ""),
+            title=title,
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
+
+    def action_notices(self) -> None:
+        if not isinstance(self.screen, NoticesScreen):
+            self.push_screen(NoticesScreen(self.notices))
 
     # -- start-up -------------------------------------------------------------
     def get_default_screen(self) -> Screen:

@@ -19,7 +19,12 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="dialog.close"),
         Binding("question_mark", "app.help", "Help", id="dialog.help"),
+        Binding("M", "app.notices", "Messages (full text)", show=False, id="dialog.notices"),
     ]
+    # A notification shows at the top of a dialog: its buttons are at the bottom.
+    DEFAULT_CSS = """
+    Dialog ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
+    """
 
     def _on_mount(self) -> None:
         # Mounted here, not in compose: every dialog composes its own body.
