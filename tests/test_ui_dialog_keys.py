@@ -123,3 +123,55 @@ async def test_a_long_notification_is_one_line_and_m_shows_all_of_it(store_path)
         assert "created thing 9" in " ".join(
             str(s.render()) for s in app.screen.query(".notice")
         )
+
+
+@run_async
+async def test_name_prompt_says_what_is_wrong_in_place_and_keeps_the_text(store_path):
+    """Issue 11, point 4: a taken or empty name is said under the field."""
+    from ckpt_tui.ui.screens.prompt import NamePrompt
+
+    app = make_app(store_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the session
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NamePrompt)
+        await pilot.press("enter")
+        await settle(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, NamePrompt)
+        assert "required" in prompt.query_one("#problem").shown.plain
+        await pilot.press(*"first")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is prompt
+        assert "already has a snapshot named 'first'" in prompt.query_one("#problem").shown.plain
+        assert prompt.query_one("#name").value == "first"
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
+        await pilot.press(*"third")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is not prompt
+        names = [r.name for r in app.service.snapshots("s1").rows]
+        assert "third" in names
+
+
+@run_async
+async def test_no_checkpoint_to_snapshot_is_said_before_the_prompt(tmp_path):
+    from ckpt_tui.ui.screens.prompt import NamePrompt
+    from tests.factory import add_project, add_session, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn)
+    add_session(conn)  # no checkpoint
+    conn.commit()
+    app = make_app(db)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "n")
+        await settle(pilot)
+        assert not isinstance(app.screen, NamePrompt)
+        assert any("No checkpoint to snapshot" in n.message for n in app._notifications)

@@ -151,6 +151,10 @@ class Service(Reader):
             self.store, self.undo_redo, session_id, name, self.history_limit
         )
 
+    def snapshot_name_problem(self, session_id: str, name: str) -> str | None:
+        """Why a manual snapshot cannot take ``name`` (``None``: it can)."""
+        return manual_snapshots.name_problem(self.store, session_id, name)
+
     def write_handoff(
         self, session_id: str, snapshot: str | None = None, *, progress=None
     ) -> Written:

@@ -30,6 +30,22 @@ def validate_name(name: str) -> str:
     return name
 
 
+def name_problem(store: Store, session_id: str, name: str) -> str | None:
+    """Why ``name`` cannot be saved now, or ``None``: asked before the
+    write, so a prompt can say it where the name is typed (the write checks
+    again, under its lock)."""
+    from ckpt_tui.store import queries as q
+
+    try:
+        name = validate_name(name)
+    except CkptError as exc:
+        return str(exc)
+    with store.read() as conn:
+        if q.snapshot_exists(conn, session_id, name):
+            return f"this session already has a snapshot named {name!r}"
+    return None
+
+
 def create(
     store: Store, undo_redo: UndoRedo, session_id: str, name: str, history_limit: int
 ) -> Outcome:

@@ -351,12 +351,36 @@ class CkptApp(App[None]):
     def new_snapshot(self, session: SessionRow) -> None:
         if not self._require_writable():
             return
+        self._snapshot_precondition(session)
+
+    @work(thread=True, exclusive=True, group="snapshot-prompt")
+    def _snapshot_precondition(self, session: SessionRow) -> None:
+        """A session with nothing to snapshot says so before a name is asked for."""
+        try:
+            current = self.service.current(session.id)
+        except CkptError as exc:
+            self.call_from_thread(self.notify, str(exc), severity="error")
+            return
+        if current.checkpoint is None:
+            self.call_from_thread(
+                self.notify,
+                f"No checkpoint to snapshot: session {session.id} has none yet",
+                severity="warning",
+            )
+            return
+        self.call_from_thread(self._ask_snapshot_name, session)
+
+    def _ask_snapshot_name(self, session: SessionRow) -> None:
         def save(name: str | None) -> None:
             if name:
                 self._run_write(lambda: self.service.snapshot_create(session.id, name))
 
         self.push_screen(
-            NamePrompt(f"Name for a snapshot of {session.display_title or session.id}"), save
+            NamePrompt(
+                f"Name for a snapshot of {session.display_title or session.id}",
+                check=lambda name: self.service.snapshot_name_problem(session.id, name),
+            ),
+            save,
         )
 
     def adopt(self, project_id: str, snapshot: str | None) -> None:
