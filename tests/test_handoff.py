@@ -183,14 +183,37 @@ def test_hostile_text_is_neutralised(service, store_path, proj):
     assert "- \\# not a heading\n  more\\x07" in text
 
 
-def test_missing_project_directory_suggests_stdout(service, store_path, tmp_path):
+def test_missing_project_directory_suggests_stdout(service, store_path, tmp_path, capsys):
     conn = connect(store_path)
     add_project(conn, "gone", directory=str(tmp_path / "deleted"))
     conn.close()
     add_live(store_path, "s9", Checkpoint(objective="o"), project="gone")
-    with pytest.raises(handoff.HandoffError, match="--stdout"):
+    # Issue 11: the core names no flag; the command line adds its own.
+    with pytest.raises(handoff.NotWritable, match="no longer exists") as refused:
         handoff.write_handoff(service, "s9")
+    assert "--" not in str(refused.value)
     assert "- Session: s9" in handoff.build(service, "s9").markdown  # --stdout still works
+    from ckpt_tui.cli.main import main
+
+    assert main(["--db", str(store_path), "handoff", "s9"]) == 1
+    assert "--stdout prints the hand-off instead" in capsys.readouterr().err
+
+
+def test_no_checkpoint_names_the_flag_only_on_the_command_line(store_path, capsys):
+    from ckpt_tui.cli.main import main
+    from ckpt_tui.core.service import open_service
+
+    conn = connect(store_path)
+    add_session(conn, "bare", "p1")
+    conn.commit()
+    conn.close()
+    svc = open_service(store_path)
+    with pytest.raises(handoff.NoCheckpoint) as refused:
+        handoff.build(svc, "bare")
+    svc.close()
+    assert "--" not in str(refused.value)
+    assert main(["--db", str(store_path), "handoff", "bare"]) == 1
+    assert "pick a snapshot with --snapshot" in capsys.readouterr().err
 
 
 # -- atomicity ---------------------------------------------------------------------------------

@@ -175,3 +175,22 @@ async def test_no_checkpoint_to_snapshot_is_said_before_the_prompt(tmp_path):
         await settle(pilot)
         assert not isinstance(app.screen, NamePrompt)
         assert any("No checkpoint to snapshot" in n.message for n in app._notifications)
+
+
+@run_async
+async def test_handoff_without_checkpoint_names_no_command_line_flag(tmp_path):
+    from tests.factory import add_project, add_session, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn)
+    add_session(conn)  # no checkpoint, no snapshot
+    conn.commit()
+    app = make_app(db)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert any("no checkpoint to hand off" in m for m in said), said
+        assert not any("--" in m for m in said), said

@@ -84,6 +84,7 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
+from ckpt_tui.errors import CkptError
 
 # Loaded when a command runs: building the parser must stay cheap, since
 # `ckpt-tui` with no subcommand builds it too on its way to the app.
@@ -207,6 +208,16 @@ def _adopted_from(svc, args) -> dict:
 
 
 def cmd_handoff(args) -> int:
+    """The core's refusals name no flag; this command adds its own."""
+    try:
+        return _handoff(args)
+    except ho.NoCheckpoint as exc:
+        raise CkptError(f"{exc}; pick a snapshot with --snapshot") from None
+    except ho.NotWritable as exc:
+        raise CkptError(f"{exc}; --stdout prints the hand-off instead") from None
+
+
+def _handoff(args) -> int:
     svc = _service(args, read_only=True)
     try:
         if args.stdout:

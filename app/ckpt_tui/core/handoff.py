@@ -63,6 +63,17 @@ class HandoffError(CkptError):
     """A hand-off that cannot be written where asked."""
 
 
+class NotWritable(HandoffError):
+    """The note cannot be written into the project (its directory is gone,
+    or the file cannot be written); it can still be shown or printed. Each
+    front end says how (the command line: ``--stdout``)."""
+
+
+class NoCheckpoint(CkptError):
+    """The session has no checkpoint to hand off (a snapshot of it may be
+    handed off instead: each front end says how)."""
+
+
 # -- names ------------------------------------------------------------------------
 
 
@@ -204,10 +215,7 @@ def project_directory(reader: Reader, project_id: str) -> Path:
     for raw in (row.directory, row.canonical):
         if raw and os.path.isdir(raw):
             return Path(raw)
-    raise HandoffError(
-        f"project {project_id}'s directory {row.directory} no longer exists; "
-        "use --stdout to print the hand-off instead"
-    )
+    raise NotWritable(f"project {project_id}'s directory {row.directory} no longer exists")
 
 
 def build(reader: Reader, session_id: str, snapshot: str | None = None) -> Handoff:
@@ -216,9 +224,7 @@ def build(reader: Reader, session_id: str, snapshot: str | None = None) -> Hando
         current = reader.current(session_id)
         session = current.session
         if current.checkpoint is None:
-            raise CkptError(
-                f"session {session_id} has no checkpoint; pick a snapshot with --snapshot"
-            )
+            raise NoCheckpoint(f"session {session_id} has no checkpoint to hand off")
         cp = current.checkpoint
         when = timeutil.normalize(current.updated_at)
         kind, name, detail = "checkpoint", None, None
@@ -366,9 +372,7 @@ def write_handoff(
         mode = target.stat().st_mode & 0o777 if previous is not None else 0o644
         write_atomic(target, data, mode=mode, progress=progress)
     except OSError as exc:
-        raise HandoffError(
-            f"cannot write {target} ({exc.strerror or exc}); use --stdout to print it instead"
-        ) from None
+        raise NotWritable(f"cannot write {target} ({exc.strerror or exc})") from None
     return Written(target, len(data), handoff, previous)
 
 

@@ -413,6 +413,11 @@ class MainScreen(Screen[None]):
             self.notify("Select a session first", severity="warning")
             return
         snap = self.snapshot if self.focused is self.snapshots else None
+        if snap is None and not session.has_checkpoint:
+            # Said before any worker runs, with what to do here instead.
+            where = "; select one of its snapshots (3) and press e" if self.snapshots.total else ""
+            self.notify(f"This session has no checkpoint to hand off{where}", severity="warning")
+            return
         self.post_message(HandoffRequested(session.id, snap.id if snap else None))
 
     def action_adopt(self) -> None:
