@@ -194,3 +194,26 @@ async def test_handoff_without_checkpoint_names_no_command_line_flag(tmp_path):
         said = [n.message for n in app._notifications]
         assert any("no checkpoint to hand off" in m for m in said), said
         assert not any("--" in m for m in said), said
+
+
+@run_async
+async def test_j_and_k_move_in_the_field_picker_and_space_is_in_help(store_path):
+    """Issue 11, point 4."""
+    app = make_app(store_path)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        picker = app.screen.query_one("#fields")
+        assert app.screen.focused is picker and picker.highlighted == 0
+        await pilot.press("j")
+        assert picker.highlighted == 1
+        await pilot.press("k")
+        assert picker.highlighted == 0
+        assert "space Toggle field" in _bar_text(app)
+        rows = []
+        for title, bindings in app.binding_groups():
+            rows += [(title, b.key, b.description) for b in bindings]
+        assert any(key == "space" and "field" in what.lower() for _t, key, what in rows)

@@ -523,6 +523,7 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.widgets.diff_view import DiffView
         from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
+        from ckpt_tui.ui.widgets.pickers import FieldPicker, TargetPicker
         from ckpt_tui.ui.widgets.text_lines import TextLines
 
         def own(cls) -> list[Binding]:
@@ -542,7 +543,10 @@ class CkptApp(App[None]):
             ("Snapshots list", own(SnapshotList)),
             ("Diff view", own(DiffView) + own(TextLines)),
             ("Every dialog", own(Dialog)),
-            ("Restore, undo and adoption previews", own(PlanScreen)),
+            (
+                "Restore, undo and adoption previews",
+                own(PlanScreen) + own(FieldPicker) + own(TargetPicker),
+            ),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
             ("Detail pane", own(DetailPane)),

@@ -20,6 +20,7 @@ from ckpt_tui.core.records import SessionRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.plan import PlanScreen
+from ckpt_tui.ui.widgets.pickers import TargetPicker
 
 
 class AdoptScreen(PlanScreen):
@@ -44,7 +45,7 @@ class AdoptScreen(PlanScreen):
         self.target: str | None = targets[0].id if targets else None
 
     def compose_picker(self) -> ComposeResult:
-        options = OptionList(
+        options = TargetPicker(
             *(Option(safe(t.display_title or t.id, 200), id=t.id) for t in self.targets),
             id="targets",
         )

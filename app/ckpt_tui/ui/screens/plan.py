@@ -26,6 +26,7 @@ from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.pickers import FieldPicker
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
@@ -85,7 +86,7 @@ class PlanScreen(Dialog[Outcome | None]):
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
         if self.pick_fields:
-            yield SelectionList[str](id="fields")
+            yield FieldPicker(id="fields")
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()
