@@ -217,3 +217,29 @@ async def test_j_and_k_move_in_the_field_picker_and_space_is_in_help(store_path)
         for title, bindings in app.binding_groups():
             rows += [(title, b.key, b.description) for b in bindings]
         assert any(key == "space" and "field" in what.lower() for _t, key, what in rows)
+
+
+@run_async
+async def test_restoring_a_damaged_snapshot_says_why_in_the_preview(tmp_path):
+    """Issue 11, point 4: the diff said "Loading…" for good."""
+    from tests.factory import add_snapshot, basic_store, connect
+
+    db = basic_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    damaged = '{"objective": "unterminated'
+    add_snapshot(conn, "s1", "p1", "broken", damaged, at="2026-11-01T10:03:00.000Z")
+    conn.commit()
+    conn.close()
+    app = make_app(db)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")  # the snapshots; newest (broken) first
+        await settle(pilot)
+        assert app.screen.snapshot.name == "broken"
+        await pilot.press("r")
+        await settle(pilot)
+        diff = app.screen.query_one("#diff")
+        shown = " ".join(line.text for line in diff.render_lines(diff.region.reset_offset))
+        assert "Loading" not in shown
+        assert "damaged" in shown
+        assert app.screen.query_one("#confirm").disabled

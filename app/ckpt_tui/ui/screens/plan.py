@@ -103,6 +103,7 @@ class PlanScreen(Dialog[Outcome | None]):
 
     def _failed(self, message: str) -> None:
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
+        self.query_one("#diff", DiffView).set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str) -> None:
@@ -152,7 +153,7 @@ class PlanScreen(Dialog[Outcome | None]):
         else:
             self.query_one("#confirm", Button).disabled = True
             self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
-            self.query_one("#diff", DiffView).set_diff(None)
+            self.query_one("#diff", DiffView).set_no_diff("No field chosen: nothing would change.")
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:

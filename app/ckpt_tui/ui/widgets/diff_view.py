@@ -32,18 +32,28 @@ class DiffView(TextLines):
     ) -> None:
         super().__init__(title=title, id=id)
         self.diff = diff
+        #: Shown instead of a diff that will not come (why, in one line).
+        self.no_diff: str | None = None
 
     def set_diff(self, diff: CheckpointDiff | None, title: str | None = None) -> None:
-        self.diff = diff
+        self.diff, self.no_diff = diff, None
         if title is not None:
             self.border_title = literal(title)
+        self._relayout()
+
+    def set_no_diff(self, why: str) -> None:
+        """No diff to show, and why (a damaged snapshot, no field chosen):
+        never "Loading…" for a diff that is not coming."""
+        self.diff, self.no_diff = None, why
         self._relayout()
 
     def on_mount(self) -> None:
         self._relayout()
 
     def _relayout(self) -> None:
-        if self.diff is None:
+        if self.diff is None and self.no_diff is not None:
+            rows = [Text(self.no_diff, style="dim")]
+        elif self.diff is None:
             rows = [Text("Loading…", style="dim")]
         elif self.diff.is_empty:
             rows = [Text("No differences.", style="dim"), *unified(self.diff, self.show_unchanged)]
