@@ -243,3 +243,31 @@ async def test_restoring_a_damaged_snapshot_says_why_in_the_preview(tmp_path):
         assert "Loading" not in shown
         assert "damaged" in shown
         assert app.screen.query_one("#confirm").disabled
+
+
+@run_async
+async def test_handoff_preview_changes_after_its_undo(tmp_path):
+    """Issue 11, point 4: after u the screen still said "Written to ..."."""
+    from pathlib import Path
+
+    from textual.widgets import Markdown
+
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        screen = app.screen
+        assert "Written to" in screen.query_one("#where").shown.plain
+        await pilot.press("u")
+        await settle(pilot)
+        assert app.screen is screen
+        where = screen.query_one("#where").shown.plain
+        assert where.startswith("Undone: no note at") and "ctrl+r" in where
+        assert "undo removed it" in screen.query_one(Markdown).source
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert "Written to" in screen.query_one("#where").shown.plain

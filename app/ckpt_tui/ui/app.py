@@ -28,6 +28,7 @@ from ckpt_tui.ui.messages import (
     OpenInMain,
     RestoreRequested,
     SnapshotRequested,
+    StoreWritten,
 )
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.help import HelpScreen
@@ -289,6 +290,7 @@ class CkptApp(App[None]):
         self.notify(message, severity=severity, timeout=6)
         if outcome is not None:
             self.main.refresh_all()
+            self.screen.post_message(StoreWritten())
         if after is not None:
             after()
 
@@ -347,6 +349,7 @@ class CkptApp(App[None]):
         severity = "warning" if outcome.warning else "information"
         self.notify(outcome.message, title=outcome.action.capitalize(), severity=severity, timeout=8)
         self.main.refresh_all()
+        self.screen.post_message(StoreWritten())
 
     def new_snapshot(self, session: SessionRow) -> None:
         if not self._require_writable():

@@ -74,3 +74,9 @@ class OpenInMain(Message):
         self.project_id = project_id
         self.session_id = session_id
         self.snapshot_id = snapshot_id
+
+
+class StoreWritten(Message):
+    """The app's own write finished (a restore, an undo, a redo...): sent to
+    the screen on top, so one that shows what the write may have changed
+    (the hand-off preview after its undo) looks again."""

@@ -1,16 +1,24 @@
-"""``e``: the hand-off note that was written (or could not be), as Markdown."""
+"""``e``: the hand-off note that was written (or could not be), as Markdown.
+
+``u`` works here (the app's undo, on the session shown): after it, the
+screen looks at the file again and says what is there now (nothing, or
+the note that was there before), so the preview never shows a note that
+is gone."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
+from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.themed_text import ThemedStatic
@@ -53,6 +61,43 @@ class HandoffScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
+
+    @on(StoreWritten)
+    def _store_written(self) -> None:
+        if self.path is not None:
+            self._look_again(self.path)
+
+    @work(thread=True, exclusive=True, group="handoff-file")
+    def _look_again(self, path: str) -> None:
+        try:
+            now: str | None = Path(path).read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            now = None
+        except OSError as exc:
+            self.app.call_from_thread(self.notify, f"cannot read {path}: {exc}", severity="error")
+            return
+        self.app.call_from_thread(self._show_file, now)
+
+    def _show_file(self, now: str | None) -> None:
+        """What the file holds after a write of the app (an undo or a redo)."""
+        where = safe(home_relative(self.path), 600)
+        if now == self.markdown:
+            line = Text.assemble(("Written to ", "ckpt--success-bold"), where)
+            line.append("  (u undoes it)", style="dim")
+            shown = self.markdown
+        elif now is None:
+            line = Text.assemble(("Undone: ", "ckpt--warning-bold"), "no note at ", where)
+            line.append("  (ctrl+r writes it again)", style="dim")
+            shown = "*No hand-off note: undo removed it.*"
+        else:
+            line = Text.assemble(("Undone: ", "ckpt--warning-bold"), "the previous note is back at ", where)
+            line.append("  (ctrl+r writes ours again)", style="dim")
+            shown = now
+        self.query_one("#where", ThemedStatic).update(line)
+        self.query_one(Markdown).update(home_relative_in(shown))
+        self.query_one(VerticalScroll).border_title = (
+            "Hand-off preview" if now == self.markdown else "The file now"
+        )
 
     def action_close(self) -> None:
         self.dismiss()
