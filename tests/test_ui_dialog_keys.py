@@ -271,3 +271,48 @@ async def test_handoff_preview_changes_after_its_undo(tmp_path):
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert "Written to" in screen.query_one("#where").shown.plain
+
+
+@run_async
+async def test_adoption_has_a_field_picker_and_a_blank_legacy_title_keeps_the_live_one(tmp_path):
+    """Issue 11, point 4: adoption picks fields as a restore does; a field
+    the legacy state leaves blank starts unticked."""
+    import sqlite3
+    from pathlib import Path
+
+    from ckpt_tui.core.demo import build_demo
+    from ckpt_tui.ui.screens.adopt import AdoptScreen
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    query = "SELECT title, objective FROM checkpoints WHERE session_id='ses_docs_01'"
+    conn = sqlite3.connect(db)
+    live_title = conn.execute(query).fetchone()[0]
+    conn.close()
+    assert live_title
+    app = make_app(db)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("L")
+        await settle(pilot)
+        statuses = [f.status for f in app.screen.files]
+        for _ in range(statuses.index("importable")):
+            await pilot.press("down")
+        for key in ("i", "y"):
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.press("A")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, AdoptScreen)
+        picker = screen.query_one("#fields")
+        offered = {picker.get_option_at_index(i).value for i in range(picker.option_count)}
+        assert "title" in offered and "objective" in offered
+        assert "title" not in picker.selected and "objective" in picker.selected
+        assert "title" not in screen.plan.keys
+        await pilot.press("y")
+        await settle(pilot)
+        conn = sqlite3.connect(db)
+        title, objective = conn.execute(query).fetchone()
+        conn.close()
+        assert title == live_title
+        assert objective == "Versioned docs for 2.x"

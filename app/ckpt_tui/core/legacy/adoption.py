@@ -72,8 +72,10 @@ def plan_adoption(
     project_id: str,
     target_session_id: str,
     snapshot_name: str | None = None,
+    fields: list[str] | None = None,
 ) -> Plan:
-    """Copy the legacy checkpoint (or one legacy snapshot) into a live session.
+    """Copy the legacy checkpoint (or one legacy snapshot) into a live session:
+    every field, or only ``fields`` (as a restore picks them).
 
     Refuses the legacy session itself and a session of another project.
     ``service.apply(plan)`` performs it; ``service.undo(session)`` undoes it.
@@ -97,5 +99,6 @@ def plan_adoption(
         content,
         label=f"adoption of the legacy {what} of project {project_id}",
         source_snapshot_id=source.snapshot_id,
+        fields=fields,
     )
     return replace(plan, legacy_session=source.session_id, snapshot_name=source.snapshot)

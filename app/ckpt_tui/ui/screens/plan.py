@@ -52,6 +52,8 @@ class PlanScreen(Dialog[Outcome | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "confirm", "Confirm", id="plan.confirm"),
     ]
+    #: Whether the field picker takes the focus when it is filled.
+    FOCUS_FIELDS: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -112,13 +114,22 @@ class PlanScreen(Dialog[Outcome | None]):
         self.query_one("#diff", DiffView).set_diff(diff)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
+            chosen = self.default_fields(plan, self._offered)
             picker = self.query_one("#fields", SelectionList)
             picker.clear_options()
-            picker.add_options([Selection(LABEL[k], k, True) for k in self._offered])
+            picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
             picker.border_title = "Fields (space toggles)"
             if self._offered:
                 picker.highlighted = 0
-                picker.focus()
+                if self.FOCUS_FIELDS:
+                    picker.focus()
+            if set(chosen) != set(self._offered):
+                # Fewer fields than the plan has: the diff is of those.
+                if chosen:
+                    self._prepare(list(chosen))
+                else:
+                    self._no_fields()
+                return
         what = Text()
         if note:
             what.append(note + "\n", style="ckpt--warning-bold")
@@ -143,6 +154,10 @@ class PlanScreen(Dialog[Outcome | None]):
         fields = f" {count} field{'s' if count != 1 else ''}" if plan.keys else ""
         confirm.label = f"{self.verb}{fields} (y)"
 
+    def default_fields(self, plan: Plan, offered: tuple[str, ...]) -> tuple[str, ...]:
+        """The fields ticked when the picker opens: all of them (a restore)."""
+        return offered
+
     @on(SelectionList.SelectedChanged, "#fields")
     def _fields_changed(self, event: SelectionList.SelectedChanged) -> None:
         chosen = list(event.selection_list.selected)
@@ -151,9 +166,13 @@ class PlanScreen(Dialog[Outcome | None]):
         elif chosen:
             self._prepare(chosen)
         else:
-            self.query_one("#confirm", Button).disabled = True
-            self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
-            self.query_one("#diff", DiffView).set_no_diff("No field chosen: nothing would change.")
+            self._no_fields()
+
+    def _no_fields(self) -> None:
+        self.plan = None
+        self.query_one("#confirm", Button).disabled = True
+        self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
+        self.query_one("#diff", DiffView).set_no_diff("No field chosen: nothing would change.")
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
