@@ -178,7 +178,7 @@ def test_copy_skips_damaged_fields_and_refuses_them_by_name(two_sessions):
     svc = open_service(two_sessions)
     plan = across.plan_copy(svc, across.Ref("legacy::p2"), "s1")
     assert "blockers" not in plan.keys and "blockers" in plan.skipped
-    with pytest.raises(DamagedPayload, match="blockers"):
+    with pytest.raises(DamagedPayload, match="damaged Blockers"):
         across.plan_copy(svc, across.Ref("legacy::p2"), "s1", ["blockers"])
     svc.apply(plan)
     assert svc.current("s1").checkpoint.blockers == ()

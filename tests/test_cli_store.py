@@ -488,10 +488,10 @@ def test_undo_dry_run_and_message_name_the_fields_it_keeps(run, store_path):
     finally:
         writer.close()
     code, out, _ = run("undo", "s1", "--dry-run")
-    assert code == 0 and "would change: objective" in out
+    assert code == 0 and "would change: Objective" in out
     assert "Kept as they are now: Title, Notes (changed after the restore)" in out
     assert "the plugin's own undo would revert these too" in out
     code, out, _ = run("undo", "s1")
-    assert code == 0 and "changed objective; kept title, notes as saved since" in out
+    assert code == 0 and "changed Objective; kept Title, Notes as saved since" in out
     row = checkpoint_row(store_path)
     assert (row["objective"], row["title"], row["notes"]) == ("start", "renamed", "later")

@@ -118,7 +118,10 @@ def cmd_scan(args) -> int:
         return 0
     table(
         ["STATUS", "PROJECT", "ENTRIES", "FILE", "REASON"],
-        [(f.status, f.project_id or "-", f.entries, f.path, f.reason or "") for f in report.files],
+        [
+            (lg.status_label(f.status), f.project_id or "-", f.entries, f.path, f.reason or "")
+            for f in report.files
+        ],
     )
     return 0
 
@@ -138,6 +141,9 @@ def cmd_import(args) -> int:
         svc.close()
     if args.json:
         emit_json(outcome.to_json())
+    elif outcome.status == "imported" and outcome.import_id:
+        # The core names no command; this front end says which takes it back.
+        say(f"{outcome.message}; `ckpt-tui legacy undo {outcome.import_id}` takes it back")
     else:
         say(outcome.message)
     return 0 if outcome.ok else 1

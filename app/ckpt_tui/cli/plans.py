@@ -7,6 +7,7 @@ from typing import Any
 
 from ckpt_tui import lazy, timeutil
 from ckpt_tui.cli.output import emit_json, say
+from ckpt_tui.core.model import field_labels
 
 jsonview = lazy.module("ckpt_tui.core.jsonview")
 textdiff = lazy.module("ckpt_tui.core.textdiff")
@@ -34,8 +35,18 @@ def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int
             data["skipped"] = _skipped(plan)
         emit_json({**data, **(extra or {})})
     else:
-        say(outcome.message)
+        say(outcome.said_with(command_hint(outcome)))
     return 0
+
+
+def command_hint(outcome) -> str | None:
+    """The command that takes a write back (the core's message names none;
+    the app names its key instead)."""
+    step = outcome.taken_back_by
+    if step is None:
+        return None
+    verb = "undoes" if step == "undo" else "redoes"
+    return f"`ckpt-tui {step} {outcome.session_id}` {verb} it"
 
 
 def _skipped(plan) -> list[dict[str, str]]:
@@ -65,7 +76,7 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
         say(f"{plan.label}; the checkpoint would not change")
         say("(dry run: nothing written)")
         return 0
-    say(f"{plan.label} would change: {', '.join(plan.keys)}")
+    say(f"{plan.label} would change: {field_labels(plan.keys)}")
     if plan.kept_note:
         say(plan.kept_note)
     for line in textdiff.unified_lines(plan.diff):

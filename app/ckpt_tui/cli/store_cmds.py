@@ -12,7 +12,15 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
+from ckpt_tui.core.model import (
+    FIELDS,
+    LABEL,
+    LIST_FIELDS,
+    Checkpoint,
+    Damaged,
+    DamagedField,
+    status_label,
+)
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
@@ -86,7 +94,8 @@ def cmd_list_sessions(args) -> int:
 def _status(row) -> str:
     if not row.has_checkpoint:
         return "-"
-    return f"{row.status} (placeholder)" if row.synthesized else str(row.status)
+    label = status_label(str(row.status))  # as the app says it; JSON keeps the value
+    return f"{label} (placeholder)" if row.synthesized else label
 
 
 def cmd_list_snapshots(args) -> int:
@@ -358,7 +367,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument(
         "--fields",
         metavar="FIELDS",
-        help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
+        help="restore only these fields, comma-separated, as the app names them or as "
+        "JSON does (any case): " + ", ".join(f"{LABEL[k]}/{k}" for k in FIELDS),
     )
     add_write_options(p)
     p = add(
@@ -374,7 +384,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument(
         "--fields",
         metavar="FIELDS",
-        help="copy only these fields, comma-separated: " + ", ".join(FIELDS),
+        help="copy only these fields, comma-separated, as the app names them or as "
+        "JSON does (any case): " + ", ".join(f"{LABEL[k]}/{k}" for k in FIELDS),
     )
     add_write_options(p)
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")

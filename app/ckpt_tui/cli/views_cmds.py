@@ -6,7 +6,7 @@ import argparse
 
 from ckpt_tui import lazy, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.model import FIELDS
+from ckpt_tui.core.model import FIELDS, status_label
 from ckpt_tui.core.service import open_service
 
 history = lazy.module("ckpt_tui.core.history")
@@ -79,7 +79,7 @@ def cmd_board(args) -> int:
             (
                 r.session_id,
                 r.directory,
-                r.status,
+                status_label(r.status),
                 r.snapshot_count,
                 r.last_activity,
                 r.title,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ckpt_tui.core.actions import Service
-from ckpt_tui.core.model import Checkpoint, Damaged
+from ckpt_tui.core.model import Checkpoint, Damaged, field_labels, validate_fields
 from ckpt_tui.core.plans import Plan, Step
 from ckpt_tui.core.reads import Comparison, Reader, diffs
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
@@ -78,11 +78,11 @@ def plan_copy(
     checkpoint. Copying a session into itself is a restore, and refused here."""
     if source.session_id == target_session:
         raise CkptError(
-            "source and target are the same session; `ckpt-tui restore` restores a snapshot"
+            "source and target are the same session; restoring one of its snapshots does that"
         )
     service.current(target_session)  # the target must exist: a clear error first
     cp, snapshot_id, what = content(service, source)
-    scope = "all fields" if fields is None else ", ".join(fields)
+    scope = "all fields" if fields is None else field_labels(validate_fields(fields))
     return service.plan_copy(
         target_session,
         cp,

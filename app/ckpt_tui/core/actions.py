@@ -141,7 +141,7 @@ class Service(Reader):
             return checkpoint_writes.outcome(plan, None)
         warning = journal_after_write(
             lambda: self.undo_redo.record_write(plan, written.pre_restore_id),
-            f"u restores {written.pre_restore_name} whole, as the plugin's undo does",
+            f"undo restores {written.pre_restore_name} whole, as the plugin's undo does",
         )
         return checkpoint_writes.outcome(plan, written).warned(warning)
 

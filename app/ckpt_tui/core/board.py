@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ckpt_tui import lazy
-from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.model import STATUS_LABEL, Checkpoint
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import CkptError
 from ckpt_tui.store.rows import Page
@@ -56,7 +56,10 @@ def parse_statuses(text: str | None) -> tuple[str, ...]:
     plugin may write is accepted, as a reader shows any value."""
     if text is None:
         return IN_FLIGHT
-    chosen = tuple(dict.fromkeys(s.strip() for s in text.split(",") if s.strip()))
+    by_label = {label: value for value, label in STATUS_LABEL.items()}
+    named = (s.strip() for s in text.split(",") if s.strip())
+    # A label ("in progress") is the status it names, as ``--fields`` takes labels.
+    chosen = tuple(dict.fromkeys(by_label.get(s.lower(), s) for s in named))
     if not chosen:
         raise CkptError("--status needs at least one status, e.g. in_progress,blocked")
     for s in chosen:

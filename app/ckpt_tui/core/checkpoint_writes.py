@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.model import Checkpoint, Damaged, validate_fields
+from ckpt_tui.core.model import Checkpoint, Damaged, field_labels, validate_fields
 from ckpt_tui.core.plans import (
     WRITABLE,
     Outcome,
@@ -58,7 +58,7 @@ def plan_restore(
             f"snapshot {view.row.name!r} is damaged ({view.content.reason}); it cannot be restored"
         )
     chosen = validate_fields(fields) if fields is not None else WRITABLE
-    scope = "all fields" if fields is None else ", ".join(chosen)
+    scope = "all fields" if fields is None else field_labels(chosen)
     chosen, skipped = restorable(
         view.content, chosen, explicit=fields is not None, what=f"snapshot {view.row.name!r}"
     )
@@ -149,18 +149,17 @@ def write_plan(conn: Connection, plan: Plan, history_limit: int) -> PlanWritten 
 
 
 def outcome(plan: Plan, written: PlanWritten | None) -> Outcome:
-    """What :func:`write_plan` did, said the way the app and the command
-    line show it (with the key or command that takes it back)."""
+    """What :func:`write_plan` did, in words a person reads (field labels);
+    the key or command that takes it back is each front end's to add
+    (``Outcome.said_with``)."""
     if written is None:
         return Outcome(plan.action, plan.session_id, f"{plan.label}: nothing to change", False)
-    undo_hint = "u undoes it" if plan.action != Step.UNDO else "ctrl+r redoes it"
-    kept = f"; kept {', '.join(plan.kept)} as saved since" if plan.kept else ""
-    opposite = "redo" if plan.action == Step.UNDO else "undo"
+    kept = f"; kept {field_labels(plan.kept)} as saved since" if plan.kept else ""
     return Outcome(
         plan.action,
         plan.session_id,
-        f"{plan.label}: changed {', '.join(plan.keys)}{kept}; saved the previous state as "
-        f"{written.pre_restore_name} ({undo_hint}; `ckpt-tui {opposite} {plan.session_id}`)",
+        f"{plan.label}: changed {field_labels(plan.keys)}{kept}; saved the previous state as "
+        f"{written.pre_restore_name}",
         True,
         plan.keys,
         written.pre_restore_name,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint, DamagedField
+from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint, DamagedField, status_label
 
 #: Lines longer than this are marked changed as a whole: a word diff of two
 #: huge lines costs more than it tells.
@@ -493,7 +493,7 @@ def _summary_line(changes, extra_changed: int) -> str:
         if kind == "damaged":
             parts.append(f"{label} damaged" if isinstance(new, DamagedField) else f"{label}~")
         elif kind == "status":
-            parts.append(f"status→{new}")
+            parts.append(f"status→{status_label(new) if isinstance(new, str) else new}")
         elif kind == "list":
             for what, sign in (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕")):
                 if counts[what]:

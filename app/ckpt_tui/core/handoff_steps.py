@@ -51,7 +51,7 @@ def write(
                 "encoding": encoding,
             },
         ),
-        "u cannot take this note back",
+        "undo cannot take this note back",
     )
     return replace(written, warning=warning)
 
@@ -74,14 +74,14 @@ def undo_or_redo(reader: Reader, undo_redo: UndoRedo, plan: Plan) -> Outcome:
     if plan.action == Step.UNDO:
         ho.put_back(path, ours, previous)
         warning = journal_after_write(
-            lambda: undo_redo.record_entry_step(plan), "ctrl+r cannot write it again"
+            lambda: undo_redo.record_entry_step(plan), "redo cannot write it again"
         )
         what = "put back the previous note" if previous is not None else "removed the note"
-        message = f"undid the hand-off: {what} at {path} (ctrl+r redoes it)"
+        message = f"undid the hand-off: {what} at {path}"
         return Outcome(Step.UNDO, plan.session_id, message, True).warned(warning)
     ho.put_back(path, previous, ours)
     warning = journal_after_write(
-        lambda: undo_redo.record_entry_step(plan), "u cannot take it back again"
+        lambda: undo_redo.record_entry_step(plan), "undo cannot take it back again"
     )
     message = f"redid the hand-off: wrote {path} again"
     return Outcome(Step.REDO, plan.session_id, message, True).warned(warning)

@@ -1,4 +1,4 @@
-"""Manual snapshots: saving one (journaled, so ``u`` deletes it), and the
+"""Manual snapshots: saving one (journaled, so undo deletes it), and the
 undo (delete) and redo (put back, same id, name and time) of that step.
 They change no checkpoint, so they need no optimistic check."""
 
@@ -91,12 +91,12 @@ def create(
                 "project": snap["project_id"],
             },
         ),
-        "u cannot delete this snapshot",
+        "undo cannot delete this snapshot",
     )
     return Outcome(
         Step.SNAPSHOT,
         session_id,
-        f"saved snapshot {name!r} (u undoes it)",
+        f"saved snapshot {name!r}",
         True,
         pruned=pruned,
         snapshot=name,
@@ -115,14 +115,14 @@ def undo_or_redo(store: Store, undo_redo: UndoRedo, plan: Plan, history_limit: i
             lambda conn: w.delete_snapshot(conn, plan.session_id, entry.after_snapshot_id)
         )
         warning = journal_after_write(
-            lambda: undo_redo.record_entry_step(plan), "ctrl+r cannot bring it back"
+            lambda: undo_redo.record_entry_step(plan), "redo cannot bring it back"
         )
         what = f"deleted snapshot {name!r}" if gone else f"snapshot {name!r} was already gone"
-        message = f"undid: {what} (ctrl+r redoes it)"
+        message = f"undid: {what}"
         return Outcome(Step.UNDO, plan.session_id, message, gone).warned(warning)
     made, pruned = store.write(lambda conn: _recreate(conn, plan, history_limit))
     warning = journal_after_write(
-        lambda: undo_redo.record_entry_step(plan), "u may not delete it again"
+        lambda: undo_redo.record_entry_step(plan), "undo may not delete it again"
     )
     message = f"redid: snapshot {name!r} is back"
     if pruned:

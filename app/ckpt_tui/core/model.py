@@ -66,6 +66,30 @@ LABEL = {
 }
 
 
+#: How a person reads a status, everywhere (lists, the detail, summaries,
+#: the command line's text); JSON keeps the stored value.
+STATUS_LABEL = {
+    "in_progress": "in progress",
+    "blocked": "blocked",
+    "done": "done",
+    "abandoned": "abandoned",
+}
+
+
+def status_label(status: str) -> str:
+    """A status as a person reads it (an unknown one as stored)."""
+    return STATUS_LABEL.get(status, status)
+
+
+def field_labels(keys: Iterable[str]) -> str:
+    """Payload keys as a person reads them: ``Summary, Plan, Done``."""
+    return ", ".join(LABEL.get(k, k) for k in keys)
+
+
+#: What ``--fields`` accepts, case-insensitive: a payload key or its label.
+_FIELD_NAMES = {**{k.lower(): k for k in FIELDS}, **{v.lower(): k for k, v in LABEL.items()}}
+
+
 def _kind(value: Any) -> str:
     """What a JSON value is, in words: ``a number``, ``null``, ``an array``..."""
     if value is None:
@@ -308,11 +332,16 @@ def decode(raw: str | None) -> Checkpoint | Damaged:
 
 
 def validate_fields(fields: Iterable[str]) -> tuple[str, ...]:
-    """Field names as the payload spells them; unknown names are an error."""
-    chosen = tuple(dict.fromkeys(f.strip() for f in fields if f.strip()))
-    unknown = [f for f in chosen if f not in FIELDS]
+    """Field names as the payload spells them, from a key or a label in any
+    case (``currentPlan``, ``Plan``, ``plan``); unknown names are an error."""
+    named = [f.strip() for f in fields if f.strip()]
+    unknown = [f for f in named if f.lower() not in _FIELD_NAMES]
     if unknown:
-        raise CkptError(f"unknown field {', '.join(unknown)}; fields are {', '.join(FIELDS)}")
+        raise CkptError(
+            f"unknown field {', '.join(unknown)}; fields are {', '.join(LABEL.values())} "
+            f"(or {', '.join(FIELDS)})"
+        )
+    chosen = tuple(dict.fromkeys(_FIELD_NAMES[f.lower()] for f in named))
     if not chosen:
         raise CkptError("no fields chosen")
     return chosen

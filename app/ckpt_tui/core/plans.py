@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ckpt_tui.core.model import FIELDS, LABEL, Checkpoint, DamagedField
+from ckpt_tui.core.model import FIELDS, LABEL, Checkpoint, DamagedField, field_labels
 from ckpt_tui.errors import DamagedPayload
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def restorable(
     damaged = {k: v.reason for k in keys if isinstance(v := source.get(k), DamagedField)}
     if damaged and explicit:
         raise DamagedPayload(
-            f"{what} has damaged {', '.join(f'{k} ({r})' for k, r in damaged.items())}; "
+            f"{what} has damaged {', '.join(f'{LABEL.get(k, k)} ({r})' for k, r in damaged.items())}; "
             "a damaged field cannot be restored, nothing was written"
         )
     return tuple(k for k in keys if k not in damaged), damaged
@@ -73,7 +73,7 @@ def restorable(
 
 def skipped_note(skipped: Mapping[str, str]) -> str:
     """The end of a label that says which damaged fields were left out."""
-    return f"; skipped damaged {', '.join(skipped)}" if skipped else ""
+    return f"; skipped damaged {field_labels(skipped)}" if skipped else ""
 
 
 @dataclass(frozen=True)
@@ -248,6 +248,25 @@ class Outcome:
             "message": self.message,
             "warning": self.warning,
         }
+
+    @property
+    def taken_back_by(self) -> Step | None:
+        """The step that takes this write back: redo after an undo, undo
+        after anything else; ``None`` when nothing was written. The core's
+        message names neither a key nor a command: each front end adds its
+        own with :meth:`said_with`."""
+        if not self.wrote:
+            return None
+        return Step.REDO if self.action == Step.UNDO else Step.UNDO
+
+    def said_with(self, hint: str | None) -> str:
+        """The message with a front end's hint (``u undoes it``, a command)
+        before any warning, so the warning stays last."""
+        if not hint:
+            return self.message
+        tail = f". Warning: {self.warning}" if self.warning else ""
+        base = self.message.removesuffix(tail) if tail else self.message
+        return f"{base} ({hint}){tail}"
 
     def warned(self, warning: str | None) -> Outcome:
         if warning is None:

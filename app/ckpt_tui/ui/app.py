@@ -36,6 +36,7 @@ from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
 from ckpt_tui.ui.screens.prompt import NamePrompt
 from ckpt_tui.ui.settings import remember_setting
+from ckpt_tui.ui.undo_hint import said
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
 # The other screens are imported where they are opened: each pulls in what
@@ -280,7 +281,7 @@ class CkptApp(App[None]):
             self.call_from_thread(self._write_done, None, str(exc), "error", after)
             return
         severity = "warning" if outcome.warning else "information"
-        self.call_from_thread(self._write_done, outcome, outcome.message, severity, after)
+        self.call_from_thread(self._write_done, outcome, said(self, outcome), severity, after)
 
     def _write_done(self, outcome: Outcome | None, message: str, severity: str, after) -> None:
         if self._busy_timer is not None:
@@ -347,7 +348,9 @@ class CkptApp(App[None]):
             self.notify("Nothing was written", timeout=3)
             return
         severity = "warning" if outcome.warning else "information"
-        self.notify(outcome.message, title=outcome.action.capitalize(), severity=severity, timeout=8)
+        self.notify(
+            said(self, outcome), title=outcome.action.capitalize(), severity=severity, timeout=8
+        )
         self.main.refresh_all()
         self.screen.post_message(StoreWritten())
 

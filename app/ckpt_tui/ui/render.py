@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.strip import Strip
 
-from ckpt_tui.core.model import DamagedField
+from ckpt_tui.core.model import DamagedField, status_label
 from ckpt_tui.core.text import printable
 from ckpt_tui.ui.styles import KIND, STATUS_CHIP
 
@@ -86,21 +86,23 @@ def safe_block(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Te
     return Text(shown, style=style)
 
 
-STATUS_SHORT = {"in_progress": "wip", "blocked": "blocked", "done": "done", "abandoned": "dropped"}
+#: A list row's status column: the longest label ("in progress").
+STATUS_WIDTH = 11
 
 
 def status_chip(status: str | None) -> Text:
-    """A fixed-width status for list rows (the detail pane has the full badge)."""
+    """A fixed-width status for list rows, with the same label as the detail
+    pane's badge and the summaries (``core.model.STATUS_LABEL``)."""
     if not status:
-        return Text(f"{'—':^9}", style="dim")
-    label = STATUS_SHORT.get(status, printable(status, 7))
-    return Text(f"{label:^9}", style=STATUS_STYLE.get(status, "reverse"))
+        return Text(f"{'—':^{STATUS_WIDTH}}", style="dim")
+    label = printable(status_label(status), STATUS_WIDTH)
+    return Text(f"{label:^{STATUS_WIDTH}}", style=STATUS_STYLE.get(status, "reverse"))
 
 
 def status_badge(status: str | None) -> Text:
     if not status:
         return Text(" no checkpoint ", style="dim italic")
-    label = status.replace("_", " ")
+    label = status_label(status)
     return Text(f" {printable(label, 20)} ", style=STATUS_STYLE.get(status, "reverse"))
 
 

@@ -52,12 +52,14 @@ from ckpt_tui.core.legacy.names import (
     PLUGIN,
     SESSION_TITLE,
     SNAPSHOT_KIND,
+    STATUS_LABEL,
     LegacyError,
     backup_dir,
     backup_path,
     derived_project_id,
     import_id,
     legacy_session_id,
+    status_label,
 )
 from ckpt_tui.core.legacy.parse import LegacyEntry, LegacyState, Unusable, parse_legacy
 from ckpt_tui.core.legacy.staging import ImportOutcome
@@ -79,6 +81,7 @@ __all__ = [
     "PLUGIN",
     "SESSION_TITLE",
     "SNAPSHOT_KIND",
+    "STATUS_LABEL",
     "AdoptionSource",
     "ImportOutcome",
     "ImportRecord",
@@ -104,5 +107,6 @@ __all__ = [
     "plan_import",
     "project_dir_of",
     "scan",
+    "status_label",
     "undo_import",
 ]

@@ -24,6 +24,20 @@ ALREADY = "already-imported"
 FOREIGN = "foreign"
 DAMAGED = "damaged"
 
+#: How a person reads a legacy file's status, in the app and in the command
+#: line's text (JSON keeps the values above).
+STATUS_LABEL = {
+    IMPORTABLE: "importable",
+    ALREADY: "imported",
+    FOREIGN: "not ours",
+    DAMAGED: "damaged",
+}
+
+
+def status_label(status: str) -> str:
+    return STATUS_LABEL.get(status, status)
+
+
 _LEGACY_NAME = re.compile(r"^legacy-(\d+)$")
 
 

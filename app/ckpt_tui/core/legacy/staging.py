@@ -333,7 +333,7 @@ def _outcome(
     verb = "imported" if write else "would import"
     message = f"{verb} {info.path}: " + ", ".join(what)
     if write:
-        message += f"; backup at {backup}; `ckpt-tui legacy undo {d.ledger}` takes it back"
+        message += f"; backup at {backup}"
     else:
         message += " (dry run: nothing written)"
     return ImportOutcome(

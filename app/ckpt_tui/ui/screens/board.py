@@ -15,7 +15,7 @@ from textual.strip import Strip
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.board import IN_FLIGHT, BoardItem, board
-from ckpt_tui.core.model import STATUSES
+from ckpt_tui.core.model import STATUSES, status_label
 from ckpt_tui.core.records import Page
 from ckpt_tui.ui.messages import OpenInMain
 from ckpt_tui.ui.render import fit, safe, status_chip
@@ -59,7 +59,7 @@ class BoardList(PagedList[BoardItem]):
         super().__init__("Board", id="board")
 
     def title_text(self) -> str:
-        what = ", ".join(s.replace("_", " ") for s in self.statuses)
+        what = ", ".join(status_label(s) for s in self.statuses)
         return f"{super().title_text()} · {what} · by {self.group}"
 
     def context(self) -> object:
@@ -80,7 +80,7 @@ class BoardList(PagedList[BoardItem]):
         i = self._index
         key = row.group_key(self.group)
         first = i == 0 or i > len(self.rows) or self.rows[i - 1].group_key(self.group) != key
-        label = row.status.replace("_", " ") if self.group == "status" else _tail(row.directory)
+        label = status_label(row.status) if self.group == "status" else _tail(row.directory)
         group = fit(safe(label, 200), GROUP_WIDTH - 1) if first else Text()
         group.stylize(self.get_component_rich_style("board--group"))
         group.pad_right(GROUP_WIDTH - group.cell_len)

@@ -34,12 +34,7 @@ STATUS_STYLE = {
     legacy.FOREIGN: "ckpt--chip-legacy",
     legacy.DAMAGED: "ckpt--chip-alarm",
 }
-STATUS_LABEL = {
-    legacy.IMPORTABLE: "importable",
-    legacy.ALREADY: "imported",
-    legacy.FOREIGN: "not ours",
-    legacy.DAMAGED: "damaged",
-}
+STATUS_LABEL = legacy.STATUS_LABEL  # one label per status, as the command line says it
 
 
 class LegacyScreen(Themed, Screen[None]):
@@ -205,10 +200,17 @@ class LegacyScreen(Themed, Screen[None]):
                 opencode_data=self._opencode_data,
             )
             message, severity = outcome.message, "information"
+            if outcome.status == "imported":
+                message += f" ({self._undo_key()} in this view takes it back)"
         except CkptError as exc:
             message, severity = str(exc), "error"
         self.app.call_from_thread(self.notify, message, severity=severity, timeout=8)
         self.app.call_from_thread(self.rescan)
+
+    def _undo_key(self) -> str:
+        keymap = getattr(self.app, "config", None)
+        keys = keymap.keymap.get("legacy.undo_import", "u") if keymap else "u"
+        return keys.split(",")[0].strip()
 
     # -- undo an import -------------------------------------------------------------
     def action_undo_import(self) -> None:

@@ -34,12 +34,17 @@ class Notice:
 
 
 def one_line(message: str) -> tuple[str, bool]:
-    """The notification's line, and whether anything was left out of it."""
+    """The notification's line, and whether anything was left out of it.
+    A line too long is cut in the middle: its end, the key that takes the
+    write back (``(u undoes it)``), stays."""
     lines = [line for line in message.strip().splitlines() if line.strip()]
     first = " ".join(lines[0].split()) if lines else ""
     cut = len(lines) > 1 or len(first) > NOTICE_WIDTH
     if len(first) > NOTICE_WIDTH:
-        first = first[: NOTICE_WIDTH - 1].rstrip() + "…"
+        head, paren, hint = first.rpartition(" (")
+        tail = f" ({hint}" if paren and first.endswith(")") and len(hint) < 40 else ""
+        room = NOTICE_WIDTH - len(tail) - 1
+        first = (head if tail else first)[:room].rstrip() + "…" + tail
     return first, cut
 
 
