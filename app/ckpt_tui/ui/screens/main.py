@@ -68,7 +68,7 @@ class MainScreen(Screen[None]):
     MainScreen #panes {{ height: {PANES_PERCENT}%; }}
     MainScreen.-narrow ProjectList {{ width: 15; }}
     MainScreen.-narrow SessionList {{ width: 1fr; }}
-    MainScreen.-narrow SnapshotList {{ width: 21; }}
+    MainScreen.-narrow SnapshotList {{ width: 20; }}
     MainScreen.-medium ProjectList {{ width: 24; }}
     MainScreen.-medium SessionList {{ width: 1fr; }}
     MainScreen.-medium SnapshotList {{ width: 1fr; }}

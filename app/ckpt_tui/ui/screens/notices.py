@@ -18,8 +18,9 @@ from textual.widgets import Static
 from ckpt_tui.ui.render import safe_block
 from ckpt_tui.ui.screens.dialog import Dialog
 
-#: The widest a notification's line gets before it is cut.
-NOTICE_WIDTH = 96
+#: The longest a notification's line gets before it is cut (a toast is 60
+#: columns wide: at most four rows; paths in messages need the room).
+NOTICE_WIDTH = 200
 #: How many full messages are kept.
 KEPT_NOTICES = 30
 #: What a cut notification ends with: where the rest is.
@@ -42,7 +43,7 @@ def one_line(message: str) -> tuple[str, bool]:
     cut = len(lines) > 1 or len(first) > NOTICE_WIDTH
     if len(first) > NOTICE_WIDTH:
         head, paren, hint = first.rpartition(" (")
-        tail = f" ({hint}" if paren and first.endswith(")") and len(hint) < 40 else ""
+        tail = f" ({hint}" if paren and first.endswith(")") and len(hint) < 60 else ""
         room = NOTICE_WIDTH - len(tail) - 1
         first = (head if tail else first)[:room].rstrip() + "…" + tail
     return first, cut

@@ -280,6 +280,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             elif height is not None and height.unit is Unit.VIEW_HEIGHT:
                 share *= height.value / 100
                 break
+            elif height is not None and height.unit is Unit.CELLS:
+                # A height in rows (the main screen's panes fit their lists).
+                return int(height.value * share)
             node = node.parent
         return int(self.app.size.height * share)
 
