@@ -1,6 +1,7 @@
-"""``make screenshots``: SVGs of the main screen, a diff, the restore
-preview, the board and a field history, taken from the demo store with a
-frozen clock."""
+"""``make screenshots``: SVGs of the main screen (at 150×42 and at 80×24, and
+in a light theme), a diff, the restore preview with its own key bar, the
+board, a field history and a conversation, taken from the demo store (and
+the opencode data it writes beside it) with a frozen clock."""
 
 from __future__ import annotations
 
@@ -14,20 +15,33 @@ os.environ.setdefault("CKPT_TUI_FROZEN_NOW", "2026-11-29T12:00:00.000Z")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.ui_support import demo_db, make_app, settle  # noqa: E402
+from ckpt_tui.core.demo import build_demo  # noqa: E402
+from ckpt_tui.core.service import open_service  # noqa: E402
+from ckpt_tui.ui.app import CkptApp  # noqa: E402
+from tests.ui_support import settle  # noqa: E402
 
+ACME = ("j", "j", "j", "j", "enter")
+BIG = (150, 42)
+#: name -> (keys, terminal size, theme or None)
 SHOTS = {
-    "main.svg": ("j", "j", "j", "j", "enter", "enter", "j"),
-    "diff.svg": ("j", "j", "j", "j", "enter", "enter", "j", "j", "j", "d", "s"),
-    "restore-preview.svg": ("j", "j", "j", "j", "enter", "enter", "j", "j", "r", "down", "space"),
-    "board.svg": ("B", "a"),
-    "history.svg": ("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x"),
+    "main.svg": ((*ACME, "enter", "j"), BIG, None),
+    "main-80x24.svg": (ACME, (80, 24), None),
+    "main-light.svg": ((*ACME, "enter", "j"), BIG, "textual-light"),
+    "diff.svg": ((*ACME, "enter", "j", "j", "j", "d", "s"), BIG, None),
+    "restore-preview.svg": ((*ACME, "enter", "j", "j", "r", "down", "space"), BIG, None),
+    "board.svg": (("B", "a"), BIG, None),
+    "history.svg": (("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x"), BIG, None),
+    "conversation.svg": ((*ACME, "c"), BIG, None),
 }
 
 
-async def shoot(name: str, keys: tuple[str, ...], out: Path) -> None:
-    app = make_app(demo_db("screenshots"))
-    async with app.run_test(size=(150, 42)) as pilot:
+async def shoot(name: str, home: Path, out: Path) -> None:
+    keys, size, theme = SHOTS[name]
+    demo = build_demo(home / name.removesuffix(".svg"), seed=7)
+    app = CkptApp(open_service(Path(demo["db"])), poll=False, opencode_data=demo["opencode"])
+    if theme:
+        app.theme = theme
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         for key in keys:
             await pilot.press(key)
@@ -40,9 +54,12 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "screenshots").resolve()
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
-        os.environ["CKPT_TUI_CONFIG"] = home
-        for name, keys in SHOTS.items():
-            asyncio.run(shoot(name, keys, out))
+        # The app's own files, and the paths it shows as ~/…, in a fresh home.
+        os.environ["HOME"] = home
+        for variable in ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE"):
+            os.environ[variable] = str(Path(home) / variable.lower())
+        for name in SHOTS:
+            asyncio.run(shoot(name, Path(home), out))
             print(out / name)
 
 

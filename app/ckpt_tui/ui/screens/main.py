@@ -73,7 +73,7 @@ class MainScreen(Screen[None]):
     MainScreen.-medium SessionList {{ width: 1fr; }}
     MainScreen.-medium SnapshotList {{ width: 1fr; }}
     MainScreen.-wide ProjectList {{ width: 2fr; }}
-    MainScreen.-wide SessionList {{ width: 3fr; }}
+    MainScreen.-wide SessionList {{ width: 4fr; }}
     MainScreen.-wide SnapshotList {{ width: 5fr; }}
     MainScreen #filter {{
         display: none; height: 3; border: round $accent; padding: 0 1;
