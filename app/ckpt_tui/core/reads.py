@@ -10,7 +10,7 @@ from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
-from ckpt_tui.store import Store, sqlcache
+from ckpt_tui.store import Store, plain_read
 from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
 
 if TYPE_CHECKING:
@@ -130,24 +130,19 @@ class Reader:
         it complete instead of pane after pane; ``summaries``: how many
         snapshot rows can be on screen (their change summaries are included).
 
-        From the statement cache when there is one (no SQLAlchemy import on
-        the way to the first frame), else through SQLAlchemy, filling the
-        cache for the next start.
+        Read with plain ``sqlite3`` from the checked-in SQL of
+        ``store/plain_sql.py`` (no SQLAlchemy import on the way to the first
+        frame); when that read fails, the SQLAlchemy path reads again and
+        says what is wrong in the usual words.
         """
-        cached = sqlcache.load()
-        if cached is not None:
-            try:
-                payloads = summaries + 1 if summaries else 0
-                pages = sqlcache.first_pages(
-                    self.store.path, cached, limit, payloads, immutable=self.store.immutable
-                )
-            except (sqlite3.Error, KeyError):
-                pass  # the path below says what is wrong, in the usual words
-            else:
-                return _with_summaries(*pages, summaries)
-        screen = self._first_screen_sqlalchemy(limit, summaries)
-        sqlcache.save()
-        return screen
+        try:
+            payloads = summaries + 1 if summaries else 0
+            pages = plain_read.first_pages(
+                self.store.path, limit, payloads, immutable=self.store.immutable
+            )
+        except sqlite3.Error:
+            return self._first_screen_sqlalchemy(limit, summaries)
+        return _with_summaries(*pages, summaries)
 
     def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
         with self.store.read() as conn:

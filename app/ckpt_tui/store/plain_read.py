@@ -1,0 +1,83 @@
+"""The first screen's pages read with plain ``sqlite3``, without SQLAlchemy.
+
+Importing SQLAlchemy takes about 0.2 s, a third of the app's start-up, and
+the first frame needs only three pages (projects, the newest project's
+sessions, the newest session's snapshots). The statements that read them
+are built by :mod:`ckpt_tui.store.queries` like every other; their SQLite
+form is the checked-in :mod:`ckpt_tui.store.plain_sql`, generated from them
+by :mod:`ckpt_tui.store.gen_sql`. Nothing is compiled, written or cached at
+run time, and SQLAlchemy is imported later, in a worker, when something
+else needs it.
+
+This module must not import SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from ckpt_tui.store.plain_sql import STATEMENTS
+from ckpt_tui.store.rows import (
+    Page,
+    ProjectRow,
+    SessionRow,
+    SnapshotRow,
+    keyset_page,
+    project_row,
+    session_tree,
+    snapshot_row,
+)
+
+#: projects, sessions, snapshots, and the payloads of the first snapshots
+Pages = tuple[
+    Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]
+]
+
+
+def first_pages(
+    path: Path, limit: int, payloads: int = 0, *, immutable: bool = False
+) -> Pages:
+    """The first screen's pages in one read transaction, without SQLAlchemy,
+    with the payloads of the first ``payloads`` snapshots (their change
+    summaries are drawn on the first frame too); ``immutable`` as the store
+    was opened (a folder where SQLite cannot create its side files)."""
+    from ckpt_tui.store.engine import apply_settings, sqlite_uri
+
+    conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
+    conn.row_factory = sqlite3.Row
+    try:
+        apply_settings(conn, writer=False)
+        conn.execute("BEGIN")
+
+        def run(name: str, **params: Any) -> list[sqlite3.Row]:
+            sql, defaults = STATEMENTS[name]
+            return conn.execute(sql, {**defaults, **params}).fetchall()
+
+        raw = run("projects_page", limit=limit)
+        projects = keyset_page(
+            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "updated_at"
+        )
+        if not raw:
+            return projects, None, None, {}
+        project_id = raw[0]["id"]
+        roots = run("roots_page", project_id=project_id, limit=limit)
+        total = run("roots_total", project_id=project_id)[0][0]
+
+        def children_of(ids: list[str]) -> list[sqlite3.Row]:
+            return run("children", project_id=project_id, frontier=json.dumps(ids))
+
+        sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "updated_at")
+        if not sessions.rows:
+            return projects, sessions, None, {}
+        session_id = sessions.rows[0].id
+        raw = run("snapshots_page", session_id=session_id, limit=limit)
+        total = run("snapshots_total", session_id=session_id)[0][0]
+        snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
+        ids = json.dumps([r.id for r in snapshots.rows[:payloads]])
+        texts = {r[0]: r[1] for r in run("payloads", session_id=session_id, ids=ids)}
+        return projects, sessions, snapshots, texts
+    finally:
+        conn.close()
