@@ -25,7 +25,7 @@ def test_a_million_lines_are_compared_coarsely():
     tags = [b.tag for b in summary.blocks]
     assert tags[0] == "equal" and "replace" in tags
     assert change_summary(diff) == "summary~"
-    from ckpt_tui.core.textdiff import unified_lines
+    from ckpt_tui.cli.textdiff import unified_lines
 
     assert any("too large to compare in full" in line for line in unified_lines(diff)[:3])
 

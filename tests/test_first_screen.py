@@ -6,9 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from ckpt_tui import paths
 from ckpt_tui.core.demo import build_demo
 from ckpt_tui.core.service import open_service
-from ckpt_tui import paths
 from tests.factory import new_store
 
 

@@ -78,16 +78,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import report, report_dry_run
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 
-# Loaded when a command runs: building the parser must stay cheap, since
-# `ckpt-tui` with no subcommand builds it too on its way to the app.
-ho = lazy.module("ckpt_tui.core.handoff")
-lg = lazy.module("ckpt_tui.core.legacy")
+# Command bodies import the views and the core modules they use when they
+# run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 
 
 def _service(args, *, read_only: bool = False):
@@ -103,6 +100,8 @@ def _opencode_data(args):
 
 
 def cmd_scan(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=True)
     try:
         report = lg.scan(svc, args.scan or (), opencode_data=_opencode_data(args))
@@ -122,6 +121,8 @@ def cmd_scan(args) -> int:
 
 
 def cmd_import(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=args.dry_run)
     try:
         if args.dry_run:
@@ -142,6 +143,8 @@ def cmd_import(args) -> int:
 
 
 def cmd_imports(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=True)
     try:
         records = lg.list_imports(svc, args.project)
@@ -164,6 +167,8 @@ def cmd_imports(args) -> int:
 
 
 def cmd_undo_import(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args)
     try:
         outcome = lg.undo_import(svc, args.import_id)
@@ -180,6 +185,8 @@ def cmd_undo_import(args) -> int:
 
 
 def cmd_adopt(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=args.dry_run)
     try:
         plan = lg.plan_adoption(svc, args.project, args.session, args.snapshot)
@@ -197,6 +204,8 @@ def cmd_adopt(args) -> int:
 
 
 def cmd_handoff(args) -> int:
+    from ckpt_tui.core import handoff as ho
+
     svc = _service(args, read_only=True)
     try:
         if args.stdout:

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say
-
-jsonview = lazy.module("ckpt_tui.core.jsonview")
-textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 
 def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int:
+    from ckpt_tui.cli import jsonview
+
     if args.json:
-        data = outcome.to_json()
+        data = jsonview.outcome(outcome)
         if plan is not None:
             data["diff"] = jsonview.diff(plan.diff, "current", "result")
         emit_json({**data, **(extra or {})})
@@ -24,6 +22,8 @@ def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int
 
 
 def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
+    from ckpt_tui.cli import jsonview, textdiff
+
     if args.json:
         emit_json(
             {

@@ -7,7 +7,7 @@ import argparse
 import shlex
 from pathlib import Path
 
-from ckpt_tui import lazy, paths, timeutil
+from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
@@ -15,10 +15,8 @@ from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError
 
-# Loaded when a command runs: the parser is built on the way to the app too.
-jsonview = lazy.module("ckpt_tui.core.jsonview")
-textdiff = lazy.module("ckpt_tui.core.textdiff")
-
+# Command bodies import the views and the core modules they use when they
+# run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 PAGE = 500
 
 
@@ -40,6 +38,8 @@ def _all_pages(fetch):
 
 
 def cmd_list_projects(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     svc = _service(args, read_only=True)
     rows, total = _all_pages(lambda after: svc.projects(after=after, limit=PAGE))
     if args.json:
@@ -53,6 +53,8 @@ def cmd_list_projects(args) -> int:
 
 
 def cmd_list_sessions(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     if getattr(args, "opencode", False):
         from ckpt_tui.cli.opencode_cmds import list_opencode_sessions
 
@@ -83,6 +85,8 @@ def _status(row) -> str:
 
 
 def cmd_list_snapshots(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     svc = _service(args, read_only=True)
     svc.session(args.session)  # an unknown id is an error, not an empty list
     kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
@@ -132,6 +136,8 @@ def _print_checkpoint(cp: Checkpoint) -> None:
 
 
 def cmd_show(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     svc = _service(args, read_only=True)
     if args.snapshot:
         view = svc.snapshot(args.session, args.snapshot)
@@ -163,6 +169,8 @@ def cmd_show(args) -> int:
 
 
 def cmd_diff(args) -> int:
+    from ckpt_tui.cli import jsonview, textdiff
+
     svc = _service(args, read_only=True)
     comparison = svc.compare(args.session, args.a, args.b)
     if args.json:

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ckpt_tui import lazy, timeutil
+from ckpt_tui import timeutil
 from ckpt_tui.core.model import FIELDS, Checkpoint, Damaged, decode, validate_fields
-from ckpt_tui.core.reads import Reader, diffs, q
+from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import (
     CkptError,
     Conflict,
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from ckpt_tui.core.handoff import Written
     from ckpt_tui.store.journal import Entry, JournalFile
 
-w = lazy.module("ckpt_tui.store.writes")
-ho = lazy.module("ckpt_tui.core.handoff")
+# The write and query layers (SQLAlchemy), the diff and the hand-off are
+# imported by the functions that use them: the first frame needs none.
 
 #: Journal entries whose undo and redo change no checkpoint.
 ENTRY_ONLY = ("snapshot", "handoff")
@@ -57,6 +57,8 @@ MAX_NAME = 200
 def save_pre_restore(conn: Connection, session_id: str, project_id: str, current: Checkpoint):
     """The ``pre-restore`` snapshot every write takes of what it overwrites
     (SPEC 5.3); the new row (``id``, ``name``, ...)."""
+    from ckpt_tui.store import writes as w
+
     return w.insert_snapshot(
         conn,
         session_id=session_id,
@@ -95,6 +97,8 @@ class Plan:
 
     @property
     def diff(self) -> CheckpointDiff:
+        from ckpt_tui.core import diff as diffs
+
         return diffs.diff_checkpoints(self.before, self.after)
 
     @property
@@ -115,19 +119,6 @@ class Outcome:
     #: The write stands but the undo journal could not record it (also at
     #: the end of ``message``).
     warning: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "session": self.session_id,
-            "wrote": self.wrote,
-            "changed": list(self.changed),
-            "preRestore": self.pre_restore,
-            "pruned": self.pruned,
-            "snapshot": self.snapshot,
-            "message": self.message,
-            "warning": self.warning,
-        }
 
     def warned(self, warning: str | None) -> Outcome:
         if warning is None:
@@ -196,6 +187,8 @@ class Service(Reader):
         )
 
     def _newest_pre_restore(self, session_id: str):
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.newest_snapshot(conn, session_id, "pre-restore")
 
@@ -360,6 +353,9 @@ class Service(Reader):
 
     def _write(self, conn: Connection, plan: Plan) -> tuple[str, str, int] | None:
         """Inside ``BEGIN IMMEDIATE``: re-read, check, snapshot, write, prune."""
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import writes as w
+
         row = q.get_checkpoint(conn, plan.session_id)
         now_at = row.updated_at if row else None
         if now_at != plan.base_updated_at:
@@ -439,6 +435,9 @@ class Service(Reader):
 
     # -- manual snapshots -----------------------------------------------------
     def snapshot_create(self, session_id: str, name: str) -> Outcome:
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import writes as w
+
         name = validate_name(name)
 
         def work(conn: Connection):
@@ -492,6 +491,9 @@ class Service(Reader):
         )
 
     def _apply_snapshot_entry(self, plan: Plan) -> Outcome:
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import writes as w
+
         entry = plan.entry
         assert entry is not None
         name = entry.detail.get("name")
@@ -536,6 +538,8 @@ class Service(Reader):
     ) -> Written:
         """Write the session's hand-off note, journaled like any other step:
         undo puts back what the file held before (or removes it)."""
+        from ckpt_tui.core import handoff as ho
+
         newest = self._newest_pre_restore(session_id)
         written = ho.write_handoff(self, session_id, snapshot, progress=progress)
         before, encoding = _as_text(written.previous or b"")
@@ -564,6 +568,8 @@ class Service(Reader):
         )
 
     def _apply_handoff_entry(self, plan: Plan) -> Outcome:
+        from ckpt_tui.core import handoff as ho
+
         entry = plan.entry
         assert entry is not None
         if self.store.read_only_reason:

@@ -6,20 +6,17 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
+from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store import Store, plain_read
-from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
 
-# Loaded on first use: the first frame needs neither SQLAlchemy nor difflib.
-q = lazy.module("ckpt_tui.store.queries")
-diffs = lazy.module("ckpt_tui.core.diff")
-sorting = lazy.module("ckpt_tui.store.sorting")
+# Methods import the query layer and the diff when they run: the first
+# frame needs neither SQLAlchemy nor difflib (see ``store/plain_read.py``).
 
 
 #: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
@@ -73,6 +70,9 @@ class Reader:
         text: str | None = None,
         sort: str = "activity",
     ) -> Page[ProjectRow]:
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import sorting
+
         with self.store.read() as conn:
             if sort != "activity":
                 return sorting.list_projects_sorted(conn, sort, after, limit, text)
@@ -85,6 +85,8 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SessionRow]:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.list_sessions(conn, project_id, after, limit, text)
 
@@ -97,6 +99,9 @@ class Reader:
         sort: str = "activity",
     ) -> Page[SessionRow]:
         """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import sorting
+
         with self.store.read() as conn:
             if sort == "activity":
                 return q.list_session_tree(conn, project_id, after, limit, text)
@@ -114,6 +119,8 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SnapshotRow]:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.list_snapshots(
                 conn,
@@ -145,6 +152,8 @@ class Reader:
         return _with_summaries(*pages, summaries)
 
     def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             projects = q.list_projects(conn, None, limit)
             if not projects.rows:
@@ -162,6 +171,8 @@ class Reader:
         """``kind`` if it is one of SPEC 5.2's or present in the store; else a
         one-line error naming the kinds there are (SPEC 5.2's, and those of
         ``session_id``'s snapshots)."""
+        from ckpt_tui.store import queries as q
+
         if kind in SNAPSHOT_KINDS:
             return kind
         with self.store.read() as conn:
@@ -175,14 +186,20 @@ class Reader:
     # -- one thing --------------------------------------------------------
     def session(self, session_id: str) -> SessionRow:
         """A session of the store; :class:`NotFound` ("no such session") if absent."""
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.get_session(conn, session_id)
 
     def project(self, project_id: str) -> ProjectRow:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.get_project(conn, project_id)
 
     def current(self, session_id: str) -> Current:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             session = q.get_session(conn, session_id)
             row = q.get_checkpoint(conn, session_id)
@@ -191,12 +208,16 @@ class Reader:
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             row, raw = q.get_snapshot(conn, session_id, name)
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
         """``old`` snapshot against ``new`` snapshot, or the current checkpoint."""
+        from ckpt_tui.core import diff as diffs
+
         a = self._restorable(self.snapshot(session_id, old))
         if new is None:
             current = self.current(session_id)
@@ -218,6 +239,8 @@ class Reader:
         Loads the payloads of these rows and their predecessors only: this is
         what a list asks for the rows it is about to show.
         """
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             previous = q.previous_snapshot_ids(conn, session_id, rows)
             wanted = {r.id for r in rows} | {p for p in previous.values() if p}
@@ -230,6 +253,8 @@ def _summaries(
 ) -> dict[str, str]:
     """Each row's one-line change summary against the snapshot ``previous``
     names for it, from the payload texts of both."""
+    from ckpt_tui.core import diff as diffs
+
     decoded = {sid: decode(raw) for sid, raw in payloads.items()}
     out: dict[str, str] = {}
     for row in rows:

@@ -19,12 +19,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store.plain_sql import STATEMENTS
 from ckpt_tui.store.rows import (
-    Page,
-    ProjectRow,
-    SessionRow,
-    SnapshotRow,
     keyset_page,
     project_row,
     session_tree,

@@ -26,12 +26,8 @@ from sqlalchemy.sql import Select
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
+from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store.rows import (
-    CheckpointRow,
-    Page,
-    ProjectRow,
-    SessionRow,
-    SnapshotRow,
     keyset_page,
     project_row,
     session_row,

@@ -36,6 +36,7 @@ from sqlalchemy import (
     select,
 )
 
+from ckpt_tui.records import Page, ProjectRow, SessionRow
 from ckpt_tui.store.queries import (
     _SESSION_TEXT,
     _matches,
@@ -47,9 +48,6 @@ from ckpt_tui.store.queries import (
     tree_statements,
 )
 from ckpt_tui.store.rows import (
-    Page,
-    ProjectRow,
-    SessionRow,
     project_row,
     session_row,
     session_tree,

@@ -17,8 +17,8 @@ from ckpt_tui.core.actions import Outcome, Plan, Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.reads import FirstScreen
-from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.records import SessionRow, SnapshotRow
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8

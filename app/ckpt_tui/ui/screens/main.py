@@ -18,8 +18,8 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import Damaged
 from ckpt_tui.core.reads import FirstScreen
-from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.settings import remember_setting
