@@ -533,15 +533,13 @@ class Service(Reader):
         return Outcome("redo", plan.session_id, message, made).warned(warning)
 
     # -- hand-off notes ----------------------------------------------------------
-    def write_handoff(
-        self, session_id: str, snapshot: str | None = None, *, progress=None
-    ) -> Written:
+    def write_handoff(self, session_id: str, snapshot: str | None = None) -> Written:
         """Write the session's hand-off note, journaled like any other step:
         undo puts back what the file held before (or removes it)."""
         from ckpt_tui.core import handoff as ho
 
         newest = self._newest_pre_restore(session_id)
-        written = ho.write_handoff(self, session_id, snapshot, progress=progress)
+        written = ho.write_handoff(self, session_id, snapshot)
         before, encoding = _as_text(written.previous or b"")
         detail = {
             "path": str(written.path),

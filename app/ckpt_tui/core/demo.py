@@ -10,7 +10,6 @@ Times are fixed (from :data:`BASE`), so snapshot tests can rely on them.
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import uuid
@@ -485,14 +484,9 @@ def _imported_legacy_state(db: Path, project_dir: Path) -> None:
     )
     # The import stamps rows with "now"; pin it so the demo stays the same
     # for the same seed.
-    pinned = os.environ.get("CKPT_TUI_FROZEN_NOW")
-    os.environ["CKPT_TUI_FROZEN_NOW"] = timeutil.fmt(BASE + timedelta(days=1, hours=6))
     service = open_service(db)
     try:
-        legacy.import_legacy(service, project_dir, "prj_infra")
+        with timeutil.clock.fixed(BASE + timedelta(days=1, hours=6)):
+            legacy.import_legacy(service, project_dir, "prj_infra")
     finally:
         service.close()
-        if pinned is None:
-            del os.environ["CKPT_TUI_FROZEN_NOW"]
-        else:
-            os.environ["CKPT_TUI_FROZEN_NOW"] = pinned

@@ -50,7 +50,6 @@ import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -428,14 +427,12 @@ def import_legacy(
     project_id: str | None = None,
     *,
     expected_sha256: str | None = None,
-    hook: Callable[[str], None] | None = None,
     opencode_data: str | os.PathLike[str] | None = None,
 ) -> ImportOutcome:
     """Import the legacy state file of ``directory`` (SPEC 6).
 
     ``expected_sha256`` (from a preview) refuses with :class:`Conflict` if the
-    file changed since. ``hook(stage)`` is called at ``read``, ``backup``
-    (after the copy) and ``committed``: tests use it to gate processes.
+    file changed since.
     ``opencode_data``: opencode's data dir (default: SPEC 1).
     A foreign or damaged file is not an error: the outcome says it was
     skipped and why.
@@ -460,12 +457,8 @@ def import_legacy(
     info = replace(info, entries=len(state.entries))
     # opencode's records are read now, not under the store's write lock.
     opencode = None if project_id is not None else OpencodeProjects(opencode_data).load()
-    if hook:
-        hook("read")
     backup = backup_path(d, sha)
     _copy_backup(path, data, backup)
-    if hook:
-        hook("backup")
     outcome = reader.store.write(
         lambda conn: _stage(
             conn,
@@ -478,6 +471,4 @@ def import_legacy(
             opencode=opencode,
         )
     )
-    if hook:
-        hook("committed")
     return replace(outcome, backup=str(backup))
