@@ -154,10 +154,6 @@ class CheckpointDiff:
         return not self.changed
 
 
-def _plain(text: str, number: int) -> Line:
-    return Line(number, (Segment(text, False),))
-
-
 def _word_pair(old: str, new: str) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:
     if len(old) > WORD_DIFF_MAX_CHARS or len(new) > WORD_DIFF_MAX_CHARS:
         return (Segment(old, True),), (Segment(new, True),)
