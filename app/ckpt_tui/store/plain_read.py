@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.connection import apply_settings, sqlite_uri
 from ckpt_tui.store.plain_sql import STATEMENTS
 from ckpt_tui.store.rows import (
     keyset_page,
@@ -41,8 +42,6 @@ def first_pages(
     with the payloads of the first ``payloads`` snapshots (their change
     summaries are drawn on the first frame too); ``immutable`` as the store
     was opened (a folder where SQLite cannot create its side files)."""
-    from ckpt_tui.store.engine import apply_settings, sqlite_uri
-
     conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
     conn.row_factory = sqlite3.Row
     try:
