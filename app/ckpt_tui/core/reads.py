@@ -153,6 +153,7 @@ class Reader:
 
     def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
         from ckpt_tui.store import queries as q
+        from ckpt_tui.store import summary_reads
 
         with self.store.read() as conn:
             projects = q.list_projects(conn, None, limit)
@@ -164,7 +165,7 @@ class Reader:
             session_id = sessions.rows[0].id
             snapshots = q.list_snapshots(conn, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
-            payloads = q.get_payloads(conn, session_id, ids) if ids else {}
+            payloads = summary_reads.get_payloads(conn, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
 
     def check_kind(self, kind: str, session_id: str | None = None) -> str:
@@ -239,12 +240,12 @@ class Reader:
         Loads the payloads of these rows and their predecessors only: this is
         what a list asks for the rows it is about to show.
         """
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import summary_reads
 
         with self.store.read() as conn:
-            previous = q.previous_snapshot_ids(conn, session_id, rows)
+            previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
             wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-            payloads = q.get_payloads(conn, session_id, sorted(wanted))
+            payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
         return _summaries(rows, previous, payloads)
 
 

@@ -62,7 +62,7 @@ def _matches(columns, text: str | None):
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 
-def _keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
+def keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
     """Rows strictly after ``after`` in (time DESC, id DESC) order.
 
     Written as ``t <= :t AND (t < :t OR id < :id)`` so SQLite can use the
@@ -90,7 +90,7 @@ def projects_statements(after: tuple | None = None, text: str | None = None):
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
         stmt, total_stmt = stmt.where(match), total_stmt.where(match)
-    page = _keyset_desc(stmt, projects.c.updated_at, projects.c.id, after)
+    page = keyset_desc(stmt, projects.c.updated_at, projects.c.id, after)
     return page.limit(bindparam("limit", type_=Integer)), total_stmt
 
 
@@ -161,7 +161,7 @@ def list_sessions(
         total_stmt = total_stmt.where(sessions.c.project_id == project_id)
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
-    keys = _keyset_desc(keys, sessions.c.updated_at, sessions.c.id, after).limit(limit)
+    keys = keyset_desc(keys, sessions.c.updated_at, sessions.c.id, after).limit(limit)
     stmt = _session_select().where(sessions.c.id.in_(keys.correlate(None)))
     stmt = stmt.order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
     raw = conn.execute(stmt).mappings().all()
@@ -196,7 +196,7 @@ def tree_statements(after: tuple | None = None):
     )
     project = bindparam("project_id", type_=Text)
     is_root = and_(sessions.c.project_id == project, ~has_parent)
-    roots = _keyset_desc(
+    roots = keyset_desc(
         _session_select().where(is_root), sessions.c.updated_at, sessions.c.id, after
     ).limit(bindparam("limit", type_=Integer))
     total = select(func.count()).select_from(sessions).where(is_root)
@@ -286,7 +286,7 @@ def snapshots_statements(
     match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
     if match is not None:
         where.append(match)
-    page = _keyset_desc(
+    page = keyset_desc(
         select(*_SNAPSHOT_COLUMNS).where(*where), snapshots.c.captured_at, snapshots.c.id, after
     ).limit(bindparam("limit", type_=Integer))
     return page, select(func.count()).select_from(snapshots).where(*where)
@@ -346,59 +346,6 @@ def payloads_statement():
         func.likely(snapshots.c.session_id == bindparam("session_id", type_=Text)),
         snapshots.c.id.in_(select(ids.c.value)),
     )
-
-
-def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
-    """Payload text of the given snapshots (what a visible list row needs)."""
-    require_id(session_id)
-    params = {"session_id": session_id, "ids": json.dumps(list(ids))}
-    return {r.id: r.payload for r in conn.execute(payloads_statement(), params)}
-
-
-def previous_snapshot_ids(
-    conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
-) -> dict[str, str | None]:
-    """For each row, the id of the snapshot captured just before it.
-
-    Three queries however many rows: their stored times in SQLite's order
-    (which also places epoch-ms integers), every snapshot from the oldest of
-    them to the newest, and the one just before the oldest.
-    """
-    require_id(session_id)
-    ids = [row.id for row in rows]
-    out: dict[str, str | None] = dict.fromkeys(ids)
-    order = (snapshots.c.captured_at, snapshots.c.id)
-    ends = conn.execute(
-        select(*order)
-        .where(func.likely(snapshots.c.session_id == session_id), snapshots.c.id.in_(ids))
-        .order_by(*order)
-    ).all()
-    if not ends:
-        return out
-    span = (
-        conn.execute(
-            select(snapshots.c.id)
-            .where(
-                snapshots.c.session_id == session_id,
-                snapshots.c.captured_at >= ends[0].captured_at,
-                snapshots.c.captured_at <= ends[-1].captured_at,
-            )
-            .order_by(*order)
-        )
-        .scalars()
-        .all()
-    )
-    first = (ends[0].captured_at, span[0])
-    previous = conn.execute(
-        _keyset_desc(
-            select(snapshots.c.id).where(snapshots.c.session_id == session_id), *order, first
-        ).limit(1)
-    ).scalar_one_or_none()
-    for sid in span:
-        if sid in out:
-            out[sid] = previous
-        previous = sid
-    return out
 
 
 def newest_snapshot(conn: Connection, session_id: str, kind: str | None = None):
