@@ -254,7 +254,7 @@ def _summaries(
 ) -> dict[str, str]:
     """Each row's one-line change summary against the snapshot ``previous``
     names for it, from the payload texts of both."""
-    from ckpt_tui.core import diff as diffs
+    from ckpt_tui.core.summary import summarize
 
     decoded = {sid: decode(raw) for sid, raw in payloads.items()}
     out: dict[str, str] = {}
@@ -270,7 +270,7 @@ def _summaries(
         elif isinstance(before, Damaged):
             out[row.id] = "after a damaged snapshot"
         else:
-            out[row.id] = diffs.summarize(before, mine)
+            out[row.id] = summarize(before, mine)
     return out
 
 
