@@ -15,6 +15,8 @@ One job per module; each imports only the ones listed above it:
     the project id opencode has for a directory (read only)
 ``discovery``
     which project a file belongs to; :func:`scan`, :func:`classify`
+``import_rows``
+    what one import writes inside its transaction, and its message
 ``importing``
     :func:`plan_import`, :func:`import_legacy`
 ``undo``

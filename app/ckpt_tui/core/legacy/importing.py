@@ -33,15 +33,8 @@ Import
     with nothing new writes only its ledger row. Imports do not prune: an
     imported history is kept whole.
 
-    The ledger row's ``details`` (JSON) records: ``file``, ``sha256``,
-    ``backup``, ``entries`` (count), ``session``, ``createdProject``,
-    ``createdSession``, ``snapshots`` (``[{id, name, originalName,
-    capturedAt}]``), ``preRestore`` (``{id, name}`` or null),
-    ``checkpointChanged``, ``checkpointBefore`` (the replaced checkpoint's
-    payload JSON, or null), ``checkpointAfter`` (what the import wrote),
-    ``entriesSkipped`` (history entries already in the session),
-    ``projectSource`` (``store``, ``opencode``, ``derived`` or ``given``),
-    ``directory``, ``seq`` and ``importedBy``.
+    What the import writes, and the ledger row's details, are in
+    :mod:`.import_rows`.
 """
 
 from __future__ import annotations
@@ -57,16 +50,14 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.core.actions import WRITABLE, changed_keys, save_pre_restore
+from ckpt_tui.core.actions import WRITABLE, changed_keys
 from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
+from ckpt_tui.core.legacy.import_rows import Decision, describe, write_import
 from ckpt_tui.core.legacy.names import (
     _LEGACY_NAME,
     ALREADY,
     FOREIGN,
-    IMPORT_PREFIX,
     IMPORTABLE,
-    IMPORTED_BY,
-    SESSION_TITLE,
     SNAPSHOT_KIND,
     LegacyError,
     backup_path,
@@ -86,7 +77,6 @@ from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import Conflict, NotFound
 from ckpt_tui.store import legacy_rows as lr
 from ckpt_tui.store import queries as q
-from ckpt_tui.store import writes as w
 
 
 @dataclass(frozen=True)
@@ -241,113 +231,40 @@ def _stage(
     existing = None if created_session else q.get_checkpoint(conn, sid)
     before = Checkpoint.from_row(existing.columns) if existing else None
     keys = changed_keys(before, state.checkpoint) if before else WRITABLE
-    checkpoint_changed = before is None or bool(keys)
     entries, skipped = (
         (list(state.entries), 0) if created_session else _new_entries(conn, sid, state.entries)
     )
-    snaps = [
-        {
-            "name": f"legacy-{first + i}",
-            "originalName": entry.name,
-            "capturedAt": entry.captured_at,
-        }
-        for i, entry in enumerate(entries)
-    ]
-    pre: dict[str, Any] | None = None
-    if write:
-        if created_project:
-            w.insert_project(
-                conn,
-                project_id=pid,
-                directory=str(directory),
-                canonical=os.path.realpath(directory),
-            )
-        if created_session:
-            w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE)
-        for snap, entry in zip(snaps, entries, strict=True):
-            row = w.insert_snapshot(
-                conn,
-                session_id=sid,
-                project_id=pid,
-                kind=SNAPSHOT_KIND,
-                name=snap["name"],
-                payload_json=entry.checkpoint.to_json(),
-                schema_version=entry.checkpoint.schemaVersion,
-                captured_at=entry.captured_at,
-            )
-            snap["id"] = row["id"]
-        if checkpoint_changed:
-            if before is not None:
-                row = save_pre_restore(conn, sid, pid, before)
-                pre = {"id": row["id"], "name": row["name"]}
-            w.write_checkpoint(
-                conn,
-                session_id=sid,
-                project_id=pid,
-                columns=state.checkpoint.to_row(),
-                exists=existing is not None,
-            )
-        if snaps or checkpoint_changed:
-            w.touch_session(conn, sid)  # a file with nothing new moves nothing (invariant 3)
-        details = {
-            "file": str(info.path),
-            "sha256": sha,
-            "backup": str(backup),
-            "entries": len(state.entries),
-            "directory": str(directory),
-            "session": sid,
-            "createdProject": created_project,
-            "createdSession": created_session,
-            "snapshots": snaps,
-            "preRestore": pre,
-            "checkpointChanged": checkpoint_changed,
-            "checkpointBefore": before.to_json() if before is not None else None,
-            "checkpointAfter": state.checkpoint.to_json() if checkpoint_changed else None,
-            "entriesSkipped": skipped,
-            "projectSource": target.source,
-            "seq": len(lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:")) + 1,
-            "importedBy": IMPORTED_BY,
-        }
-        w.insert_migration(
-            conn, migration_id=ledger, project_id=pid, details_json=json.dumps(details)
-        )
-    what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
-    if snaps:
-        what[0] += f" ({snaps[0]['name']}..{snaps[-1]['name']})"
-    if skipped:
-        what[0] += (
-            f" ({skipped} history entr{'ies' if skipped != 1 else 'y'} already in {sid} "
-            "with the same content and time, not added again)"
-        )
-    if created_session:
-        what.insert(0, f"session {sid}")
-    if created_project:
-        why = f"; {target.note}" if target.note else ""
-        what.insert(0, f"project {pid} ({directory}{why})")
-    if checkpoint_changed:
-        what.append(
-            "the checkpoint"
-            + (f" (replacing {', '.join(keys)}; previous kept as pre-restore)" if before else "")
-        )
-    verb = "imported" if write else "would import"
-    message = f"{verb} {info.path}: " + ", ".join(what)
-    if write:
-        message += f"; backup at {backup}; `ckpt-tui legacy undo {ledger}` takes it back"
-    else:
-        message += " (dry run: nothing written)"
+    decision = Decision(
+        info=info,
+        target=target,
+        directory=directory,
+        state=state,
+        created_project=created_project,
+        created_session=created_session,
+        existing=existing,
+        before=before,
+        keys=tuple(keys),
+        entries=entries,
+        skipped=skipped,
+        snaps=[
+            {"name": f"legacy-{first + i}", "originalName": e.name, "capturedAt": e.captured_at}
+            for i, e in enumerate(entries)
+        ],
+    )
+    pre = write_import(conn, decision, backup) if write else None
     return ImportOutcome(
         "imported" if write else "would-import",
         not write,
         info,
-        message,
+        describe(decision, write, backup),
         project_id=pid,
         session_id=sid,
         import_id=ledger,
         created_project=created_project,
         created_session=created_session,
-        snapshots=tuple(snaps),
-        checkpoint_changed=checkpoint_changed,
-        changed=tuple(keys) if checkpoint_changed else (),
+        snapshots=tuple(decision.snaps),
+        checkpoint_changed=decision.checkpoint_changed,
+        changed=decision.keys if decision.checkpoint_changed else (),
         pre_restore=pre["name"] if pre else None,
         backup=str(backup),
         skipped_entries=skipped,
