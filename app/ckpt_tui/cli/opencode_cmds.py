@@ -167,7 +167,6 @@ def _store_has_project(db, project_id: str) -> bool:
 def list_opencode_sessions(args) -> int:
     """opencode's sessions, children under parents, with checkpoint status."""
     from ckpt_tui import opencode as oc
-    from ckpt_tui.cli import opencode_json as ocjson
 
     reader = _reader(args)
     result = reader.sessions()
@@ -189,27 +188,7 @@ def list_opencode_sessions(args) -> int:
 
     tree = oc.session_tree(sessions)
     if args.json:
-        items = []
-        for info, depth in tree:
-            item = ocjson.session(info)
-            item["depth"] = depth
-            item["checkpoint"] = status(info)
-            item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
-            item["usage"] = _usage(reader, info.id)
-            items.append(item)
-        emit_json(
-            {
-                "dataDir": str(reader.data_dir),
-                "store": str(args.db or paths.default_store_path()),
-                "storeStatus": store_status,
-                "total": len(items),
-                "duplicatesSkipped": result.duplicates_skipped,
-                "damagedSkipped": result.damaged_skipped,
-                "sources": [ocjson.source(s) for s in result.sources],
-                "warnings": warnings,
-                "items": items,
-            }
-        )
+        emit_json(_sessions_json(args, reader, result, tree, status, store_status, warnings))
         return 0
     _warn(warnings)
     table(
@@ -228,6 +207,32 @@ def list_opencode_sessions(args) -> int:
         ],
     )
     return 0
+
+
+def _sessions_json(args, reader, result, tree, status, store_status, warnings) -> dict:
+    """``list sessions --opencode --json``: the session tree with each
+    session's checkpoint status and usage, and where it was read from."""
+    from ckpt_tui.cli import opencode_json as ocjson
+
+    items = []
+    for info, depth in tree:
+        item = ocjson.session(info)
+        item["depth"] = depth
+        item["checkpoint"] = status(info)
+        item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
+        item["usage"] = _usage(reader, info.id)
+        items.append(item)
+    return {
+        "dataDir": str(reader.data_dir),
+        "store": str(args.db or paths.default_store_path()),
+        "storeStatus": store_status,
+        "total": len(items),
+        "duplicatesSkipped": result.duplicates_skipped,
+        "damagedSkipped": result.damaged_skipped,
+        "sources": [ocjson.source(s) for s in result.sources],
+        "warnings": warnings,
+        "items": items,
+    }
 
 
 def _usage(reader: OpencodeReader, session_id: str) -> dict | None:
