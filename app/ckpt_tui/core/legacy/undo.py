@@ -143,7 +143,9 @@ class UndoImportOutcome:
         }
 
 
-def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
+def _undoable(conn: Connection, ledger_id: str) -> tuple[str, dict]:
+    """The project and the details of the ledger row, if ckpt-tui made it
+    and it is the project's newest import; else a one-line refusal."""
     row = lr.get_migration(conn, ledger_id)
     if row is None or not ledger_id.startswith(IMPORT_PREFIX):
         raise NotFound(f"no legacy import {ledger_id!r} in the store")
@@ -154,7 +156,6 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
             "so it cannot be undone here"
         )
     pid = row["project_id"]
-    sid = details["session"]
     mine = _order(row)
     for other in lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:"):
         if other["id"] != ledger_id and _order(other) > mine:
@@ -162,6 +163,12 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
                 f"import {other['id']} came after {ledger_id}; undo it first "
                 "(imports are undone newest first)"
             )
+    return pid, details
+
+
+def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
+    pid, details = _undoable(conn, ledger_id)
+    sid = details["session"]
     created_ids = [s["id"] for s in details.get("snapshots") or [] if isinstance(s, dict)]
     if details.get("preRestore"):
         created_ids.append(details["preRestore"]["id"])
@@ -186,26 +193,7 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
             deleted_project = lr.delete_project(conn, pid)
     elif exists:
         gone = lr.delete_snapshots(conn, sid, created_ids)
-        raw_before = details.get("checkpointBefore")
-        target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
-        differs = (now is None) != (target is None) or (
-            now is not None and target is not None and bool(changed_keys(now, target))
-        )
-        if details.get("checkpointChanged") and differs:
-            if now is not None and not untouched:
-                pre = save_pre_restore(conn, sid, pid, now)
-                pre_name = pre["name"]
-            if target is None:
-                lr.delete_checkpoint(conn, sid)
-            else:
-                w.write_checkpoint(
-                    conn,
-                    session_id=sid,
-                    project_id=pid,
-                    columns=target.to_row(),
-                    exists=current is not None,
-                )
-            reverted = True
+        reverted, pre_name = _revert_checkpoint(conn, pid, sid, details, current, untouched)
         if gone or reverted:  # an import that added nothing is taken back without a trace
             w.touch_session(conn, sid)
     lr.delete_migration(conn, ledger_id)
@@ -234,6 +222,37 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
         pre_name,
         f"undid import {ledger_id}: " + "; ".join(parts) + " (the backup copy is kept)",
     )
+
+
+def _revert_checkpoint(
+    conn: Connection, pid: str, sid: str, details: dict, current, untouched: bool
+) -> tuple[bool, str | None]:
+    """Put back the checkpoint the import replaced, if it changed one and
+    it differs now; a checkpoint changed since the import is kept as a
+    ``pre-restore`` snapshot first. Whether it was put back, and that
+    snapshot's name."""
+    now = Checkpoint.from_row(current.columns) if current else None
+    raw_before = details.get("checkpointBefore")
+    target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
+    differs = (now is None) != (target is None) or (
+        now is not None and target is not None and bool(changed_keys(now, target))
+    )
+    if not (details.get("checkpointChanged") and differs):
+        return False, None
+    pre_name = None
+    if now is not None and not untouched:
+        pre_name = save_pre_restore(conn, sid, pid, now)["name"]
+    if target is None:
+        lr.delete_checkpoint(conn, sid)
+    else:
+        w.write_checkpoint(
+            conn,
+            session_id=sid,
+            project_id=pid,
+            columns=target.to_row(),
+            exists=current is not None,
+        )
+    return True, pre_name
 
 
 def undo_import(service: Service, ledger_id: str) -> UndoImportOutcome:
