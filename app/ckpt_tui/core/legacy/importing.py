@@ -51,7 +51,7 @@ from sqlalchemy import Connection
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.core.actions import WRITABLE, changed_keys
-from ckpt_tui.core.legacy.discovery import LegacyFile, _classify, _target, project_dir_of
+from ckpt_tui.core.legacy.discovery import LegacyFile, Target, _classify, _target, project_dir_of
 from ckpt_tui.core.legacy.import_rows import Decision, describe, write_import
 from ckpt_tui.core.legacy.names import (
     _LEGACY_NAME,
@@ -175,6 +175,44 @@ def _new_entries(
     return fresh, len(entries) - len(fresh)
 
 
+def _decide(
+    conn: Connection, directory: Path, info: LegacyFile, target: Target, state: LegacyState
+) -> Decision:
+    """What importing ``state`` into the resolved project writes: the rows
+    to create, the history entries not already there, the checkpoint keys."""
+    pid = target.project_id
+    sid = legacy_session_id(pid)
+    created_project = lr.project_row(conn, pid) is None
+    owner = None if created_project else lr.session_project(conn, sid)
+    if owner is not None and owner != pid:
+        raise LegacyError(f"session {sid} belongs to project {owner!r}; refusing to import")
+    created_session = owner is None
+    first = 1 if created_session else _next_number(conn, sid)
+    existing = None if created_session else q.get_checkpoint(conn, sid)
+    before = Checkpoint.from_row(existing.columns) if existing else None
+    keys = changed_keys(before, state.checkpoint) if before else WRITABLE
+    entries, skipped = (
+        (list(state.entries), 0) if created_session else _new_entries(conn, sid, state.entries)
+    )
+    return Decision(
+        info=info,
+        target=target,
+        directory=directory,
+        state=state,
+        created_project=created_project,
+        created_session=created_session,
+        existing=existing,
+        before=before,
+        keys=tuple(keys),
+        entries=entries,
+        skipped=skipped,
+        snaps=[
+            {"name": f"legacy-{first + i}", "originalName": e.name, "capturedAt": e.captured_at}
+            for i, e in enumerate(entries)
+        ],
+    )
+
+
 def _stage(
     conn: Connection,
     *,
@@ -222,35 +260,7 @@ def _stage(
             session_id=sid,
             import_id=ledger,
         )
-    created_project = lr.project_row(conn, pid) is None
-    owner = None if created_project else lr.session_project(conn, sid)
-    if owner is not None and owner != pid:
-        raise LegacyError(f"session {sid} belongs to project {owner!r}; refusing to import")
-    created_session = owner is None
-    first = 1 if created_session else _next_number(conn, sid)
-    existing = None if created_session else q.get_checkpoint(conn, sid)
-    before = Checkpoint.from_row(existing.columns) if existing else None
-    keys = changed_keys(before, state.checkpoint) if before else WRITABLE
-    entries, skipped = (
-        (list(state.entries), 0) if created_session else _new_entries(conn, sid, state.entries)
-    )
-    decision = Decision(
-        info=info,
-        target=target,
-        directory=directory,
-        state=state,
-        created_project=created_project,
-        created_session=created_session,
-        existing=existing,
-        before=before,
-        keys=tuple(keys),
-        entries=entries,
-        skipped=skipped,
-        snaps=[
-            {"name": f"legacy-{first + i}", "originalName": e.name, "capturedAt": e.captured_at}
-            for i, e in enumerate(entries)
-        ],
-    )
+    decision = _decide(conn, directory, info, target, state)
     pre = write_import(conn, decision, backup) if write else None
     return ImportOutcome(
         "imported" if write else "would-import",
@@ -260,14 +270,14 @@ def _stage(
         project_id=pid,
         session_id=sid,
         import_id=ledger,
-        created_project=created_project,
-        created_session=created_session,
+        created_project=decision.created_project,
+        created_session=decision.created_session,
         snapshots=tuple(decision.snaps),
         checkpoint_changed=decision.checkpoint_changed,
         changed=decision.keys if decision.checkpoint_changed else (),
         pre_restore=pre["name"] if pre else None,
         backup=str(backup),
-        skipped_entries=skipped,
+        skipped_entries=decision.skipped,
     )
 
 
