@@ -261,6 +261,10 @@ def diff_items(
     ``kept`` items are the longest run-preserving match; an item that is in
     both lists but outside that match ``moved``; a removed item that closely
     resembles an added one at the same place was ``reworded``.
+
+    Long because the matching, the bounds of very large lists and the
+    reword pairing share one pass over the opcodes and its state; the
+    reword pairing is to be reworked (issue 12) and split with it.
     """
     removed: dict[int, str] = {}
     added: dict[int, str] = {}

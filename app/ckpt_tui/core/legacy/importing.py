@@ -213,6 +213,20 @@ def _decide(
     )
 
 
+def _with_target(info: LegacyFile, target: Target) -> LegacyFile:
+    """The file as the resolved project sees it: whose it is, how that was
+    found, and whether this content is already imported."""
+    return replace(
+        info,
+        project_id=target.project_id,
+        project_source=target.source,
+        project_known=target.known,
+        candidates=target.candidates,
+        status=ALREADY if target.already else IMPORTABLE,
+        project_note=target.note,
+    )
+
+
 def _stage(
     conn: Connection,
     *,
@@ -238,15 +252,7 @@ def _stage(
             f"cannot tell which project opencode has for {directory}: {target.note}; "
             "nothing imported (try again, or give the project id with --project)"
         )
-    info = replace(
-        info,
-        project_id=target.project_id,
-        project_source=target.source,
-        project_known=target.known,
-        candidates=target.candidates,
-        status=ALREADY if target.already else IMPORTABLE,
-        project_note=target.note,
-    )
+    info = _with_target(info, target)
     pid = target.project_id
     sid = legacy_session_id(pid)
     ledger = import_id(pid, sha)
