@@ -126,7 +126,9 @@ class Case:
 
 def cases(db: Path, meta: dict):
     """The rows of the table, with the objects they need; closes them at the end."""
+    from ckpt_tui.core.board import board
     from ckpt_tui.core.diff import diff_checkpoints, diff_items
+    from ckpt_tui.core.history import field_history
     from ckpt_tui.core.service import open_service
 
     svc, conn = open_service(db), raw(db)
@@ -213,6 +215,24 @@ def cases(db: Path, meta: dict):
             loads(f"SELECT payload {snaps} LIMIT 61", long),
         )
         yield Case(
+            "field history (blame), 5,000 snapshots",
+            lambda: field_history(svc, long, "nextSteps"),
+            "raw SELECT json_extract of the field, all snapshots",
+            rows(
+                "SELECT id, json_extract(payload, '$.nextSteps') FROM snapshots "
+                "WHERE session_id = ? ORDER BY captured_at, id",
+                long,
+            ),
+            200,
+        )
+        yield Case(
+            "board, first page (50) of 10,000 sessions",
+            lambda: board(svc),
+            "svc.projects(limit=200) (list projects)",
+            lambda: svc.projects(limit=200),
+            50,
+        )
+        yield Case(
             "diff of two 1 MB checkpoints",
             lambda: diff_checkpoints(before, after),
             "difflib opcodes per field",
@@ -275,14 +295,17 @@ def result(op, ours, baseline, theirs, target) -> Result:
     )
 
 
-def measure(db: Path, meta: dict, reps: int) -> list[Result]:
+def measure(db: Path, meta: dict, reps: int, only: str | None = None) -> list[Result]:
     results = []
     for case in cases(db, meta):
+        if only and only.lower() not in case.op.lower():
+            continue
         n = min(reps, case.max_reps or reps)
         ours, theirs = timed(case.fn, n, case.cleanup), timed(case.base_fn, n)[0]
         results.append(result(case.op, ours, case.baseline, theirs, case.target_ms))
         print(f"  {case.op}: {results[-1].median_ms:.2f} ms", file=sys.stderr)
-    results.append(cold_process(db))
+    if not only:
+        results.append(cold_process(db))
     return results
 
 
@@ -322,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--profile", metavar="OP", help="cProfile the first row matching OP")
+    parser.add_argument("--only", metavar="OP", help="time only the rows whose name holds OP")
     parser.add_argument("--app", type=Path, help="import ckpt_tui from DIR (A/B a patched copy)")
     args = parser.parse_args(argv)
     if args.app:
@@ -339,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.profile:
             profile(db, meta, args.reps, args.profile)
             return 0
-        results = measure(db, meta, args.reps)
+        results = measure(db, meta, args.reps, args.only)
 
     print(
         f"\n{meta['size']['snapshots']:,} snapshots, {args.db.stat().st_size / 1e6:.0f} MB, "

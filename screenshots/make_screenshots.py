@@ -1,5 +1,6 @@
-"""``make screenshots``: SVGs of the main screen, a diff and the restore
-preview, taken from the demo store with a frozen clock."""
+"""``make screenshots``: SVGs of the main screen, a diff, the restore
+preview, the board and a field history, taken from the demo store with a
+frozen clock."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ SHOTS = {
     "main.svg": ("j", "j", "j", "j", "enter", "enter", "j"),
     "diff.svg": ("j", "j", "j", "j", "enter", "enter", "j", "j", "j", "d", "s"),
     "restore-preview.svg": ("j", "j", "j", "j", "enter", "enter", "j", "j", "r", "down", "space"),
+    "board.svg": ("B", "a"),
+    "history.svg": ("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x"),
 }
 
 

@@ -18,7 +18,10 @@ def _isolated(tmp_path_factory, monkeypatch):
     for name in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("CKPT_DB", raising=False)
-
+    monkeypatch.delenv("CKPT_TUI_LOG", raising=False)
+    # `y` must not reach the real clipboard or tmux from a test
+    for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

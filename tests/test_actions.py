@@ -459,6 +459,47 @@ def test_manual_snapshot_undo_deletes_redo_recreates(service):
     assert back.row == raw.row and back.content == raw.content
 
 
+def _fill_history(store_path, count: int) -> None:
+    conn = connect(store_path)
+    for i in range(count):
+        add_snapshot(conn, "s1", "p1", f"old-{i}", {"notes": str(i)}, kind="auto",
+                     at=f"2026-11-01T11:{i // 60:02d}:{i % 60:02d}.000Z")
+    conn.close()
+
+
+def test_redo_of_a_manual_snapshot_prunes_like_any_write(service, store_path):
+    """Limit 50: snapshot, undo, three plugin saves, redo: 50 left, not 52."""
+    writer = PluginWriter(store_path, history_limit=50)
+    try:
+        _fill_history(store_path, 48)  # with "first" and "second": 50
+        assert service.snapshot_create("s1", "mine").pruned == 1
+        service.undo("s1")
+        for i in range(3):
+            writer.save("s1", notes=f"later {i}")
+        assert len(rows(service)) == 50
+        redo = service.redo("s1")
+    finally:
+        writer.close()
+    assert redo.wrote and redo.pruned == 1 and "pruned 1" in redo.message
+    left = rows(service)
+    assert len(left) == 50 and "mine" in {r.name for r in left}
+
+
+def test_redo_of_a_snapshot_older_than_the_history_is_refused(service, store_path):
+    writer = PluginWriter(store_path, history_limit=50)
+    try:
+        service.snapshot_create("s1", "mine")
+        service.undo("s1")
+        for i in range(50):
+            writer.save("s1", notes=f"later {i}")
+    finally:
+        writer.close()
+    before = [r.id for r in rows(service)]
+    with pytest.raises(NothingToDo, match="history limit"):
+        service.redo("s1")
+    assert [r.id for r in rows(service)] == before
+
+
 def test_manual_snapshot_undo_when_already_deleted(service, store_path):
     service.snapshot_create("s1", "mine")
     conn = connect(store_path)

@@ -126,13 +126,13 @@ def test_show(run, run_json):
     code, out, _ = run("show", "s1")
     assert code == 0 and "Objective: start" in out and "  - a" in out
     data = run_json("show", "s1")
-    assert set(data) == {"session", "updatedAt", "damaged", "checkpoint"}
+    assert set(data) == {"session", "updatedAt", "damaged", "checkpoint", "damagedFields"}
     assert data["damaged"] is False and set(data["checkpoint"]) >= PAYLOAD_KEYS
     assert data["checkpoint"]["nextSteps"] == ["a", "b"]
     assert set(data["session"]) >= SESSION_KEYS
 
     data = run_json("show", "s1", "--snapshot", "first")
-    assert set(data) == {"snapshot", "damaged", "checkpoint"}
+    assert set(data) == {"snapshot", "damaged", "checkpoint", "damagedFields"}
     assert set(data["snapshot"]) >= SNAPSHOT_KEYS
     assert data["checkpoint"]["status"] == "blocked"
 
@@ -189,8 +189,9 @@ def test_restore_dry_run_writes_nothing(run, run_json, store_path):
     code, out, _ = run("restore", "s1", "first", "--dry-run")
     assert code == 0 and "(dry run: nothing written)" in out and "objective" in out
     data = run_json("restore", "s1", "first", "--dry-run", "--fields", "status")
-    assert set(data) == {"action", "session", "dryRun", "changed", "diff"}
+    assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "skipped", "diff"}
     assert data["dryRun"] is True and data["changed"] == ["status"]
+    assert data["updatedAt"] == checkpoint_row(store_path)["updated_at"]
     assert set(data["diff"]) >= DIFF_KEYS
     assert checkpoint_row(store_path) == row and snapshot_count(store_path) == n
 
@@ -237,24 +238,86 @@ def test_restore_errors(run, store_path):
     assert checkpoint_row(store_path) == row and snapshot_count(store_path) == n
 
 
-def test_restore_conflict_is_one_line(run, store_path, monkeypatch):
-    """The plugin saves between the plan and the write: exit 1, nothing written."""
-    from ckpt_tui.core import actions
+@pytest.fixture
+def plugin_saves_first(store_path, monkeypatch):
+    """The plugin saves ``notes`` just before each write of ours takes the lock
+    (after the command's own reads): the race the command line used to lose."""
+    from ckpt_tui.store import engine
 
     writer = PluginWriter(store_path)
-    real_apply = actions.Service.apply
+    real_write = engine.Store.write
+    saves = iter(range(10**6))
 
-    def save_then_apply(self, plan):
-        writer.save("s1", notes="plugin was faster")
-        return real_apply(self, plan)
+    def save_then_write(self, work):
+        writer.save("s1", notes=f"plugin was faster {next(saves)}")
+        return real_write(self, work)
 
-    monkeypatch.setattr(actions.Service, "apply", save_then_apply)
+    monkeypatch.setattr(engine.Store, "write", save_then_write)
+    yield
+    writer.close()
+
+
+@pytest.mark.usefixtures("plugin_saves_first")
+def test_writes_succeed_when_the_plugin_saved_meanwhile(run_json, store_path):
+    """restore, undo, redo: planned under the write lock, so the plugin's save is
+    included (kept: it is not a field they change), not refused."""
+    data = run_json("restore", "s1", "first", "--fields", "objective")
+    assert data["wrote"] is True and data["changed"] == ["objective"]
+    row = checkpoint_row(store_path)
+    assert (row["objective"], row["notes"]) == ("one", "plugin was faster 0")
+    data = run_json("undo", "s1")
+    assert data["wrote"] is True and data["changed"] == ["objective"]
+    assert checkpoint_row(store_path)["objective"] == "start"
+    data = run_json("redo", "s1")
+    assert data["wrote"] is True and data["changed"] == ["objective"]
+    row = checkpoint_row(store_path)
+    assert (row["objective"], row["notes"]) == ("one", "plugin was faster 2")
+
+
+def test_adopt_succeeds_when_the_plugin_saved_meanwhile(store_path, plugin_saves_first):
+    from ckpt_tui.core.legacy import names
+
+    conn = connect(store_path)
+    sid = names.legacy_session_id("p1")
+    add_session(conn, sid, "p1", title="Legacy state")
+    set_checkpoint(conn, sid, "p1", Checkpoint(objective="from legacy"))
+    conn.close()
+    assert main(["adopt", "p1", "s1", "--db", str(store_path)]) == 0
+    row = checkpoint_row(store_path)
+    assert (row["objective"], row["notes"]) == ("from legacy", "")  # adoption copies all
+
+
+def test_if_unchanged_refuses_when_the_checkpoint_moved(run, run_json, store_path):
+    """A script that looked at a dry run keeps the refusal: one line, nothing written."""
+    stamp = run_json("restore", "s1", "first", "--dry-run")["updatedAt"]
+    writer = PluginWriter(store_path)
     try:
-        assert_one_line_error(*run("restore", "s1", "first"), match="changed")
+        writer.save("s1", notes="saved after the dry run")
     finally:
         writer.close()
+    n = snapshot_count(store_path)
+    assert_one_line_error(*run("restore", "s1", "first", "--if-unchanged", stamp), match="changed")
     row = checkpoint_row(store_path)
-    assert (row["objective"], row["notes"]) == ("start", "plugin was faster")
+    assert (row["objective"], row["notes"]) == ("start", "saved after the dry run")
+    assert snapshot_count(store_path) == n
+
+
+def test_if_unchanged_writes_when_the_checkpoint_did_not_move(run, run_json, store_path):
+    stamp = run_json("restore", "s1", "first", "--dry-run", "--fields", "objective")["updatedAt"]
+    data = run_json("restore", "s1", "first", "--fields", "objective", "--if-unchanged", stamp)
+    assert data["wrote"] is True and checkpoint_row(store_path)["objective"] == "one"
+    stamp = run_json("undo", "s1", "--dry-run")["updatedAt"]
+    assert stamp == checkpoint_row(store_path)["updated_at"]
+    data = run_json("undo", "s1", "--if-unchanged", stamp)
+    assert data["wrote"] is True and checkpoint_row(store_path)["objective"] == "start"
+    stamp = run_json("redo", "s1", "--dry-run")["updatedAt"]
+    writer = PluginWriter(store_path)
+    try:
+        writer.save("s1", notes="moved")
+    finally:
+        writer.close()
+    assert_one_line_error(*run("redo", "s1", "--if-unchanged", stamp), match="changed")
+    assert checkpoint_row(store_path)["objective"] == "start"
 
 
 def test_snapshot(run, run_json, store_path):
@@ -290,7 +353,10 @@ def test_doctor(run, run_json, store_path):
     assert code == 1 and data["ok"] is False
     damaged = next(c for c in data["checks"] if c["name"] == "damaged payloads")
     assert damaged["ok"] is False and damaged["count"] == 1
-    assert damaged["items"] == [{"session": "s1", "snapshot": "bad"}]
+    assert damaged["items"] == [
+        {"session": "s1", "snapshot": "bad", "reason": damaged["items"][0]["reason"]}
+    ]
+    assert damaged["items"][0]["reason"].startswith("not valid JSON")
 
 
 def test_doctor_reports_unreadable_file(tmp_path, capsys):
@@ -412,3 +478,20 @@ def test_app_options_parse_without_the_command_modules():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_undo_dry_run_and_message_name_the_fields_it_keeps(run, store_path):
+    assert run("restore", "s1", "first", "--fields", "objective")[0] == 0
+    writer = PluginWriter(store_path)
+    try:
+        writer.save("s1", notes="later", title="renamed")
+    finally:
+        writer.close()
+    code, out, _ = run("undo", "s1", "--dry-run")
+    assert code == 0 and "would change: objective" in out
+    assert "Kept as they are now: Title, Notes (changed after the restore)" in out
+    assert "the plugin's own undo would revert these too" in out
+    code, out, _ = run("undo", "s1")
+    assert code == 0 and "changed objective; kept title, notes as saved since" in out
+    row = checkpoint_row(store_path)
+    assert (row["objective"], row["title"], row["notes"]) == ("start", "renamed", "later")

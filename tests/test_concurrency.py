@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from ckpt_tui import paths
+from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core.actions import WRITABLE
 from ckpt_tui.core.model import Checkpoint, decode
 from ckpt_tui.core.service import open_service
@@ -193,6 +195,55 @@ def test_plugin_writers_and_restores_lose_nothing(tmp_path):
     assert_healthy(path)
     # Conflicts may or may not happen on a given run; each one was checked above.
     print(f"{iterations} iterations ({overlapped} beside the writers), {conflicts} conflicts")
+
+
+def test_command_line_writes_beside_a_plugin_saving_every_50_ms(tmp_path, capsys):
+    """Partial restore, undo and redo from the command line on the very session
+    the plugin saves every 50 ms: planned under the write lock, they succeed
+    (at least 99%; a refusal used to be common), and the plugin's saves, of a
+    field none of them changes, all stand."""
+    path = store_with_sessions(tmp_path / "checkpoints.db", ["s1"])
+    config = paths.config_dir() / "config.toml"  # keep "first" and "second" from pruning
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("history_limit = 1000000\n", encoding="utf-8")
+    cycle = [
+        ("restore", "s1", "first", "--fields", "objective,status"),
+        ("undo", "s1"),
+        ("redo", "s1"),
+        ("restore", "s1", "second", "--fields", "objective,nextSteps"),
+        ("undo", "s1"),
+        ("redo", "s1"),
+    ]
+    commands = 6 * len(cycle)
+    proc = spawn("plugin_saver", path, "s1", "notes", "w", 0, 50)  # saves until told to stop
+    results: list[tuple[str, int, str]] = []
+    try:
+        assert proc.stdout.readline() == "ready\n", proc.stderr.read()
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        for i in range(commands):
+            argv = cycle[i % len(cycle)]
+            code = cli_main([*argv, "--db", str(path), "--json"])
+            results.append((argv[0], code, capsys.readouterr().err))
+            assert proc.poll() is None, "the writer stopped early"
+        proc.stdin.write("stop\n")
+        proc.stdin.flush()
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+    finally:
+        reap(proc)
+    written = json.loads(out.strip().splitlines()[-1])
+    failed = [r for r in results if r[1] != 0]
+    assert len(failed) <= len(results) // 100, failed[:3]
+    saves = written["changed"]
+    assert saves >= 5, "the writer barely ran beside the commands"
+    assert written["last"] == f"w-{saves - 1}"
+    live = checkpoint(path, "s1")
+    assert live["notes"] == written["last"], "the plugin's last save was overwritten"
+    autos = [r for r in history(path, "s1") if r["kind"] == "auto"]
+    assert len(autos) == saves
+    assert_healthy(path)
+    print(f"{len(results)} commands beside {saves} saves, {len(failed)} failed")
 
 
 def reap(proc: subprocess.Popen | None) -> None:

@@ -119,3 +119,20 @@ def test_first_frame_needs_no_sqlalchemy(tmp_path):
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_cached_statements_sort_mixed_timestamps_by_instant(tmp_path):
+    """Epoch ms beside ISO text (SPEC 3): both paths order by instant."""
+    from tests.factory import connect
+    from tests.test_store import _mixed, mixed_store
+
+    db = mixed_store(tmp_path / "c.db")
+    conn = connect(db)  # p0 and its s0 (the snapshots) newest, as epoch ms
+    conn.execute("UPDATE projects SET updated_at=? WHERE id='p0'", (_mixed(59),))
+    conn.execute("UPDATE sessions SET updated_at=? WHERE id='s0'", (_mixed(57),))
+    conn.close()
+    slow, fast = both_paths(db, limit=3)
+    assert fast == slow
+    assert [r.id for r in slow.projects.rows] == ["p0", "p5", "p4"]
+    assert [r.id for r in slow.sessions.rows] == ["s0", "s5", "s4"]
+    assert [r.name for r in slow.snapshots.rows] == ["m11", "m10", "m09"]

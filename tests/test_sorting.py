@@ -180,11 +180,16 @@ def test_a_broken_config_is_left_alone(tmp_path):
     assert path.read_text() == "history_limit = = 3\n"
 
 
-def test_an_unknown_order_in_the_config_is_one_clear_error(tmp_path):
+def test_an_unknown_order_in_the_config_is_one_clear_line(tmp_path):
+    """Issue 15 changed this from an error to one line; the default applies."""
     path = tmp_path / "config.toml"
-    path.write_text('session_sort = "size"\n')
-    with pytest.raises(CkptError, match="session_sort must be one of"):
-        load(path)
+    path.write_text('session_sort = "size"\nproject_sort = "name"\n')
+    cfg = load(path)
+    assert cfg.problems == (
+        "config.toml: session_sort must be one of activity, title, status, snapshots, "
+        'not "size"; using "activity"',
+    )
+    assert (cfg.session_sort, cfg.project_sort) == ("activity", "name")
 
 
 @run_async

@@ -607,6 +607,98 @@ def test_epoch_ms_timestamps_show_the_same_instant(tmp_path, capsys):
     assert data["snapshot"]["capturedAt"] == ISO
 
 
+# -- mixed timestamps: epoch ms and ISO text in one column sort by instant -------------------------
+
+T0_MIXED = datetime(2026, 11, 1, 10, 0, tzinfo=UTC)
+
+
+def _mixed(i: int) -> str | int:
+    """Minute ``i`` after T0_MIXED, as ISO text (even i) or epoch ms (odd i):
+    the digits of epoch ms sort before every ISO string as text."""
+    moment = T0_MIXED.replace(minute=i)
+    return timeutil.fmt(moment) if i % 2 == 0 else timeutil.epoch_ms(moment)
+
+
+def _iso(i: int) -> str:
+    return timeutil.fmt(T0_MIXED.replace(minute=i))
+
+
+def mixed_store(path: Path) -> Path:
+    """Projects, sessions and snapshots whose times alternate between forms,
+    minute by minute, so every list must interleave them."""
+    new_store(path)
+    conn = connect(path)
+    for i in range(6):
+        add_project(conn, f"p{i}", at=_mixed(i))
+        add_session(conn, f"s{i}", "p0", at=_mixed(10 + i))
+    add_session(conn, "late", "p1", at=_mixed(41))  # p1's last activity: epoch, newest
+    add_session(conn, "early", "p1", at=_mixed(40))
+    for i in range(12):
+        kind = "pre-restore" if i in (6, 8, 9) else "auto"  # the newest one is epoch ms
+        add_snapshot(conn, "s0", "p0", f"m{i:02d}", {"notes": str(i)}, kind=kind, at=_mixed(20 + i))
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize("limit", [1, 3, 5, 50])
+def test_mixed_timestamps_list_pages_sort_by_instant(tmp_path, limit):
+    svc = open_service(mixed_store(tmp_path / "c.db"))
+    try:
+        rows, total, _ = _all_pages(lambda a, lim: svc.snapshots("s0", after=a, limit=lim), limit)
+        assert total == 12
+        assert [r.name for r in rows] == [f"m{i:02d}" for i in reversed(range(12))]
+        assert [r.captured_at for r in rows] == [_iso(20 + i) for i in reversed(range(12))]
+        rows, _, _ = _all_pages(lambda a, lim: svc.projects(after=a, limit=lim), limit)
+        assert [r.id for r in rows] == [f"p{i}" for i in reversed(range(6))]
+        rows, _, _ = _all_pages(lambda a, lim: svc.sessions(after=a, limit=lim), limit)
+        assert [r.id for r in rows] == ["late", "early"] + [f"s{i}" for i in reversed(range(6))]
+        rows, _, _ = _all_pages(
+            lambda a, lim: svc.sessions(project_id="p0", after=a, limit=lim), limit
+        )
+        assert [r.id for r in rows] == [f"s{i}" for i in reversed(range(6))]
+        rows, _, _ = _all_pages(lambda a, lim: svc.session_tree("p0", after=a, limit=lim), limit)
+        assert [r.id for r in rows] == [f"s{i}" for i in reversed(range(6))]
+    finally:
+        svc.close()
+
+
+def test_mixed_timestamps_newest_pre_restore_summaries_and_last_activity(tmp_path):
+    from ckpt_tui.store import queries, summary_reads
+
+    svc = open_service(mixed_store(tmp_path / "c.db"))
+    try:
+        with svc.store.read() as conn:
+            assert queries.newest_snapshot(conn, "s0", "pre-restore")["name"] == "m09"
+            assert queries.newest_snapshot(conn, "s0")["name"] == "m11"
+            rows = svc.snapshots("s0", limit=50).rows
+            previous = summary_reads.previous_snapshot_ids(conn, "s0", rows[2:7])
+        by_id = {r.id: r.name for r in rows}
+        assert {by_id[k]: by_id.get(v) for k, v in previous.items()} == {
+            f"m{i:02d}": f"m{i - 1:02d}" for i in (9, 8, 7, 6, 5)
+        }
+        p1 = {r.id: r for r in svc.projects().rows}["p1"]
+        assert p1.last_activity == _iso(41)
+        # The plugin-like undo restores the newest pre-restore snapshot by instant.
+        plan = svc.plan_undo("s0")
+        assert plan.fallback and plan.label.endswith("m09")
+    finally:
+        svc.close()
+
+
+def test_mixed_timestamps_pruning_keeps_the_newest_by_instant(tmp_path):
+    from ckpt_tui.store import writes
+
+    svc = open_service(mixed_store(tmp_path / "c.db"))
+    try:
+        with svc.store.read() as conn:
+            doomed = set(writes.prunable_ids(conn, "s0", 2))
+        names = {r.id: r.name for r in svc.snapshots("s0", limit=50).rows}
+        # The newest 2 (m11, m10) and the newest pre-restore (m09) stay.
+        assert sorted(names[d] for d in doomed) == [f"m{i:02d}" for i in range(9)]
+    finally:
+        svc.close()
+
+
 # -- invariant 1: ids ---------------------------------------------------------------------------
 
 BAD_IDS = ["", "   ", None, 5, "a\x00b", "s\n1", "\x1b[31mred", "tab\there", "del\x7f", "x" * 1025]
@@ -671,3 +763,24 @@ def test_store_create_is_version_2_and_idempotent(tmp_path):
     assert conn.execute("SELECT count(*) FROM projects").fetchone()[0] == 1
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
+
+
+@pytest.mark.parametrize("sort", ["status", "snapshots"])
+def test_mixed_timestamps_in_the_other_session_orders(tmp_path, sort):
+    """Within one status (or one count), the newest activity first, by instant."""
+    path = mixed_store(tmp_path / "c.db")
+    conn = connect(path)
+    for i in range(6):
+        set_checkpoint(conn, f"s{i}", "p0", Checkpoint(status="blocked"))
+    conn.close()
+    svc = open_service(path)
+    try:
+        rows, _, _ = _all_pages(
+            lambda a, lim: svc.session_tree("p0", after=a, limit=lim, sort=sort), 2
+        )
+    finally:
+        svc.close()
+    expected = [f"s{i}" for i in reversed(range(6))]
+    if sort == "snapshots":  # s0 holds the snapshots
+        expected = ["s0"] + [s for s in expected if s != "s0"]
+    assert [r.id for r in rows] == expected

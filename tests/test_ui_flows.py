@@ -256,3 +256,78 @@ async def test_previewed_undo_of_a_handoff(tmp_path):
         await pilot.press("y")
         await settle(pilot)
     assert not note.exists()
+
+
+def plugin_save(db: Path, **changes) -> None:
+    """A save of the plugin from another process."""
+    script = (
+        "import sys, json; sys.path.insert(0, sys.argv[1]);"
+        "from tests.factory import PluginWriter;"
+        "w = PluginWriter(sys.argv[2]); assert w.save('s1', **json.loads(sys.argv[3]))"
+    )
+    subprocess.run(
+        [sys.executable, "-c", script, str(ROOT), str(db), json.dumps(changes)], check=True
+    )
+
+
+@run_async
+async def test_undo_and_redo_without_preview_include_a_save_made_meanwhile(store_path):
+    """No preview (the default): the plugin saving between the app's read and its
+    write is no reason to refuse; undo reverts the restore's field only."""
+    app = make_app(store_path)
+    app.service.restore("s1", "first", ["objective"])
+    real_write = app.service.store.write
+    saves = iter(range(100))
+
+    def save_then_write(work):
+        plugin_save(store_path, notes=f"plugin {next(saves)}")
+        return real_write(work)
+
+    app.service.store.write = save_then_write
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 0)
+        await pilot.press("u")
+        await settle(pilot)
+        row = checkpoint(store_path)
+        assert (row["objective"], row["notes"]) == ("start", "plugin 0")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        row = checkpoint(store_path)
+        assert (row["objective"], row["notes"]) == ("one", "plugin 1")
+
+
+@run_async
+async def test_undo_preview_names_the_later_fields_it_keeps(store_path):
+    """preview_undo: the preview says which fields saved since the restore stay
+    as they are (the plugin's own undo would revert them), and a save during
+    the preview is still refused with the new diff shown."""
+    from ckpt_tui.core.config import Config
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+
+    app = CkptApp(open_service(store_path), Config(preview_undo=True), poll=False)
+    app.service.restore("s1", "first", ["objective"])
+    plugin_save(store_path, notes="saved after the restore")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_snapshot(pilot, 0)
+        await pilot.press("u")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlanScreen"
+        what = str(app.screen.query_one("#what").visual)
+        assert "will change Objective" in what
+        assert (
+            "Kept as they are now: Notes (changed after the restore). Only the fields the "
+            "restore changed are reverted; the plugin's own undo would revert these too."
+        ) in what
+        plugin_save(store_path, status="done")
+        await pilot.press("y")
+        await settle(pilot)
+        assert checkpoint(store_path)["objective"] == "one", "refused: the plugin saved"
+        what = str(app.screen.query_one("#what").visual)
+        assert "The plugin saved meanwhile" in what and "Kept as they are now: Status, Notes" in what
+        await pilot.press("y")
+        await settle(pilot)
+    row = checkpoint(store_path)
+    assert (row["objective"], row["status"], row["notes"]) == (
+        "start", "done", "saved after the restore",
+    )

@@ -139,3 +139,18 @@ def test_session_detail_with_what_it_cost(snap_compare):
 
     app = make_opencode_app(*opencode_world("session-usage"))
     assert snap_compare(app, terminal_size=(140, 48), run_before=_go("enter"))
+
+
+def test_board_screen(snap_compare):
+    app = make_app(demo_db("board"))
+    # every status (a): the demo has one session in flight; grouped by status
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("B", "a"))
+
+
+def test_field_history_screen(snap_compare):
+    app = make_app(demo_db("history"))
+    # infra-terraform (3rd project), "Split the monolithic state file", its
+    # live checkpoint in the detail pane, its plan (4 fields down), b, and
+    # the removed lines unfolded (x)
+    keys = ("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))

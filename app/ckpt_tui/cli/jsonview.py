@@ -6,7 +6,7 @@ from typing import Any
 
 from ckpt_tui.core.actions import Outcome
 from ckpt_tui.core.diff import CheckpointDiff, FieldDiff, Item
-from ckpt_tui.core.model import Checkpoint, Damaged
+from ckpt_tui.core.model import Checkpoint, Damaged, DamagedField
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 
 
@@ -57,9 +57,30 @@ def page(p: Page, items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def content(value: Checkpoint | Damaged) -> dict[str, Any]:
+    """``damaged``: the whole payload cannot be decoded; ``damagedFields``:
+    the fields of the wrong type (their stored values are in ``checkpoint``)."""
     if isinstance(value, Damaged):
         return {"damaged": True, "reason": value.reason, "raw": value.raw}
-    return {"damaged": False, "checkpoint": value.to_payload()}
+    return {
+        "damaged": False,
+        "checkpoint": value.to_payload(),
+        "damagedFields": damaged_fields(value),
+    }
+
+
+def damaged_fields(value: Checkpoint) -> list[dict[str, str]]:
+    return [{"field": k, "reason": v.reason} for k, v in value.damaged_fields().items()]
+
+
+def _value(value: object) -> object:
+    """A field's value as its payload holds it (a damaged one as stored)."""
+    if isinstance(value, DamagedField):
+        return value.raw
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _reason(value: object) -> str | None:
+    return value.reason if isinstance(value, DamagedField) else None
 
 
 def _item(item: Item) -> dict[str, Any]:
@@ -78,7 +99,16 @@ def field_diff(f: FieldDiff) -> dict[str, Any]:
     out: dict[str, Any] = {"field": f.name, "kind": f.kind, "changed": f.changed}
     if f.coarse:
         out["coarse"] = True
-    if f.kind == "status":
+    if f.kind == "damaged":
+        out.update(
+            {
+                "from": _value(f.old),
+                "to": _value(f.new),
+                "fromDamaged": _reason(f.old),
+                "toDamaged": _reason(f.new),
+            }
+        )
+    elif f.kind == "status":
         out.update({"from": f.old, "to": f.new})
     elif f.kind == "list":
         out["items"] = [_item(i) for i in f.items]

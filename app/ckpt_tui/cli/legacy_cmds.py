@@ -52,11 +52,12 @@ JSON shapes (``--json``)
      "deletedSession": true, "deletedProject": false, "deletedSnapshots": 2,
      "checkpointReverted": false, "preRestore": null, "message": "..."}
 
-``adopt PROJECT_ID SESSION [--snapshot NAME] [--dry-run]``: the shapes of
-``restore``, plus ``source``::
+``adopt PROJECT_ID SESSION [--snapshot NAME] [--dry-run] [--if-unchanged UPDATED_AT]``:
+the shapes of ``restore``, plus ``source``::
 
     dry run: {"action": "adopt", "session": "s1", "dryRun": true,
-              "changed": ["objective"], "diff": {...}, "source": SOURCE}
+              "changed": ["objective"], "updatedAt": "..." | null, "diff": {...},
+              "source": SOURCE}
     applied: {"action": "adopt", "session": "s1", "wrote": true, "changed": [...],
               "preRestore": "pre-restore-...", "pruned": 0, "snapshot": null,
               "message": "...", "warning": null | "...", "diff": {...}, "source": SOURCE}
@@ -79,7 +80,7 @@ import argparse
 import sys
 
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.cli.plans import report, report_dry_run
+from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 
@@ -188,16 +189,27 @@ def cmd_adopt(args) -> int:
     from ckpt_tui.core import legacy as lg
 
     svc = _service(args, read_only=args.dry_run)
+
+    def make_plan():
+        return lg.plan_adoption(svc, args.project, args.session, args.snapshot)
+
     try:
-        plan = lg.plan_adoption(svc, args.project, args.session, args.snapshot)
-        source, _ = lg.adoption_source(svc, args.project, args.snapshot)
-        extra = {"source": source.to_json()}
         if args.dry_run:
-            return report_dry_run(args, plan, extra)
-        outcome = svc.apply(plan)
+            plan = make_plan()  # checks the project and the session before the source
+            return report_dry_run(args, plan, _adopted_from(svc, args))
+        # Planned under the write lock: a save of the plugin meanwhile is included.
+        plan, outcome = svc.plan_and_apply(make_plan, if_unchanged=args.if_unchanged)
+        extra = _adopted_from(svc, args)
     finally:
         svc.close()
     return report(args, outcome, plan, extra)
+
+
+def _adopted_from(svc, args) -> dict:
+    from ckpt_tui.core import legacy as lg
+
+    source, _ = lg.adoption_source(svc, args.project, args.snapshot)
+    return {"source": source.to_json()}
 
 
 # -- handoff ----------------------------------------------------------------------------
@@ -253,11 +265,39 @@ def _opencode_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _register_adopt_and_handoff(
+    sub: argparse._SubParsersAction, common: argparse.ArgumentParser
+) -> None:
+    """``adopt`` and ``handoff``, top-level commands kept beside ``legacy``."""
+    p = sub.add_parser(
+        "adopt",
+        parents=[common],
+        help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
+    )
+    p.add_argument("project", metavar="PROJECT", help="the project whose legacy state to copy")
+    p.add_argument("session", metavar="SESSION", help="the live session to copy it into")
+    p.add_argument("--snapshot", metavar="SNAPSHOT", help="one snapshot of legacy::PROJECT instead")
+    add_write_options(p)
+    p.set_defaults(run=cmd_adopt)
+
+    p = sub.add_parser(
+        "handoff",
+        parents=[common],
+        help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
+    )
+    p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui list sessions)")
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help="write the note of this snapshot (name or id)"
+    )
+    p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
+    p.set_defaults(run=cmd_handoff)
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     legacy = sub.add_parser(
         "legacy",
         help="find, import and take back legacy checkpoint.json state",
-        description="Legacy state files (.opencode/state/checkpoint.json), SPEC 6.",
+        description="Legacy state files (.opencode/state/checkpoint.json) written by the plugin before it used SQLite.",
     )
     lsub = legacy.add_subparsers(dest="legacy_command", metavar="WHAT", required=True)
 
@@ -276,7 +316,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("dir", metavar="DIR", help="the project directory (or its checkpoint.json)")
     p.add_argument(
         "--project",
-        metavar="ID",
+        metavar="PROJECT",
         help="the project id (default: the store's project of DIR, else opencode's id for DIR)",
     )
     p.add_argument(
@@ -286,30 +326,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(run=cmd_import)
 
     p = lsub.add_parser("imports", parents=[common], help="list legacy imports (the ledger)")
-    p.add_argument("--project", metavar="ID")
+    p.add_argument("--project", metavar="PROJECT", help="only this project's imports")
     p.set_defaults(run=cmd_imports)
 
     p = lsub.add_parser("undo", parents=[common], help="take back a legacy import, newest first")
     p.add_argument("import_id", metavar="IMPORT_ID", help="legacy-import:<project>:<sha256>")
     p.set_defaults(run=cmd_undo_import)
 
-    p = sub.add_parser(
-        "adopt",
-        parents=[common],
-        help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
-    )
-    p.add_argument("project", metavar="PROJECT_ID")
-    p.add_argument("session", metavar="SESSION")
-    p.add_argument("--snapshot", metavar="NAME", help="a snapshot of legacy::PROJECT_ID")
-    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
-    p.set_defaults(run=cmd_adopt)
-
-    p = sub.add_parser(
-        "handoff",
-        parents=[common],
-        help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
-    )
-    p.add_argument("session", metavar="SESSION")
-    p.add_argument("--snapshot", metavar="NAME")
-    p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
-    p.set_defaults(run=cmd_handoff)
+    _register_adopt_and_handoff(sub, common)

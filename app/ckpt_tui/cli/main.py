@@ -4,6 +4,11 @@ Each command module exposes ``register(subparsers, common)``: it adds its
 subcommands, each with ``common`` as a parent (``--db``, ``--json``) and a
 ``run(args) -> int`` default. Errors are :class:`CkptError`: one line on
 stderr, exit 1. Usage errors exit 2 (argparse).
+
+Help conventions: every argument has a help line; placeholders are upper
+case and name what they are (SESSION, SNAPSHOT, PROJECT, FIELDS, KIND,
+PATH, DIR), which is also how shell completion (``cli/completion.py``)
+knows what to offer for them.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.store_cmds",
     "ckpt_tui.cli.legacy_cmds",
     "ckpt_tui.cli.opencode_cmds",
+    "ckpt_tui.cli.ecosystem_cmds",
     "ckpt_tui.cli.resume_cmds",
+    "ckpt_tui.cli.views_cmds",
 )
 
 
@@ -32,15 +39,23 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     """
     common = argparse.ArgumentParser(add_help=False)
     default_db = None if top else argparse.SUPPRESS
-    default_json = False if top else argparse.SUPPRESS
+    default_flag = False if top else argparse.SUPPRESS
     common.add_argument(
         "--db",
         metavar="PATH",
         default=default_db,
-        help="checkpoint store (default: SPEC 1, $CKPT_DB)",
+        help="the checkpoint store (default: $CKPT_DB, else the plugin's store in "
+        "opencode's data dir)",
     )
     common.add_argument(
-        "--json", action="store_true", default=default_json, help="machine-readable output"
+        "--json", action="store_true", default=default_flag, help="machine-readable output"
+    )
+    common.add_argument(
+        "--debug",
+        action="store_true",
+        default=default_flag,
+        help="log store calls, timings, conflicts and errors to a file in the state dir "
+        "(or to $CKPT_TUI_LOG)",
     )
     return common
 
@@ -65,9 +80,52 @@ COMMAND_WORDS = frozenset(
         "adopt",
         "handoff",
         "conversation",
+        "completion",
+        "config",
         "resume",
+        "history",
+        "board",
+        "copy",
     }
 )
+
+#: The hidden command the completion scripts call for session ids; handled
+#: before any parser is built, so a TAB costs one small query.
+COMPLETE_WORD = "__complete"
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wraps help text between words only: never inside a long word, a
+    path or a hyphenated word."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+
+class CkptParser(argparse.ArgumentParser):
+    """Every parser of ours, sub-commands' too (``add_subparsers`` passes the
+    class on), uses :class:`_Formatter`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
+class _NotTheApp(Exception):
+    """The light parser (the app's options only) met something it does not
+    know: a mistyped command, say. The full parser answers instead, so the
+    error lists the real commands."""
+
+
+class _LightParser(CkptParser):
+    def error(self, message: str):
+        raise _NotTheApp(message)
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -76,17 +134,30 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     import importlib
 
     common = common_parser()
-    parser = argparse.ArgumentParser(
+    words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
+    light = argv is not None and not words
+    parser = (_LightParser if light else CkptParser)(
         prog="ckpt-tui",
         description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
         parents=[common_parser(top=True)],
     )
-    parser.add_argument("--version", action="version", version=f"ckpt-tui {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"ckpt-tui {__version__}", help="print the version"
+    )
     parser.add_argument("--read-only", action="store_true", help="open the app without writes")
-    parser.add_argument("--opencode-data", metavar="DIR", help="opencode's data dir")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
-    if argv is not None and not words:
+    parser.add_argument(
+        "--opencode-data",
+        metavar="DIR",
+        help="opencode's data dir (default: $CKPT_OPENCODE_DATA, else "
+        "$XDG_DATA_HOME/opencode or ~/.local/share/opencode)",
+    )
+    sub = parser.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        title="commands (ckpt-tui COMMAND --help for more)",
+        parser_class=CkptParser,
+    )
+    if light:
         return parser
     for name in COMMAND_MODULES:
         try:
@@ -99,17 +170,50 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    parser = build_parser(argv)
+    try:
+        return parser, parser.parse_args(argv)
+    except _NotTheApp:
+        parser = build_parser()
+        return parser, parser.parse_args(argv)
+
+
+def _warn_config() -> None:
+    """What the config file asked for and was ignored: one line each on
+    stderr (``config show`` says it itself; the app says it in notifications)."""
+    from ckpt_tui.core.config import load
+
+    try:
+        problems = load().problems
+    except CkptError:
+        return  # a command that needs the config says so itself
+    for line in problems:
+        print(f"ckpt-tui: config: {line}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    if argv[:1] == [COMPLETE_WORD]:
+        from ckpt_tui.cli.completion import complete_main
+
+        return complete_main(argv[1:])
+    parser, args = _parse(argv)
+    if getattr(args, "debug", False) or os.environ.get("CKPT_TUI_LOG"):
+        from ckpt_tui import debuglog
+
+        debuglog.enable()
     try:
         if args.command is None:
             if args.json:
-                parser.error("--json needs a subcommand")
+                # the base class's error: this one is a usage error, not a
+                # reason to try the full parser
+                argparse.ArgumentParser.error(parser, "--json needs a subcommand")
             from ckpt_tui.ui.launch import run_app
 
             return run_app(args)
+        if args.command not in ("completion", "config"):
+            _warn_config()
         return int(args.run(args) or 0)
     except CkptError as exc:
         print(f"ckpt-tui: {printable(str(exc), 4000)}", file=sys.stderr)

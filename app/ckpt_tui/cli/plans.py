@@ -5,7 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say
+
+
+def add_write_options(parser) -> None:
+    """``--dry-run`` and ``--if-unchanged``, shared by restore, undo, redo, adopt."""
+    parser.add_argument(
+        "--dry-run", action="store_true", help="show what would change; write nothing"
+    )
+    parser.add_argument(
+        "--if-unchanged",
+        metavar="UPDATED_AT",
+        help="write only if the checkpoint's updatedAt is still this (as --dry-run --json "
+        "prints it); otherwise refuse and write nothing. Without it, a save of the plugin "
+        "since is included",
+    )
 
 
 def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int:
@@ -15,10 +30,17 @@ def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int
         data = jsonview.outcome(outcome)
         if plan is not None:
             data["diff"] = jsonview.diff(plan.diff, "current", "result")
+            data["skipped"] = _skipped(plan)
         emit_json({**data, **(extra or {})})
     else:
         say(outcome.message)
     return 0
+
+
+def _skipped(plan) -> list[dict[str, str]]:
+    """Damaged fields a whole restore left out (never restored, SPEC 3)."""
+    skipped = plan.detail.get("skipped") or {}
+    return [{"field": k, "reason": r} for k, r in skipped.items()]
 
 
 def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
@@ -31,6 +53,8 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
                 "session": plan.session_id,
                 "dryRun": True,
                 "changed": list(plan.keys),
+                "updatedAt": _updated_at(plan),
+                "skipped": _skipped(plan),
                 "diff": jsonview.diff(plan.diff, "current", "result"),
                 **(extra or {}),
             }
@@ -39,8 +63,23 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
     if plan.is_noop:
         say(f"{plan.label}: nothing would change")
         return 0
+    if "entry_only" in plan.detail:
+        say(f"{plan.label}; the checkpoint would not change")
+        say("(dry run: nothing written)")
+        return 0
     say(f"{plan.label} would change: {', '.join(plan.keys)}")
+    if plan.kept_note:
+        say(plan.kept_note)
     for line in textdiff.unified_lines(plan.diff):
         say(line)
     say("(dry run: nothing written)")
+    stamp = _updated_at(plan)
+    if stamp:
+        say(f"(--if-unchanged {stamp} writes it only if the checkpoint is still this one)")
     return 0
+
+
+def _updated_at(plan) -> str | None:
+    """The checkpoint's ``updatedAt`` the plan was made from (``None``: the
+    session had no checkpoint), what ``--if-unchanged`` compares."""
+    return None if plan.base_updated_at is None else timeutil.normalize(plan.base_updated_at)

@@ -1,5 +1,5 @@
-"""Commands over the checkpoint store: list, show, diff, restore, undo, redo,
-snapshot, migrate, doctor, demo."""
+"""Commands over the checkpoint store: list, show, diff, restore, copy, undo,
+redo, snapshot, migrate, doctor, demo."""
 
 from __future__ import annotations
 
@@ -9,15 +9,21 @@ from pathlib import Path
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
+from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
 from ckpt_tui.core.service import open_service
+from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 PAGE = 500
+
+#: Help lines shared by every command that takes these arguments.
+SESSION_HELP = "a session id (ckpt-tui list sessions)"
+SNAPSHOT_HELP = "its name or id; ckpt-tui list snapshots SESSION"
 
 
 def _service(args, *, read_only: bool = False):
@@ -117,7 +123,9 @@ def cmd_list_snapshots(args) -> int:
 def _print_checkpoint(cp: Checkpoint) -> None:
     for name in FIELDS:
         value = cp.get(name)
-        if name in LIST_FIELDS:
+        if isinstance(value, DamagedField):
+            say(f"{LABEL[name]}: DAMAGED ({value.reason}): {printable(value.shown(), 2000)}")
+        elif name in LIST_FIELDS:
             say(f"{LABEL[name]}:")
             for item in value:
                 say(f"  - {item}")
@@ -129,7 +137,10 @@ def _print_checkpoint(cp: Checkpoint) -> None:
                 say(f"  {line}")
         else:
             say(f"{LABEL[name]}: {value}")
-    if cp.synthesized:
+    if isinstance(cp.synthesized, DamagedField):
+        bad = cp.synthesized
+        say(f"synthesized: DAMAGED ({bad.reason}): {printable(bad.shown(), 2000)}")
+    elif cp.synthesized:
         say("(placeholder made by the plugin at compaction)")
     for key, value in cp.extra.items():
         say(f"{key} (extra): {value!r}")
@@ -172,7 +183,10 @@ def cmd_diff(args) -> int:
     from ckpt_tui.cli import jsonview, textdiff
 
     svc = _service(args, read_only=True)
-    comparison = svc.compare(args.session, args.a, args.b)
+    if getattr(args, "against", None):
+        comparison = _compare_across(svc, args)
+    else:
+        comparison = svc.compare(args.session, args.a, args.b)
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
@@ -185,28 +199,57 @@ def cmd_diff(args) -> int:
     return 0
 
 
+def _compare_across(svc, args):
+    from ckpt_tui.core import across
+
+    if args.b is not None:
+        raise CkptError("give B or --against, not both")
+    return across.compare(
+        svc, across.Ref(args.session, args.a), across.parse_ref(svc, args.against)
+    )
+
+
 # -- writes ---------------------------------------------------------------------
 
 
-def cmd_restore(args) -> int:
+def _plan_then_write(args, make_plan) -> int:
+    """``--dry-run``: print the plan. Otherwise plan and write under one lock
+    (a save of the plugin meanwhile is included, not refused), unless
+    ``--if-unchanged`` asks to refuse when the checkpoint moved."""
     svc = _service(args, read_only=args.dry_run)
+    try:
+        if args.dry_run:
+            return _dry_run(args, make_plan(svc))
+        plan, outcome = svc.plan_and_apply(
+            lambda: make_plan(svc), if_unchanged=args.if_unchanged
+        )
+    finally:
+        svc.close()
+    return _report(args, outcome, plan)
+
+
+def cmd_restore(args) -> int:
     fields = args.fields.split(",") if args.fields else None
-    plan = svc.plan_restore(args.session, args.snapshot, fields)
-    if args.dry_run:
-        return _dry_run(args, plan)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_restore(args.session, args.snapshot, fields))
+
+
+def cmd_copy(args) -> int:
+    """A copy across sessions is planned and applied exactly as a restore is."""
+    from ckpt_tui.core import across
+
+    fields = args.fields.split(",") if args.fields else None
+    return _plan_then_write(
+        args,
+        lambda svc: across.plan_copy(svc, across.parse_ref(svc, args.source), args.target, fields),
+    )
 
 
 def cmd_undo(args) -> int:
-    svc = _service(args)
-    plan = svc.plan_undo(args.session)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_undo(args.session))
 
 
 def cmd_redo(args) -> int:
-    svc = _service(args)
-    plan = svc.plan_redo(args.session)
-    return _report(args, svc.apply(plan), plan)
+    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session))
 
 
 def cmd_snapshot(args) -> int:
@@ -238,7 +281,20 @@ def cmd_doctor(args) -> int:
         for check in report["checks"]:
             mark = "ok " if check["ok"] else "BAD"
             say(f"[{mark}] {check['name']}: {check['detail']}")
+            for item in check.get("items") or check.get("problems") or ():
+                for line in _doctor_item(item).splitlines():
+                    say(f"      {line}")
     return 0 if report["ok"] else 1
+
+
+def _doctor_item(item) -> str:
+    """One thing ``doctor`` found, on one line: where, which field, why."""
+    if not isinstance(item, dict):
+        return " ".join(item) if isinstance(item, list) else str(item)
+    where = item["session"] + (f"/{item['snapshot']}" if item.get("snapshot") else "")
+    if "field" in item:
+        where += ("" if item.get("snapshot") else " (checkpoint)") + f" {item['field']}"
+    return f"{where}: {item['reason']}" if item.get("reason") else where
 
 
 def cmd_demo(args) -> int:
@@ -257,55 +313,98 @@ def cmd_demo(args) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    def add(name, func, help_text, **kw):
-        p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
-        p.set_defaults(run=func)
-        return p
-
+def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    """``list projects``, ``list sessions``, ``list snapshots``."""
     lst = sub.add_parser("list", help="list projects, sessions or snapshots")
     lsub = lst.add_subparsers(dest="what", metavar="WHAT", required=True)
     p = lsub.add_parser("projects", parents=[common], help="projects in the store")
     p.set_defaults(run=cmd_list_projects)
     p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
-    p.add_argument("--project", metavar="ID")
+    p.add_argument("--project", metavar="PROJECT", help="only this project's sessions")
     p.add_argument("--opencode", action="store_true", help="opencode's sessions, with checkpoints")
     p.add_argument(
         "--opencode-data", metavar="DIR", help="opencode's data dir", default=argparse.SUPPRESS
     )
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
         "--kind",
-        metavar="K",
+        metavar="KIND",
         help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
     )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
     p.set_defaults(run=cmd_list_snapshots)
 
-    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
-    p.add_argument("session")
-    p.add_argument("--snapshot", metavar="NAME")
-    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
-    p.add_argument("session")
-    p.add_argument("a")
-    p.add_argument("b", nargs="?")
+
+def _register_writes(add) -> None:
+    """The commands that change a checkpoint: restore, copy, undo, redo,
+    snapshot (``add`` makes a subcommand with the common options)."""
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
-    p.add_argument("session")
-    p.add_argument("snapshot")
-    p.add_argument("--fields", metavar="a,b", help=f"camelCase fields: {','.join(FIELDS)}")
-    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "snapshot", metavar="SNAPSHOT", help=f"the snapshot to restore ({SNAPSHOT_HELP})"
+    )
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="restore only these fields, comma-separated: " + ", ".join(FIELDS),
+    )
+    add_write_options(p)
+    p = add(
+        "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
+    )
+    p.add_argument("source", metavar="FROM_SESSION[:SNAPSHOT]")
+    p.add_argument("target", metavar="TO_SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="copy only these fields, comma-separated: " + ", ".join(FIELDS),
+    )
+    add_write_options(p)
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    add_write_options(p)
     p = add("redo", cmd_redo, "redo what undo took back")
-    p.add_argument("session")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    add_write_options(p)
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
-    p.add_argument("session")
-    p.add_argument("name")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("name", metavar="NAME", help="the new snapshot's name (unique in the session)")
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    def add(name, func, help_text, **kw):
+        p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
+        p.set_defaults(run=func)
+        return p
+
+    _register_list(sub, common)
+    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
+    )
+    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
+    p.add_argument(
+        "b",
+        metavar="B",
+        nargs="?",
+        help="the newer side: a snapshot (default: the current checkpoint)",
+    )
+    p.add_argument(
+        "--against",
+        metavar="SESSION[:SNAPSHOT]",
+        help="diff A against another session's snapshot or checkpoint (B is then not given)",
+    )
+    _register_writes(add)
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")
     p = add("demo", cmd_demo, "write a demo store")
     p.add_argument("--dir", metavar="DIR", help="where (default: the cache dir)")
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--seed", metavar="N", type=int, default=7, help="seed for the made-up data (default: 7)"
+    )
     p.add_argument("--force", action="store_true", help="replace an existing demo store")

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from ckpt_tui.core.diff import CheckpointDiff
-from ckpt_tui.core.model import LABEL
+from ckpt_tui.core.model import LABEL, DamagedField
+from ckpt_tui.core.text import printable
 
 _ITEM_MARK = {"added": "+", "removed": "-", "kept": " ", "moved": "↕", "reworded": "~"}
+
+
+def value_lines(value: object) -> list[str]:
+    """A whole value as lines: a damaged one on one line, saying so."""
+    if isinstance(value, DamagedField):
+        return [f"DAMAGED ({value.reason}): {printable(value.shown(), 2000)}"]
+    if isinstance(value, tuple):
+        return [f"• {item}" for item in value] or ["(none)"]
+    return str(value).split("\n")
 
 
 def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
@@ -16,7 +26,10 @@ def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
             out.append(
                 "(too large to compare in full: some changes are shown as plain removals and additions)"
             )
-        if f.kind == "status":
+        if f.kind == "damaged":
+            out.extend(f"- {line}" for line in value_lines(f.old))
+            out.extend(f"+ {line}" for line in value_lines(f.new))
+        elif f.kind == "status":
             out.append(f"  {f.old} → {f.new}")
         elif f.kind == "list":
             for item in f.items:
@@ -42,7 +55,11 @@ def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
                 else:
                     out.extend(f"- {ln.text}" for ln in block.old)
                     out.extend(f"+ {ln.text}" for ln in block.new)
-    unchanged = [LABEL[f.name] for f in diff.fields if not f.changed]
+    unchanged = [
+        LABEL[f.name] + (" (damaged)" if f.kind == "damaged" else "")
+        for f in diff.fields
+        if not f.changed
+    ]
     if unchanged:
         out.append(f"(unchanged: {', '.join(unchanged)})")
     return out

@@ -1,12 +1,15 @@
 """Write policy: restore, undo, redo, manual snapshots (SPEC 5.3).
 
-Every change to a checkpoint goes through :meth:`Service.apply` on a
-:class:`Plan`. A plan is computed from one read (it is what a preview
-shows); applying it re-reads the checkpoint inside ``BEGIN IMMEDIATE`` and
-refuses with :class:`Conflict` if ``updated_at`` moved since the plan, so
-the plugin's newer write is never silently overwritten. Each write first
-takes a ``pre-restore`` snapshot of what it overwrites, marks the restored
-snapshot, prunes, and only then is recorded in the undo journal.
+Every change to a checkpoint goes through a :class:`Plan`. A plan someone
+previewed (:meth:`Service.apply`) is computed from one read; applying it
+re-reads the checkpoint inside ``BEGIN IMMEDIATE`` and refuses with
+:class:`Conflict` if ``updated_at`` moved since the plan, so the plugin's
+newer write is never silently overwritten after a person looked at another
+state. A write nobody previewed (:meth:`Service.plan_and_apply`: the command
+line, undo and redo without a preview) is planned once the write lock is
+ours, so it includes the plugin's latest save instead of refusing. Each
+write first takes a ``pre-restore`` snapshot of what it overwrites, marks
+the restored snapshot, prunes, and only then is recorded in the undo journal.
 
 Undo/redo semantics are written down in ARCHITECTURE.md ("Undo and redo").
 """
@@ -15,12 +18,21 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.model import FIELDS, Checkpoint, Damaged, decode, validate_fields
+from ckpt_tui.core.model import (
+    FIELDS,
+    LABEL,
+    Checkpoint,
+    Damaged,
+    DamagedField,
+    decode,
+    validate_fields,
+)
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import (
     CkptError,
@@ -78,11 +90,31 @@ def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpo
     return replace(base, **{k: source.get(k) for k in keys})
 
 
+def restorable(
+    source: Checkpoint, keys: tuple[str, ...], *, explicit: bool, what: str
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The ``keys`` that may be copied from ``source``, and the damaged ones
+    left out (key -> reason). A damaged field is never restored (SPEC 3):
+    asked for by name (``explicit``) it is refused, naming it; as part of a
+    whole restore it is skipped, and the plan's label says so."""
+    damaged = {k: v.reason for k in keys if isinstance(v := source.get(k), DamagedField)}
+    if damaged and explicit:
+        raise DamagedPayload(
+            f"{what} has damaged {', '.join(f'{k} ({r})' for k, r in damaged.items())}; "
+            "a damaged field cannot be restored, nothing was written"
+        )
+    return tuple(k for k in keys if k not in damaged), damaged
+
+
+def _skipped_note(skipped: dict[str, str]) -> str:
+    return f"; skipped damaged {', '.join(skipped)}" if skipped else ""
+
+
 @dataclass(frozen=True)
 class Plan:
     """What a write will do, computed before doing it (the preview)."""
 
-    action: str  # restore | undo | redo | adopt | snapshot
+    action: str  # restore | undo | redo | adopt | copy | snapshot
     session_id: str
     project_id: str
     label: str
@@ -104,6 +136,27 @@ class Plan:
     @property
     def is_noop(self) -> bool:
         return not self.keys and self.action != "snapshot" and "entry_only" not in self.detail
+
+    @property
+    def kept_note(self) -> str | None:
+        """Which later changes a journaled undo (or redo) keeps, named.
+
+        Undo reverts only the fields the step changed; fields saved since
+        (by the plugin, usually) keep their current values. The plugin's own
+        undo restores its newest pre-restore snapshot whole and would revert
+        them too, so a preview must say so.
+        """
+        kept = self.detail.get("kept")
+        if not kept or self.entry is None:
+            return None
+        names = ", ".join(LABEL.get(k, k) for k in kept)
+        if self.action == "redo":
+            return f"Kept as they are now: {names} (changed since the undo)."
+        step = "adoption" if self.entry.action == "adopt" else self.entry.action
+        return (
+            f"Kept as they are now: {names} (changed after the {step}). Only the fields the "
+            f"{step} changed are reverted; the plugin's own undo would revert these too."
+        )
 
 
 @dataclass(frozen=True)
@@ -152,38 +205,54 @@ class Service(Reader):
                 "it cannot be restored"
             )
         chosen = validate_fields(fields) if fields is not None else WRITABLE
+        scope = "all fields" if fields is None else ", ".join(chosen)
+        chosen, skipped = restorable(
+            view.content, chosen, explicit=fields is not None, what=f"snapshot {view.row.name!r}"
+        )
         base, updated_at, project_id = self._base(session_id)
         after = take(base, view.content, chosen)
-        scope = "all fields" if fields is None else ", ".join(chosen)
         return Plan(
             action="restore",
             session_id=session_id,
             project_id=project_id,
-            label=f"restore of {view.row.name} ({scope})",
+            label=f"restore of {view.row.name} ({scope}{_skipped_note(skipped)})",
             before=base,
             after=after,
             base_updated_at=updated_at,
             keys=changed_keys(base, after),
             source_snapshot_id=view.row.id,
-            detail={"snapshot": view.row.name, "fields": list(chosen)},
+            detail={"snapshot": view.row.name, "fields": list(chosen), "skipped": skipped},
         )
 
     def plan_copy(
-        self, session_id: str, content: Checkpoint, *, label: str, source_snapshot_id: str | None
+        self,
+        session_id: str,
+        content: Checkpoint,
+        *,
+        label: str,
+        source_snapshot_id: str | None,
+        fields: list[str] | None = None,
+        action: str = "adopt",
     ) -> Plan:
-        """An adoption: copy ``content`` into a session as a restore would."""
+        """Copy ``content`` (all fields, or the chosen ones) into a session as
+        a restore would: an adoption of legacy state, or a ``copy`` from
+        another session (core.across). Damaged fields are skipped, or
+        refused when chosen by name, as a restore does."""
+        chosen = validate_fields(fields) if fields is not None else WRITABLE
+        keys, skipped = restorable(content, chosen, explicit=fields is not None, what=label)
         base, updated_at, project_id = self._base(session_id)
-        after = take(base, content, WRITABLE)
+        after = take(base, content, keys)
         return Plan(
-            action="adopt",
+            action=action,
             session_id=session_id,
             project_id=project_id,
-            label=label,
+            label=label + _skipped_note(skipped),
             before=base,
             after=after,
             base_updated_at=updated_at,
             keys=changed_keys(base, after),
             source_snapshot_id=source_snapshot_id,
+            detail={"skipped": skipped, **({"fields": list(keys)} if fields is not None else {})},
         )
 
     def _newest_pre_restore(self, session_id: str):
@@ -235,16 +304,18 @@ class Service(Reader):
                 changed_keys(base, after),
                 entry.before_snapshot_id,
                 entry,
+                detail={"kept": list(_kept(base, target, keys))},
             )
         content = decode(newest["payload"])
         if isinstance(content, Damaged):
             raise DamagedPayload(f"the newest pre-restore snapshot is damaged: {content.reason}")
-        after = take(base, content, WRITABLE)
+        keys, skipped = restorable(content, WRITABLE, explicit=False, what=newest["name"])
+        after = take(base, content, keys)
         return Plan(
             "undo",
             session_id,
             project_id,
-            f"undo: back to {newest['name']}",
+            f"undo: back to {newest['name']}{_skipped_note(skipped)}",
             base,
             after,
             updated_at,
@@ -252,6 +323,7 @@ class Service(Reader):
             newest["id"],
             None,
             fallback=True,
+            detail={"skipped": skipped},
         )
 
     def plan_redo(self, session_id: str) -> Plan:
@@ -284,6 +356,7 @@ class Service(Reader):
             changed_keys(base, after),
             entry.after_snapshot_id,
             entry,
+            detail={"kept": list(_kept(base, target, keys))},
         )
 
     @staticmethod
@@ -315,21 +388,55 @@ class Service(Reader):
 
     # -- applying -----------------------------------------------------------
     def restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Outcome:
-        return self.apply(self.plan_restore(session_id, snapshot, fields))
+        return self.plan_and_apply(lambda: self.plan_restore(session_id, snapshot, fields))[1]
 
     def undo(self, session_id: str) -> Outcome:
-        return self.apply(self.plan_undo(session_id))
+        return self.plan_and_apply(lambda: self.plan_undo(session_id))[1]
 
     def redo(self, session_id: str) -> Outcome:
-        return self.apply(self.plan_redo(session_id))
+        return self.plan_and_apply(lambda: self.plan_redo(session_id))[1]
+
+    def plan_and_apply(
+        self, make_plan: Callable[[], Plan], *, if_unchanged: str | None = None
+    ) -> tuple[Plan, Outcome]:
+        """Plan and write under one write lock, for a write nobody previewed
+        (the command line; undo and redo in the app without a preview).
+
+        ``make_plan`` runs once ``BEGIN IMMEDIATE`` has the lock: its reads see
+        the newest commit and nobody can commit before ours, so a save of the
+        plugin since the command started is part of the plan instead of a
+        reason to refuse. ``if_unchanged`` (the ``updatedAt`` a dry run
+        printed) keeps the refusal for scripts that looked first: a
+        :class:`Conflict` when the checkpoint moved since.
+        """
+
+        def work(conn: Connection) -> tuple[Plan, object]:
+            plan = make_plan()
+            if if_unchanged is not None and timeutil.normalize(
+                plan.base_updated_at
+            ) != timeutil.normalize(if_unchanged):
+                raise _conflict(plan.session_id, plan.base_updated_at)
+            if "entry_only" in plan.detail:
+                return plan, _ENTRY_ONLY  # applied below: no checkpoint to check
+            return plan, self._write(conn, plan)
+
+        plan, result = self.store.write(work)
+        if result is _ENTRY_ONLY:
+            return plan, self.apply(plan)
+        return plan, self._applied(plan, result)
 
     def apply(self, plan: Plan) -> Outcome:
+        """Apply a plan someone previewed: :class:`Conflict` if the checkpoint
+        moved since the plan was made (the preview then shows the new diff)."""
         kind = plan.detail.get("entry_only")
         if kind == "snapshot":
             return self._apply_snapshot_entry(plan)
         if kind == "handoff":
             return self._apply_handoff_entry(plan)
-        result = self.store.write(lambda conn: self._write(conn, plan))
+        return self._applied(plan, self.store.write(lambda conn: self._write(conn, plan)))
+
+    def _applied(self, plan: Plan, result: tuple[str, str, int] | None) -> Outcome:
+        """After the commit of ``_write``: journal it and say what it did."""
         if result is None:
             self._journal_noop(plan)
             return Outcome(plan.action, plan.session_id, f"{plan.label}: nothing to change", False)
@@ -339,10 +446,12 @@ class Service(Reader):
             f"u restores {pre_name} whole, as the plugin's undo does",
         )
         undo_hint = "u undoes it" if plan.action != "undo" else "ctrl+r redoes it"
+        later = plan.detail.get("kept")
+        kept = f"; kept {', '.join(later)} as saved since" if later else ""
         return Outcome(
             plan.action,
             plan.session_id,
-            f"{plan.label}: changed {', '.join(plan.keys)}; saved the previous state as "
+            f"{plan.label}: changed {', '.join(plan.keys)}{kept}; saved the previous state as "
             f"{pre_name} ({undo_hint}; `ckpt-tui {'redo' if plan.action == 'undo' else 'undo'} "
             f"{plan.session_id}`)",
             True,
@@ -359,21 +468,20 @@ class Service(Reader):
         row = q.get_checkpoint(conn, plan.session_id)
         now_at = row.updated_at if row else None
         if now_at != plan.base_updated_at:
-            raise Conflict(
-                f"session {plan.session_id} changed at {timeutil.normalize(now_at)}, after this "
-                "was prepared (the plugin saved meanwhile); nothing was written, look at the "
-                "new diff"
-            )
+            raise _conflict(plan.session_id, now_at)
         current = Checkpoint.from_row(row.columns) if row else Checkpoint()
         after = take(current, plan.after, plan.keys)
-        if not changed_keys(current, after):
+        changed = changed_keys(current, after)
+        if not changed:
             return None
         pre = save_pre_restore(conn, plan.session_id, plan.project_id, current)
         w.write_checkpoint(
             conn,
             session_id=plan.session_id,
             project_id=plan.project_id,
-            columns=after.to_row(),
+            # Only the changed columns: one that is not part of the change (a
+            # damaged one above all) keeps its bytes.
+            columns=after.to_row(changed if row is not None else None),
             exists=row is not None,
         )
         w.mark_restored(conn, plan.source_snapshot_id)
@@ -385,7 +493,7 @@ class Service(Reader):
         snapshot the journal does not know, and undo falls back to the plugin's
         behaviour: exactly right for the one step that was lost."""
         before, after = plan.before.to_json(), plan.after.to_json()
-        if plan.action in ("restore", "adopt"):
+        if plan.action in ("restore", "adopt", "copy"):
             self.journal.push(
                 plan.session_id,
                 action=plan.action,
@@ -509,10 +617,10 @@ class Service(Reader):
             message = f"undid: {what} (ctrl+r redoes it)"
             return Outcome("undo", plan.session_id, message, gone).warned(warning)
 
-        def recreate(conn: Connection) -> bool:
+        def recreate(conn: Connection) -> tuple[bool, int]:
             if q.snapshot_exists(conn, plan.session_id, name):
-                return False
-            w.insert_snapshot(
+                return False, 0
+            snap = w.insert_snapshot(
                 conn,
                 session_id=plan.session_id,
                 project_id=entry.detail.get("project") or plan.project_id,
@@ -522,15 +630,27 @@ class Service(Reader):
                 snapshot_id=entry.after_snapshot_id,
                 captured_at=entry.detail.get("captured_at"),
             )
-            return True
+            # Pruned like any write (invariant 4). It keeps its old time, so
+            # it may be older than the newest history_limit itself: then
+            # putting it back would only delete others, and nothing is done.
+            doomed = w.prunable_ids(conn, plan.session_id, self.history_limit)
+            if snap["id"] in doomed:
+                raise NothingToDo(
+                    f"snapshot {name!r} is older than the newest {self.history_limit} snapshots "
+                    "of the session (the history limit): redo would prune it at once, so "
+                    "nothing was changed"
+                )
+            return True, w.prune(conn, plan.session_id, self.history_limit)
 
-        made = self.store.write(recreate)
+        made, pruned = self.store.write(recreate)
         warning = _journal_after_write(
             lambda: self.journal.flip(plan.session_id, entry.seq, done=True),
             "u may not delete it again",
         )
         message = f"redid: snapshot {name!r} is back"
-        return Outcome("redo", plan.session_id, message, made).warned(warning)
+        if pruned:
+            message += f" (pruned {pruned} old snapshot{'s' if pruned != 1 else ''})"
+        return Outcome("redo", plan.session_id, message, made, pruned=pruned).warned(warning)
 
     # -- hand-off notes ----------------------------------------------------------
     def write_handoff(self, session_id: str, snapshot: str | None = None) -> Written:
@@ -595,6 +715,24 @@ class Service(Reader):
         )
         message = f"redid the hand-off: wrote {path} again"
         return Outcome("redo", plan.session_id, message, True).warned(warning)
+
+
+#: ``plan_and_apply``'s marker for a plan whose write is not ``_write``.
+_ENTRY_ONLY = object()
+
+
+def _conflict(session_id: str, now_at: object) -> Conflict:
+    return Conflict(
+        f"session {session_id} changed at {timeutil.normalize(now_at)}, after this "
+        "was prepared (the plugin saved meanwhile); nothing was written, look at the "
+        "new diff"
+    )
+
+
+def _kept(current: Checkpoint, target: Checkpoint, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Fields an undo or redo leaves alone although they differ from the state
+    it goes back to: changed since the step, outside the fields it changed."""
+    return tuple(k for k in WRITABLE if k not in keys and current.get(k) != target.get(k))
 
 
 def _journaled(payload: str) -> Checkpoint:

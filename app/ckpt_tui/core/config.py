@@ -6,17 +6,28 @@ preview_undo = false        # ask before undo/redo, showing the diff
 session_sort = "activity"   # activity | title | status | snapshots (s in the pane)
 project_sort = "activity"   # activity | name (s in the pane)
 [keymap]                    # binding id = keys, e.g.
-restore = "R"
+"main.restore" = "R"
 ```
+
+The file is checked, not trusted: an unknown key, a value of the wrong
+type, an unknown binding id or key name each become one line in
+``Config.problems`` naming the closest valid name, and everything else in
+the file still applies. Only a file that cannot be read at all is an error.
+Binding ids and key names belong to the UI (Textual): it passes them to
+:func:`check_keymap`, so this module stays free of Textual.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ckpt_tui import paths
 from ckpt_tui.errors import CkptError
+
+FILE_NAME = "config.toml"
 
 
 @dataclass(frozen=True)
@@ -27,36 +38,181 @@ class Config:
     path: Path | None = None
     session_sort: str = "activity"
     project_sort: str = "activity"
+    #: One line per thing in the file that was ignored, and why.
+    problems: tuple[str, ...] = ()
+
+
+#: key -> (type name for messages, check)
+_SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
+    "history_limit": (
+        "a positive integer",
+        lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+    ),
+    "preview_undo": ("true or false", lambda v: isinstance(v, bool)),
+    "keymap": ('a table of binding id = "keys"', lambda v: isinstance(v, dict)),
+    "session_sort": ("one of the session orders", lambda v: isinstance(v, str)),
+    "project_sort": ("one of the project orders", lambda v: isinstance(v, str)),
+}
+#: settings with a fixed set of values: key -> the name of the tuple in core.sorting
+_CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
+
+
+def nearest(name: str, valid: Iterable[str]) -> str | None:
+    import difflib  # only when something is wrong
+
+    match = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def closest(name: str, valid: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the nearest valid name, else ``""``."""
+    match = nearest(name, valid)
+    return f" (did you mean {match!r}?)" if match else ""
+
+
+def default_path() -> Path:
+    return paths.config_dir() / FILE_NAME
+
+
+_cache: dict[Path, tuple[tuple[int, int], Config]] = {}
 
 
 def load(path: Path | None = None) -> Config:
-    path = path or paths.config_dir() / "config.toml"
-    if not path.exists():
+    path = path or default_path()
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
         return Config(path=path)
+    except OSError as exc:
+        raise CkptError(f"cannot read config {path}: {exc.strerror or exc}") from None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    cached = _cache.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
     import tomllib  # 20 ms of regexes: only when there is a file to read
 
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise CkptError(f"cannot read config {path}: {exc}") from None
-    limit = data.get("history_limit", 50)
-    keymap = data.get("keymap", {})
-    if not isinstance(limit, int) or limit < 1:
-        raise CkptError(f"{path}: history_limit must be a positive integer")
-    if not isinstance(keymap, dict) or not all(isinstance(v, str) for v in keymap.values()):
-        raise CkptError(f"{path}: [keymap] must map binding ids to key strings")
-    from ckpt_tui.core.sorting import PROJECT_SORTS, SESSION_SORTS
+    config = _checked(data, path)
+    _cache[path] = (stamp, config)
+    return config
 
-    sorts = {}
-    for key, choices in (("session_sort", SESSION_SORTS), ("project_sort", PROJECT_SORTS)):
-        value = data.get(key, "activity")
-        if value not in choices:
-            raise CkptError(f"{path}: {key} must be one of {', '.join(choices)}")
-        sorts[key] = value
-    return Config(
-        history_limit=limit,
-        preview_undo=bool(data.get("preview_undo", False)),
-        keymap=dict(keymap),
-        path=path,
-        **sorts,
-    )
+
+def _checked(data: dict, path: Path) -> Config:
+    problems: list[str] = []
+    values: dict[str, object] = {}
+    for key, value in data.items():
+        if key not in _SETTINGS:
+            problems.append(f"{path.name}: unknown key {key!r}{closest(key, _SETTINGS)}; ignored")
+            continue
+        kind, ok = _SETTINGS[key]
+        if key in _CHOICES:
+            from ckpt_tui.core import sorting
+
+            choices = getattr(sorting, _CHOICES[key])
+            kind = "one of " + ", ".join(choices)
+            ok = choices.__contains__
+        if not ok(value):
+            default = getattr(Config, key, None)
+            shown = f"; using {_toml(default)}" if key != "keymap" else "; ignored"
+            hint = closest(value, choices) if key in _CHOICES and isinstance(value, str) else ""
+            problems.append(f"{path.name}: {key} must be {kind}, not {_toml(value)}{hint}{shown}")
+            continue
+        values[key] = value
+    keymap: dict[str, str] = {}
+    for binding, keys in dict(values.pop("keymap", {})).items():  # type: ignore[arg-type]
+        if isinstance(keys, str) and keys.strip():
+            keymap[binding] = keys
+        else:
+            problems.append(
+                f'{path.name}: [keymap] {binding} must be a key string like "ctrl+r", '
+                f"not {_toml(keys)}; ignored"
+            )
+    return Config(**values, keymap=keymap, path=path, problems=tuple(problems))  # type: ignore[arg-type]
+
+
+def check_keymap(
+    keymap: dict[str, str],
+    binding_ids: Iterable[str],
+    is_key: Callable[[str], bool],
+    key_names: Iterable[str],
+) -> list[str]:
+    """One line per unknown binding id or key name in ``keymap``.
+
+    ``binding_ids`` are the ids the UI declares, ``is_key`` says whether a
+    single key (``ctrl+r``, ``R``, ``question_mark``) exists and
+    ``key_names`` are the names to suggest from; all come from the UI.
+    """
+    ids = sorted(set(binding_ids))
+    names = sorted(set(key_names))
+    problems = []
+    for binding, keys in keymap.items():
+        if binding not in ids:
+            problems.append(f"[keymap] unknown binding id {binding!r}{closest(binding, ids)}")
+            continue
+        for key in (k.strip() for k in keys.split(",")):
+            if not is_key(key):
+                problems.append(
+                    f"[keymap] {binding}: unknown key name {key!r}{_key_hint(key, names, is_key)}; ignored"
+                )
+    return problems
+
+
+def usable_keymap(keymap: dict[str, str], is_key: Callable[[str], bool]) -> dict[str, str]:
+    """``keymap`` without the key names that do not exist: a binding whose
+    new keys are all unknown keeps its default keys rather than losing them."""
+    usable = {}
+    for binding, keys in keymap.items():
+        known = [k.strip() for k in keys.split(",") if is_key(k.strip())]
+        if known:
+            usable[binding] = ",".join(known)
+    return usable
+
+
+def _key_hint(key: str, names: list[str], is_key: Callable[[str], bool]) -> str:
+    """The key with each unknown part (``ctl``, ``escpe``) replaced by the
+    nearest name, if that makes a key."""
+    parts = [p if len(p) <= 1 or p in names else (nearest(p, names) or p) for p in key.split("+")]
+    guess = "+".join(parts)
+    return f" (did you mean {guess!r}?)" if guess != key and is_key(guess) else ""
+
+
+def effective(config: Config) -> dict[str, object]:
+    """The settings in force, as the config file would spell them."""
+    return {
+        "history_limit": config.history_limit,
+        "preview_undo": config.preview_undo,
+        "keymap": dict(config.keymap),
+    }
+
+
+def to_toml(settings: dict[str, object]) -> str:
+    lines = [f"{k} = {_toml(v)}" for k, v in settings.items() if not isinstance(v, dict)]
+    for key, table in settings.items():
+        if isinstance(table, dict):
+            lines += ["", f"[{key}]"] + [f"{_toml(k)} = {_toml(v)}" for k, v in table.items()]
+    return "\n".join(lines)
+
+
+def _toml(value: object) -> str:
+    """A short TOML-ish rendering of a value, for messages and ``config show``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        import json
+
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 60 else text[:59] + '…"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+def env_overrides() -> dict[str, str]:
+    """The environment variables that moved one of our homes."""
+    names = ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE", "CKPT_TUI_LOG", "CKPT_DB")
+    return {name: os.environ[name] for name in names if os.environ.get(name)}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint
+from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint, DamagedField
 
 #: Lines longer than this are marked changed as a whole: a word diff of two
 #: huge lines costs more than it tells.
@@ -118,7 +118,10 @@ class Item(NamedTuple):
 @dataclass(frozen=True)
 class FieldDiff:
     name: str
-    kind: str  # "text", "list" or "status"
+    #: "text", "list" or "status"; "damaged" when either side is a
+    #: :class:`DamagedField` (then ``old`` and ``new`` are the values as they
+    #: are, damaged or not, and nothing is compared inside them)
+    kind: str
     old: object
     new: object
     changed: bool
@@ -383,7 +386,9 @@ def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -
     for name in FIELDS:
         a, b = old.get(name), new.get(name)
         changed = a != b
-        if name == "status":
+        if isinstance(a, DamagedField) or isinstance(b, DamagedField):
+            fields.append(FieldDiff(name, "damaged", a, b, changed))
+        elif name == "status":
             fields.append(FieldDiff(name, "status", a, b, changed))
         elif name in LIST_FIELDS:
             items, coarse = (

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged
+from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.core.text import visible
 from ckpt_tui.errors import CkptError, DamagedPayload
@@ -150,7 +150,9 @@ def render(
     session_title: str | None = None,
 ) -> str:
     """The Markdown text of a hand-off note."""
-    heading = cp.title or cp.objective.split("\n", 1)[0] or session_title or session_id
+    title = cp.title if isinstance(cp.title, str) else ""
+    objective = cp.objective if isinstance(cp.objective, str) else ""
+    heading = title or objective.split("\n", 1)[0] or session_title or session_id
     out = [f"# Hand-off: {md_inline(heading)}", ""]
     out.append(f"- Session: {md_inline(session_id)}")
     if session_title:
@@ -159,7 +161,7 @@ def render(
     out.append(f"- Project: {md_inline(project_id)}{where}")
     out.append(f"- Made from: {md_inline(source)}")
     out.append(f"- Written: {made_at}")
-    if cp.synthesized:
+    if cp.synthesized is True:
         out.append("- Note: this checkpoint is a placeholder the plugin made at compaction")
     out.append("")
     for name in FIELDS:
@@ -168,7 +170,10 @@ def render(
         out.append(f"## {LABEL[name]}")
         out.append("")
         value = cp.get(name)
-        if name in LIST_FIELDS:
+        if isinstance(value, DamagedField):
+            # Said, not guessed at: the stored value has the wrong type.
+            out.append(md_item(f"damaged ({value.reason}); stored as: {value.shown()[:2000]}"))
+        elif name in LIST_FIELDS:
             out.extend(md_item(item) for item in value)
             if not value:
                 out.append("_(none)_")

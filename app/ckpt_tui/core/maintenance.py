@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui import paths
+from ckpt_tui.core.model import LIST_FIELDS, TEXT_FIELDS, Checkpoint, Damaged, decode
 from ckpt_tui.errors import CkptError, ReadOnly, StoreMissing
 from ckpt_tui.store import CURRENT_VERSION, Store, health
 from ckpt_tui.store.migrate import migrate_file
@@ -45,21 +46,25 @@ def migrate(db: str | os.PathLike[str] | None) -> dict[str, Any]:
 
 
 def doctor(db: str | os.PathLike[str] | None) -> dict[str, Any]:
+    """The store's health, check by check. Each check reads in its own
+    transaction and a failure (a damaged page, say) is that check's result,
+    so the report is always complete. A check's ``count`` is the number of
+    its ``items``: everything it found is listed."""
     path = _path(db)
-    checks: list[dict[str, Any]] = []
-
-    def check(name: str, ok: bool, detail: str, **extra: Any) -> None:
-        checks.append({"name": name, "ok": ok, "detail": detail, **extra})
-
     try:
         store = Store(path, read_only=True)
     except StoreMissing:
         raise
     except CkptError as exc:
-        return {"ok": False, "checks": [{"name": "open", "ok": False, "detail": str(exc)}]}
+        return {
+            "ok": False,
+            "path": str(path),
+            "checks": [{"name": "open", "ok": False, "detail": str(exc)}],
+        }
+    report = _Report()
     try:
         version_ok = store.version <= CURRENT_VERSION
-        check(
+        report.check(
             "schema version",
             version_ok,
             f"{store.version}"
@@ -71,34 +76,106 @@ def doctor(db: str | os.PathLike[str] | None) -> dict[str, Any]:
             ),
             version=store.version,
         )
-        with store.read() as conn:
-            problems = health.integrity(conn)
-            check("integrity_check", problems == ["ok"], "; ".join(problems[:5]))
-            fks = health.foreign_key_problems(conn)
-            check(
-                "foreign_key_check",
-                not fks,
-                f"{len(fks)} problems" if fks else "ok",
-                problems=[list(map(str, f)) for f in fks[:20]],
-            )
-            count, bad = health.damaged_payloads(conn)
-            check(
-                "damaged payloads",
-                count == 0,
-                f"{count} damaged"
-                + (": " + ", ".join(f"{s}/{n}" for s, n in bad[:5]) if bad else ""),
-                count=count,
-                items=[{"session": s, "snapshot": n} for s, n in bad],
-            )
-            count, ids = health.sessions_without_checkpoint(conn)
-            # A session without a checkpoint is normal right after it starts: a note, not a failure.
-            check(
-                "sessions without a checkpoint",
-                True,
-                f"{count}" + (": " + ", ".join(ids[:5]) if ids else ""),
-                count=count,
-                items=ids,
-            )
+        for name, work in _CHECKS:
+            report.run(store, name, work)
     finally:
         store.close()
+    checks = report.checks
     return {"ok": all(c["ok"] for c in checks), "path": str(path), "checks": checks}
+
+
+class _Report:
+    """The checks doctor has made so far, in order."""
+
+    def __init__(self) -> None:
+        self.checks: list[dict[str, Any]] = []
+
+    def check(self, name: str, ok: bool, detail: str, **extra: Any) -> None:
+        self.checks.append({"name": name, "ok": ok, "detail": detail, **extra})
+
+    def listed(self, name: str, items: list[Any], *, note: bool = False) -> None:
+        self.check(name, note or not items, str(len(items)), count=len(items), items=items)
+
+    def run(self, store: Store, name: str, work) -> None:
+        """``work(report, conn)`` in its own read; a store error is its result."""
+        before = len(self.checks)
+        try:
+            with store.read() as conn:
+                work(self, conn)
+        except CkptError as exc:
+            del self.checks[before:]
+            self.check(name, False, f"could not be checked: {exc}", count=0, items=[])
+
+
+def _integrity(report: _Report, conn) -> None:
+    problems = health.integrity(conn)
+    ok = problems == ["ok"]
+    items = [] if ok else problems
+    detail = "ok" if ok else f"{len(items)} problems"
+    report.check("integrity_check", ok, detail, count=len(items), items=items)
+
+
+def _foreign_keys(report: _Report, conn) -> None:
+    fks = [list(map(str, f)) for f in health.foreign_key_problems(conn)]
+    report.check(
+        "foreign_key_check",
+        not fks,
+        f"{len(fks)} problems" if fks else "ok",
+        count=len(fks),
+        problems=fks,
+    )
+
+
+def _payloads(report: _Report, conn) -> None:
+    items = [
+        {"session": s, "snapshot": n, "reason": _damage(decode(raw))}
+        for s, n, raw in health.damaged_payloads(conn)
+    ]
+    report.listed("damaged payloads", items)
+
+
+def _fields(report: _Report, conn) -> None:
+    report.listed("damaged fields", damaged_fields(conn))
+
+
+def _without_checkpoint(report: _Report, conn) -> None:
+    # Normal right after a session starts: a note, not a failure.
+    report.listed(
+        "sessions without a checkpoint", health.sessions_without_checkpoint(conn), note=True
+    )
+
+
+#: doctor's checks after the schema version, in report order.
+_CHECKS = (
+    ("integrity_check", _integrity),
+    ("foreign_key_check", _foreign_keys),
+    ("damaged payloads", _payloads),
+    ("damaged fields", _fields),
+    ("sessions without a checkpoint", _without_checkpoint),
+)
+
+
+def _damage(content: Checkpoint | Damaged) -> str:
+    return content.reason if isinstance(content, Damaged) else "decodes now"
+
+
+def damaged_fields(conn) -> list[dict[str, Any]]:
+    """Every damaged field (SPEC 3): in a checkpoint row (``snapshot`` is
+    ``None``) or in a snapshot's payload, with which field and why."""
+    items: list[dict[str, Any]] = []
+    for session_id, columns in health.checkpoint_rows(conn):
+        for name, bad in Checkpoint.from_row(columns).damaged_fields().items():
+            items.append(
+                {"session": session_id, "snapshot": None, "field": name, "reason": bad.reason}
+            )
+    suspects = health.payloads_with_wrong_types(
+        conn, text_keys=(*TEXT_FIELDS, "status"), list_keys=LIST_FIELDS, bool_keys=("synthesized",)
+    )
+    for session_id, name, raw in suspects:
+        content = decode(raw)
+        if isinstance(content, Checkpoint):
+            items.extend(
+                {"session": session_id, "snapshot": name, "field": key, "reason": bad.reason}
+                for key, bad in content.damaged_fields().items()
+            )
+    return items

@@ -3,7 +3,9 @@
 A payload is decoded into a :class:`Checkpoint` that keeps every unknown key
 in ``extra``, so copying a snapshot never drops what a newer plugin wrote.
 A payload that is not JSON, or not an object, decodes to :class:`Damaged`,
-which the policy refuses to restore.
+which the policy refuses to restore; a single field of the wrong type (in a
+payload or a column) decodes to a :class:`DamagedField`, kept as it was
+found (SPEC 3).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.errors import CkptError
 
 TEXT_FIELDS = ("title", "objective", "summary", "currentPlan", "notes")
@@ -63,89 +66,225 @@ LABEL = {
 }
 
 
-def _text(value: Any) -> str:
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words: ``a number``, ``null``, ``an array``..."""
     if value is None:
-        return ""
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-
-def _items(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
     if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            return (value,)
+        return "a string"
     if isinstance(value, list | tuple):
-        return tuple(_text(item) for item in value)
-    return (_text(value),)
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, bytes):
+        return "a BLOB"
+    return type(value).__name__
+
+
+@dataclass(frozen=True, eq=False)
+class DamagedField:
+    """A field whose stored value has the wrong type (SPEC 3): ``"title": 5``,
+    ``"nextSteps": "x"``, a list column that is not a JSON array of strings.
+
+    ``raw`` is the value exactly as found (the JSON value of a payload key,
+    or the text of a column), so that nothing is coerced: a copy of the
+    checkpoint (a ``pre-restore`` snapshot, the undo journal) carries
+    ``raw``, and undo writes the column's own text back. A damaged field is
+    shown as damaged and is never restored from a snapshot.
+    """
+
+    raw: Any
+    reason: str
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DamagedField) and self.column_text() == other.column_text()
+
+    def __hash__(self) -> int:
+        return hash(self.column_text())
+
+    def column_text(self) -> str:
+        """What goes back into the column: the text it held, else the JSON."""
+        return self.raw if isinstance(self.raw, str) else stringify(self.raw)
+
+    def shown(self) -> str:
+        """The value for a person: a column's text as it is, else its JSON."""
+        return self.column_text()
+
+
+def _text_value(value: Any) -> str | DamagedField:
+    if isinstance(value, str):
+        return value
+    return DamagedField(value, f"is {_kind(value)}, not a string")
+
+
+def _list_value(value: Any, where: str = "") -> tuple[str, ...] | DamagedField:
+    if not isinstance(value, list):
+        return DamagedField(value, f"{where}is {_kind(value)}, not an array of strings")
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            return DamagedField(
+                value, f"{where}is an array whose item #{i + 1} is {_kind(item)}, not a string"
+            )
+    return tuple(value)
+
+
+def _list_column(text: Any) -> tuple[str, ...] | DamagedField:
+    """A list column's text: a JSON array of strings, else damaged (the
+    column's own text kept, so it can be written back byte for byte)."""
+    if isinstance(text, bytes):
+        return DamagedField(text.decode("utf-8", "replace"), "the column holds a BLOB, not text")
+    if not isinstance(text, str):
+        return DamagedField(text, f"the column holds {_kind(text)}, not JSON text")
+    try:
+        value = loads(text)
+    except ValueError as exc:
+        return DamagedField(text, f"the column is not valid JSON ({_json_error(exc)})")
+    found = _list_value(value, "the column ")
+    return DamagedField(text, found.reason) if isinstance(found, DamagedField) else found
+
+
+def _text_column(value: Any) -> str | DamagedField:
+    if isinstance(value, bytes):
+        return DamagedField(value.decode("utf-8", "replace"), "the column holds a BLOB, not text")
+    return _text_value(value)
+
+
+def _json_error(exc: ValueError) -> str:
+    msg, pos = getattr(exc, "msg", None), getattr(exc, "pos", None)
+    return f"{msg} at char {pos}" if msg is not None else str(exc)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` as strict as ``JSON.parse``: no NaN or Infinity, and a
+    nesting too deep to decode is a ``ValueError`` too."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 @dataclass(frozen=True)
 class Checkpoint:
-    title: str = ""
-    objective: str = ""
-    status: str = "in_progress"
-    summary: str = ""
-    currentPlan: str = ""  # noqa: N815 - the payload's own key
-    completedSteps: tuple[str, ...] = ()  # noqa: N815
-    nextSteps: tuple[str, ...] = ()  # noqa: N815
-    blockers: tuple[str, ...] = ()
-    filesTouched: tuple[str, ...] = ()  # noqa: N815
-    notes: str = ""
+    """The checkpoint's fields; a field whose stored value has the wrong
+    type holds a :class:`DamagedField` instead of its value."""
+
+    title: str | DamagedField = ""
+    objective: str | DamagedField = ""
+    status: str | DamagedField = "in_progress"
+    summary: str | DamagedField = ""
+    currentPlan: str | DamagedField = ""  # noqa: N815 - the payload's own key
+    completedSteps: tuple[str, ...] | DamagedField = ()  # noqa: N815
+    nextSteps: tuple[str, ...] | DamagedField = ()  # noqa: N815
+    blockers: tuple[str, ...] | DamagedField = ()
+    filesTouched: tuple[str, ...] | DamagedField = ()  # noqa: N815
+    notes: str | DamagedField = ""
     schemaVersion: int = 1  # noqa: N815
-    synthesized: bool = False
+    synthesized: bool | DamagedField = False
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     # -- codec ---------------------------------------------------------
     @classmethod
     def from_payload(cls, data: Mapping[str, Any]) -> Checkpoint:
+        """From a decoded payload; a key of the wrong type is a damaged field
+        (a missing key is the plugin's default)."""
         known = set(FIELDS) | set(META_KEYS)
+        values: dict[str, Any] = {}
+        for name in (*TEXT_FIELDS, "status"):
+            if name in data:
+                values[name] = _text_value(data[name])
+        if values.get("status") == "":
+            values["status"] = "in_progress"
+        for name in LIST_FIELDS:
+            if name in data:
+                values[name] = _list_value(data[name])
         version = data.get("schemaVersion", 1)
-        return cls(
-            **{name: _text(data.get(name, "")) for name in TEXT_FIELDS},
-            status=_text(data.get("status", "in_progress")) or "in_progress",
-            **{name: _items(data.get(name)) for name in LIST_FIELDS},
-            schemaVersion=version if isinstance(version, int) else 1,
-            synthesized=bool(data.get("synthesized", False)),
-            extra={k: v for k, v in data.items() if k not in known},
+        values["schemaVersion"] = (
+            version if isinstance(version, int) and not isinstance(version, bool) else 1
         )
+        if "synthesized" in data:
+            flag = data["synthesized"]
+            values["synthesized"] = (
+                flag
+                if isinstance(flag, bool)
+                else DamagedField(flag, f"is {_kind(flag)}, not true or false")
+            )
+        return cls(**values, extra={k: v for k, v in data.items() if k not in known})
 
     def to_payload(self) -> dict[str, Any]:
+        """The camelCase payload; a damaged field as it was found."""
         payload: dict[str, Any] = {}
-        for name in FIELDS:
+        for name in (*FIELDS, "schemaVersion", "synthesized"):
             value = getattr(self, name)
-            payload[name] = list(value) if name in LIST_FIELDS else value
-        payload["schemaVersion"] = self.schemaVersion
-        payload["synthesized"] = self.synthesized
+            if isinstance(value, DamagedField):
+                value = value.raw
+            elif name in LIST_FIELDS:
+                value = list(value)
+            payload[name] = value
         payload.update(self.extra)
         return payload
 
     def to_json(self) -> str:
-        return json.dumps(self.to_payload(), ensure_ascii=False, separators=(",", ":"))
+        """The payload as ``JSON.stringify`` writes it (SPEC 3)."""
+        return stringify(self.to_payload())
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Checkpoint:
-        """From a ``checkpoints`` row (lists stored as JSON text)."""
-        data = {key: row[column] for key, column in COLUMN.items()}
-        data["synthesized"] = bool(row["synthesized"])
-        return cls.from_payload(data)
+        """From a ``checkpoints`` row: a list column that is not a JSON array
+        of strings, or a text column that is not text, is a damaged field
+        holding the column's own text."""
+        values: dict[str, Any] = {}
+        for name in (*TEXT_FIELDS, "status"):
+            values[name] = _text_column(row[COLUMN[name]])
+        if values["status"] == "":
+            values["status"] = "in_progress"
+        for name in LIST_FIELDS:
+            values[name] = _list_column(row[COLUMN[name]])
+        version = row["schema_version"]
+        values["schemaVersion"] = version if isinstance(version, int) else 1
+        values["synthesized"] = bool(row["synthesized"])
+        return cls(**values)
 
-    def to_row(self) -> dict[str, Any]:
+    def to_row(self, keys: Iterable[str] | None = None) -> dict[str, Any]:
+        """Column values of the payload ``keys`` (default: every column).
+
+        A write passes only the keys it changes, so a column that is not
+        part of the change (a damaged one above all) keeps its bytes. Lists
+        are written as ``JSON.stringify`` writes them; a damaged field as
+        the text it was read from.
+        """
         row: dict[str, Any] = {}
-        for key, column in COLUMN.items():
+        for key in COLUMN if keys is None else keys:
             value = getattr(self, key)
-            if key in LIST_FIELDS:
-                value = json.dumps(list(value), ensure_ascii=False)
+            if isinstance(value, DamagedField):
+                if key == "synthesized":
+                    raise CkptError(f"synthesized is damaged ({value.reason}); it is not written")
+                value = value.column_text()
+            elif key in LIST_FIELDS:
+                value = stringify(list(value))
             elif key == "synthesized":
                 value = int(value)
-            row[column] = value
+            row[COLUMN[key]] = value
         return row
 
     # -- policy helpers ------------------------------------------------
     def get(self, name: str) -> Any:
         return getattr(self, name)
+
+    def damaged_fields(self) -> dict[str, DamagedField]:
+        """The damaged fields by payload key, in :data:`FIELDS` order."""
+        return {
+            name: value
+            for name in (*FIELDS, "synthesized")
+            if isinstance(value := getattr(self, name), DamagedField)
+        }
 
 
 @dataclass(frozen=True)
@@ -160,9 +299,9 @@ def decode(raw: str | None) -> Checkpoint | Damaged:
     if raw is None:
         return Damaged("", "payload is empty")
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except ValueError as exc:
-        return Damaged(raw, f"not valid JSON ({exc.msg} at char {exc.pos})")
+        return Damaged(raw, f"not valid JSON ({_json_error(exc)})")
     if not isinstance(data, dict):
         return Damaged(raw, f"payload is a JSON {type(data).__name__}, not an object")
     return Checkpoint.from_payload(data)

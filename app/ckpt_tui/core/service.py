@@ -6,7 +6,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from ckpt_tui import paths
+from ckpt_tui import debuglog, paths
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.config import Config, load
 from ckpt_tui.errors import JournalError
@@ -59,4 +59,7 @@ def open_service(
     journal = LazyJournal(
         paths.state_dir() / "journal.db", store.path, paths.former_journal_file()
     )
-    return Service(store, journal, cfg.history_limit)
+    service = Service(store, journal, cfg.history_limit)
+    if debuglog.enabled():
+        debuglog.instrument(service, "service")
+    return service

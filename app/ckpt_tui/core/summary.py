@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ckpt_tui.core.diff import CheckpointDiff, common_ends, diff_items
-from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint
+from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint, DamagedField
 
 _SHORT = {
     "completedSteps": "done",
@@ -36,7 +36,9 @@ def summarize(old: Checkpoint, new: Checkpoint) -> str:
         a, b = old.get(name), new.get(name)
         if a == b:
             continue
-        if name == "status":
+        if isinstance(a, DamagedField) or isinstance(b, DamagedField):
+            changes.append((name, "damaged", b, None))
+        elif name == "status":
             changes.append((name, "status", b, None))
         elif name in LIST_FIELDS:
             counts = _one_place_counts(a, b)
@@ -65,7 +67,9 @@ def _summary_line(changes, extra_changed: int) -> str:
     parts: list[str] = []
     for name, kind, new, counts in changes:
         label = _SHORT.get(name, name)
-        if kind == "status":
+        if kind == "damaged":
+            parts.append(f"{label} damaged" if isinstance(new, DamagedField) else f"{label}~")
+        elif kind == "status":
             parts.append(f"status→{new}")
         elif kind == "list":
             for what, sign in (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕")):

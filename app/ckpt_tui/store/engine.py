@@ -96,6 +96,13 @@ def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
     return engine
 
 
+def _log_retry(path: Path, attempt: int) -> None:
+    """For the debug log (a no-op unless it is on): another writer held the lock."""
+    import logging
+
+    logging.getLogger("ckpt_tui.store").info("%s busy, write retried (attempt %d)", path, attempt)
+
+
 def _dbapi_error() -> type[Exception]:
     from sqlalchemy.exc import DBAPIError
 
@@ -346,6 +353,7 @@ class Store:
                     return work(conn)
             except _dbapi_error() as exc:
                 if is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
+                    _log_retry(self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
                     continue

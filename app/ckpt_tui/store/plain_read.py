@@ -54,7 +54,7 @@ def first_pages(
 
         raw = run("projects_page", limit=limit)
         projects = keyset_page(
-            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "updated_at"
+            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "sort_at"
         )
         if not raw:
             return projects, None, None, {}
@@ -65,13 +65,13 @@ def first_pages(
         def children_of(ids: list[str]) -> list[sqlite3.Row]:
             return run("children", project_id=project_id, frontier=json.dumps(ids))
 
-        sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "updated_at")
+        sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
         if not sessions.rows:
             return projects, sessions, None, {}
         session_id = sessions.rows[0].id
         raw = run("snapshots_page", session_id=session_id, limit=limit)
         total = run("snapshots_total", session_id=session_id)[0][0]
-        snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
+        snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
         ids = json.dumps([r.id for r in snapshots.rows[:payloads]])
         texts = {r[0]: r[1] for r in run("payloads", session_id=session_id, ids=ids)}
         return projects, sessions, snapshots, texts

@@ -27,6 +27,7 @@ from sqlalchemy.sql import Select
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
 from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.ordering import cursor, instant, newest_first
 from ckpt_tui.store.rows import (
     keyset_page,
     project_row,
@@ -34,7 +35,7 @@ from ckpt_tui.store.rows import (
     session_tree,
     snapshot_row,
 )
-from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
+from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
 
 MAX_ID_LENGTH = 1024
 
@@ -62,45 +63,46 @@ def _matches(columns, text: str | None):
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 
-def keyset_desc(stmt: Select, time_col, id_col, after: tuple | None) -> Select:
-    """Rows strictly after ``after`` in (time DESC, id DESC) order.
-
-    Written as ``t <= :t AND (t < :t OR id < :id)`` so SQLite can use the
-    time column of the index as a range and filter the tie on id.
-    """
-    if after is not None:
-        at, aid = after
-        stmt = stmt.where(time_col <= at, or_(time_col < at, id_col < aid))
-    return stmt.order_by(time_col.desc(), id_col.desc())
-
-
 # -- projects ---------------------------------------------------------------
 
 
-def projects_statements(after: tuple | None = None, text: str | None = None):
-    """(page, total) for the projects list; the page takes ``:limit``."""
+def projects_select(text: str | None = None):
+    """(rows, total) of the projects list, unordered and unpaged: every
+    project (matching ``text``) with its session count and last activity."""
     count = (
         select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
     ).scalar_subquery()
     last = (
-        select(func.max(sessions.c.updated_at)).where(sessions.c.project_id == projects.c.id)
+        select(func.max(instant(sessions.c.updated_at))).where(
+            sessions.c.project_id == projects.c.id
+        )
     ).scalar_subquery()
     stmt = select(projects, count.label("session_count"), last.label("last_activity"))
     total_stmt = select(func.count()).select_from(projects)
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
         stmt, total_stmt = stmt.where(match), total_stmt.where(match)
-    page = keyset_desc(stmt, projects.c.updated_at, projects.c.id, after)
-    return page.limit(bindparam("limit", type_=Integer)), total_stmt
+    return stmt, total_stmt
+
+
+@functools.lru_cache(maxsize=64)
+def projects_statements(after: bool = False, text: str | None = None):
+    """(page, total) for the projects list, newest first; the page takes
+    ``:limit`` (and the cursor, if ``after``)."""
+    stmt, total_stmt = projects_select(text)
+    page = newest_first(
+        stmt, projects.c.updated_at, projects.c.id, after, bindparam("limit", type_=Integer)
+    )
+    return page, total_stmt
 
 
 def list_projects(
     conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
 ) -> Page[ProjectRow]:
-    page_stmt, total_stmt = projects_statements(after, text)
-    raw = conn.execute(page_stmt, {"limit": limit}).mappings().all()
+    page_stmt, total_stmt = projects_statements(after is not None, text)
+    raw = conn.execute(page_stmt, {"limit": limit, **cursor(after)}).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
-    return keyset_page([project_row(r) for r in raw], raw, total, limit, "updated_at")
+    return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
 
 
 def get_project(conn: Connection, project_id: str) -> ProjectRow:
@@ -145,6 +147,19 @@ def list_sessions(
     text: str | None = None,
 ) -> Page[SessionRow]:
     """Sessions, newest activity first, flat (for the command line)."""
+    if project_id is not None:
+        require_id(project_id, "project id")
+    stmt, total_stmt = _sessions_statements(project_id is not None, after is not None, text)
+    params = {"project_id": project_id, "limit": limit, **cursor(after)}
+    raw = conn.execute(stmt, params).mappings().all()
+    total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
+    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at")
+
+
+@functools.lru_cache(maxsize=64)
+def _sessions_statements(of_project: bool, after: bool, text: str | None):
+    """(page, total) of ``list_sessions``; they take ``:project_id`` (if
+    ``of_project``), ``:limit`` and the cursor (if ``after``)."""
     match = _matches(_SESSION_TEXT, text)
     # Join the checkpoints only to search their text: SQLite keeps the join
     # (and reads a fat checkpoint row per session) even when nothing uses it.
@@ -155,18 +170,17 @@ def list_sessions(
     total_stmt = select(func.count()).select_from(source)
     if match is not None:
         keys, total_stmt = keys.where(match), total_stmt.where(match)
-    if project_id is not None:
-        require_id(project_id, "project id")
-        keys = keys.where(sessions.c.project_id == project_id)
-        total_stmt = total_stmt.where(sessions.c.project_id == project_id)
+    if of_project:
+        project = sessions.c.project_id == bindparam("project_id", type_=Text)
+        keys, total_stmt = keys.where(project), total_stmt.where(project)
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
-    keys = keyset_desc(keys, sessions.c.updated_at, sessions.c.id, after).limit(limit)
-    stmt = _session_select().where(sessions.c.id.in_(keys.correlate(None)))
-    stmt = stmt.order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
-    raw = conn.execute(stmt).mappings().all()
-    total = conn.execute(total_stmt).scalar_one()
-    return keyset_page([session_row(r) for r in raw], raw, total, limit, "updated_at")
+    limit = bindparam("limit", type_=Integer)
+    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    at = instant(sessions.c.updated_at)
+    stmt = _session_select().add_columns(at.label("sort_at"))
+    stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
+    return stmt.order_by(at.desc(), sessions.c.id.desc()), total_stmt
 
 
 _SESSION_TEXT = (
@@ -184,10 +198,12 @@ _SESSION_TEXT = (
 )
 
 
-def tree_statements(after: tuple | None = None):
+@functools.lru_cache(maxsize=2)
+def tree_statements(after: bool = False):
     """(roots page, roots total, children of ``:frontier``) for the session
-    tree of ``:project_id``; the page takes ``:limit``, ``:frontier`` is a
-    JSON array of ids (one statement for any number of them)."""
+    tree of ``:project_id``; the page takes ``:limit`` (and the cursor, if
+    ``after``), ``:frontier`` is a JSON array of ids (one statement for any
+    number of them)."""
     parent = sessions.alias("parent")
     has_parent = exists(
         select(literal(1)).where(
@@ -196,15 +212,19 @@ def tree_statements(after: tuple | None = None):
     )
     project = bindparam("project_id", type_=Text)
     is_root = and_(sessions.c.project_id == project, ~has_parent)
-    roots = keyset_desc(
-        _session_select().where(is_root), sessions.c.updated_at, sessions.c.id, after
-    ).limit(bindparam("limit", type_=Integer))
+    roots = newest_first(
+        _session_select().where(is_root),
+        sessions.c.updated_at,
+        sessions.c.id,
+        after,
+        bindparam("limit", type_=Integer),
+    )
     total = select(func.count()).select_from(sessions).where(is_root)
     frontier = func.json_each(bindparam("frontier", type_=Text)).table_valued("value")
     children = (
         _session_select()
         .where(sessions.c.project_id == project, sessions.c.parent_id.in_(select(frontier.c.value)))
-        .order_by(sessions.c.updated_at.desc(), sessions.c.id.desc())
+        .order_by(instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
     )
     return roots, total, children
 
@@ -226,15 +246,16 @@ def list_session_tree(
     require_id(project_id, "project id")
     if text:
         return list_sessions(conn, project_id, after, limit, text)
-    roots_stmt, total_stmt, children_stmt = tree_statements(after)
-    roots = conn.execute(roots_stmt, {"project_id": project_id, "limit": limit}).mappings().all()
+    roots_stmt, total_stmt, children_stmt = tree_statements(after is not None)
+    params = {"project_id": project_id, "limit": limit, **cursor(after)}
+    roots = conn.execute(roots_stmt, params).mappings().all()
     total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
 
     def children_of(ids: list[str]):
         params = {"project_id": project_id, "frontier": json.dumps(ids)}
         return conn.execute(children_stmt, params).mappings().all()
 
-    return keyset_page(session_tree(roots, children_of), roots, total, limit, "updated_at")
+    return keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
 
 
 def get_session(conn: Connection, session_id: str) -> SessionRow:
@@ -274,10 +295,23 @@ _SNAPSHOT_COLUMNS = [c for c in snapshots.c if c.name != "payload"]
 def snapshots_statements(
     kinds: Sequence[str] | None = None,
     exclude_kinds: Sequence[str] | None = None,
-    after: tuple | None = None,
+    after: bool = False,
     text: str | None = None,
 ):
-    """(page, total) for the snapshots of ``:session_id``; the page takes ``:limit``."""
+    """(page, total) for the snapshots of ``:session_id``; the page takes
+    ``:limit`` (and the cursor, if ``after``)."""
+    return _snapshots_statements(
+        tuple(kinds) if kinds else None, tuple(exclude_kinds) if exclude_kinds else None, after, text
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _snapshots_statements(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    after: bool,
+    text: str | None,
+):
     where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
     if kinds:
         where.append(snapshots.c.kind.in_(list(kinds)))
@@ -286,9 +320,13 @@ def snapshots_statements(
     match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
     if match is not None:
         where.append(match)
-    page = keyset_desc(
-        select(*_SNAPSHOT_COLUMNS).where(*where), snapshots.c.captured_at, snapshots.c.id, after
-    ).limit(bindparam("limit", type_=Integer))
+    page = newest_first(
+        select(*_SNAPSHOT_COLUMNS).where(*where),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        after,
+        bindparam("limit", type_=Integer),
+    )
     return page, select(func.count()).select_from(snapshots).where(*where)
 
 
@@ -308,10 +346,11 @@ def list_snapshots(
     the payloads to filter, but none is returned).
     """
     require_id(session_id)
-    page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after, text)
-    raw = conn.execute(page_stmt, {"session_id": session_id, "limit": limit}).mappings().all()
+    page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after is not None, text)
+    params = {"session_id": session_id, "limit": limit, **cursor(after)}
+    raw = conn.execute(page_stmt, params).mappings().all()
     total = conn.execute(total_stmt, {"session_id": session_id}).scalar_one()
-    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "captured_at")
+    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
 
 
 def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:
@@ -351,14 +390,20 @@ def payloads_statement():
 def newest_snapshot(conn: Connection, session_id: str, kind: str | None = None):
     """The newest snapshot row (with payload) of a session, optionally of a kind."""
     require_id(session_id)
-    stmt = select(snapshots).where(snapshots.c.session_id == session_id)
-    if kind is not None:
-        stmt = stmt.where(snapshots.c.kind == kind)
-    return (
-        conn.execute(stmt.order_by(snapshots.c.captured_at.desc(), snapshots.c.id.desc()).limit(1))
-        .mappings()
-        .first()
-    )
+    params = {"session_id": session_id, "kind": kind, "limit": 1}
+    return conn.execute(_newest_statement(kind is not None), params).mappings().first()
+
+
+@functools.lru_cache(maxsize=4)
+def _newest_statement(of_kind: bool, *, ids_only: bool = False) -> Select:
+    """The newest ``:limit`` snapshots of ``:session_id`` (of ``:kind``);
+    with ``ids_only``, their ids, before the cursor."""
+    columns = [snapshots.c.id] if ids_only else [snapshots]
+    stmt = select(*columns).where(snapshots.c.session_id == bindparam("session_id", type_=Text))
+    if of_kind:
+        stmt = stmt.where(snapshots.c.kind == bindparam("kind", type_=Text))
+    limit = bindparam("limit", type_=Integer)
+    return newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
 
 
 def session_exists(conn: Connection, session_id: str) -> bool:
@@ -396,12 +441,5 @@ def snapshot_exists(conn: Connection, session_id: str, name: str) -> bool:
                 snapshots.c.session_id == session_id, snapshots.c.name == name
             )
         ).first()
-        is not None
-    )
-
-
-def migration_exists(conn: Connection, migration_id: str) -> bool:
-    return (
-        conn.execute(select(migrations.c.id).where(migrations.c.id == migration_id)).first()
         is not None
     )

@@ -37,13 +37,14 @@ from sqlalchemy import (
 )
 
 from ckpt_tui.records import Page, ProjectRow, SessionRow
+from ckpt_tui.store.ordering import instant
 from ckpt_tui.store.queries import (
     _SESSION_TEXT,
     _matches,
     _session_select,
     list_projects,
     list_session_tree,
-    projects_statements,
+    projects_select,
     require_id,
     tree_statements,
 )
@@ -115,7 +116,7 @@ def _with_children(conn: Connection, project_id: str, raw_roots, text: str | Non
     order's children statement); with a filter, the flat rows."""
     if text:
         return [session_row(r) for r in raw_roots]
-    _, _, children = tree_statements(None)
+    _, _, children = tree_statements()
 
     def children_of(ids: list[str]):
         params = {"project_id": project_id, "frontier": json.dumps(ids)}
@@ -146,19 +147,14 @@ def list_sessions_sorted(
             where.append(or_(key > at, and_(key == at, sessions.c.id > aid)))
     elif sort == "status":
         key = status_rank()
-        order = (key.asc(), sessions.c.updated_at.desc(), sessions.c.id.desc())
+        when = instant(sessions.c.updated_at)  # epoch ms beside ISO text (SPEC 3)
+        order = (key.asc(), when.desc(), sessions.c.id.desc())
         if after is not None:
             rank, at, aid = after
             where.append(
                 or_(
                     key > rank,
-                    and_(
-                        key == rank,
-                        or_(
-                            sessions.c.updated_at < at,
-                            and_(sessions.c.updated_at == at, sessions.c.id < aid),
-                        ),
-                    ),
+                    and_(key == rank, or_(when < at, and_(when == at, sessions.c.id < aid))),
                 )
             )
     else:
@@ -169,7 +165,7 @@ def list_sessions_sorted(
     keys = select(sessions.c.id).select_from(_source()).where(*where).order_by(*order).limit(limit)
     stmt = (
         _session_select()
-        .add_columns(key)
+        .add_columns(key, instant(sessions.c.updated_at).label("sort_at"))
         .where(sessions.c.id.in_(keys.scalar_subquery()))
         .order_by(*order)
     )
@@ -181,7 +177,7 @@ def list_sessions_sorted(
         if sort == "title":
             cursor = (last["sort_title"], last["id"])
         else:
-            cursor = (last["sort_status"], last["updated_at"], last["id"])
+            cursor = (last["sort_status"], last["sort_at"], last["id"])
     return Page(rows=_with_children(conn, project_id, raw, text), total=total, cursor=cursor)
 
 
@@ -196,11 +192,12 @@ def snapshot_count_order(
     index for the project, read once per change of the store."""
     require_id(project_id, "project id")
     count = _snapshot_count().label("n")
+    when = instant(sessions.c.updated_at)
     stmt = (
-        select(count, sessions.c.updated_at, sessions.c.id)
+        select(count, when, sessions.c.id)
         .select_from(_source())
         .where(*_scope(project_id, text))
-        .order_by(count.desc(), sessions.c.updated_at.desc(), sessions.c.id.desc())
+        .order_by(count.desc(), when.desc(), sessions.c.id.desc())
     )
     return [(n, str(at), sid) for n, at, sid in conn.execute(stmt)]
 
@@ -236,9 +233,9 @@ def list_projects_sorted(
         return list_projects(conn, after, limit, text)
     if sort != "name":
         raise ValueError(f"unknown project order {sort!r}")
-    stmt, total_stmt = projects_statements(None, text)
+    stmt, total_stmt = projects_select(text)
     key = project_name_key()
-    stmt = stmt.add_columns(key).order_by(None).order_by(key.asc(), projects.c.id.asc())
+    stmt = stmt.add_columns(key).order_by(key.asc(), projects.c.id.asc()).limit(limit)
     if after is not None:
         at, aid = after
         stmt = stmt.where(or_(key > at, and_(key == at, projects.c.id > aid)))

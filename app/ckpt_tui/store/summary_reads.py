@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, select, union_all
 
 from ckpt_tui.records import SnapshotRow
-from ckpt_tui.store.queries import keyset_desc, payloads_statement, require_id
+from ckpt_tui.store.ordering import cursor, instant, is_epoch_ms
+from ckpt_tui.store.queries import _newest_statement, payloads_statement, require_id
 from ckpt_tui.store.schema import snapshots
 
 
@@ -25,40 +26,35 @@ def previous_snapshot_ids(
 ) -> dict[str, str | None]:
     """For each row, the id of the snapshot captured just before it.
 
-    Three queries however many rows: their stored times in SQLite's order
-    (which also places epoch-ms integers), every snapshot from the oldest of
-    them to the newest, and the one just before the oldest.
+    Three queries however many rows: their instants (ISO text or epoch ms,
+    SPEC 3), every snapshot from the oldest of them to the newest, and the one
+    just before the oldest.
     """
     require_id(session_id)
     ids = [row.id for row in rows]
     out: dict[str, str | None] = dict.fromkeys(ids)
-    order = (snapshots.c.captured_at, snapshots.c.id)
+    at = instant(snapshots.c.captured_at)
+    in_session = snapshots.c.session_id == session_id
     ends = conn.execute(
-        select(*order)
-        .where(func.likely(snapshots.c.session_id == session_id), snapshots.c.id.in_(ids))
-        .order_by(*order)
+        select(at.label("at"), snapshots.c.id)
+        .where(func.likely(in_session), snapshots.c.id.in_(ids))
+        .order_by(at, snapshots.c.id)
     ).all()
     if not ends:
         return out
-    span = (
-        conn.execute(
-            select(snapshots.c.id)
-            .where(
-                snapshots.c.session_id == session_id,
-                snapshots.c.captured_at >= ends[0].captured_at,
-                snapshots.c.captured_at <= ends[-1].captured_at,
-            )
-            .order_by(*order)
-        )
-        .scalars()
-        .all()
+    low, high = ends[0].at, ends[-1].at
+    epoch = is_epoch_ms(snapshots.c.captured_at)
+    # ISO rows by a range of the index; epoch rows (rare) by their instant.
+    iso = select(snapshots.c.captured_at.label("at"), snapshots.c.id).where(
+        in_session, ~epoch, snapshots.c.captured_at >= low, snapshots.c.captured_at <= high
     )
-    first = (ends[0].captured_at, span[0])
-    previous = conn.execute(
-        keyset_desc(
-            select(snapshots.c.id).where(snapshots.c.session_id == session_id), *order, first
-        ).limit(1)
-    ).scalar_one_or_none()
+    digits = select(at.label("at"), snapshots.c.id).where(in_session, epoch, at >= low, at <= high)
+    span_q = union_all(iso, digits).subquery()
+    span = (
+        conn.execute(select(span_q.c.id).order_by(span_q.c.at, span_q.c.id)).scalars().all()
+    )
+    params = {"session_id": session_id, "limit": 1, **cursor((low, span[0]))}
+    previous = conn.execute(_newest_statement(False, ids_only=True), params).scalars().first()
     for sid in span:
         if sid in out:
             out[sid] = previous

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, update
 
 from ckpt_tui import timeutil
+from ckpt_tui.store.ordering import instant
 from ckpt_tui.store.queries import newest_snapshot, require_id
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
 
@@ -64,7 +65,12 @@ def write_checkpoint(
     exists: bool,
     at: str | None = None,
 ) -> str:
-    """Update (or create) the checkpoint row; returns the new ``updated_at``."""
+    """Update (or create) the checkpoint row; returns the new ``updated_at``.
+
+    An update writes ``columns`` and nothing else: callers pass only the
+    columns their change touches, so a column outside it (a damaged one
+    above all, SPEC 3) keeps its bytes. A new row needs every column.
+    """
     stamp = at or timeutil.now_iso()
     if exists:
         conn.execute(
@@ -108,7 +114,7 @@ def prunable_ids(conn: Connection, session_id: str, history_limit: int) -> list[
     ordered = (
         select(snapshots.c.id, snapshots.c.kind)
         .where(snapshots.c.session_id == session_id)
-        .order_by(snapshots.c.captured_at.desc(), snapshots.c.id.desc())
+        .order_by(instant(snapshots.c.captured_at).desc(), snapshots.c.id.desc())
     )
     doomed: list[str] = []
     newest_pre_restore_seen = False

@@ -60,6 +60,8 @@ class CkptApp(App[None]):
         self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
+        #: Where the last unexpected error's traceback was written.
+        self.crash_log = None
 
     def notify(
         self,
@@ -84,7 +86,9 @@ class CkptApp(App[None]):
 
     def on_mount(self) -> None:
         if self.config.keymap:
-            self.set_keymap(self.config.keymap)
+            from ckpt_tui.ui.keymap_check import usable
+
+            self.set_keymap(usable(self.config.keymap))
         # opencode's data and the live poll wait until the first frame is out.
         self.call_after_refresh(self._after_first_frame)
 
@@ -93,6 +97,34 @@ class CkptApp(App[None]):
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:
             self.load_activity()
+        self._report_config()
+
+    def _report_config(self) -> None:
+        """What the config file asked for and was ignored: one notification each."""
+        from ckpt_tui.ui.keymap_check import keymap_problems
+
+        for line in (*self.config.problems, *keymap_problems(self.config.keymap)):
+            self.notify(line, title="Config", severity="warning", timeout=12)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: its traceback goes to the log file. A worker's
+        is a notification saying where; anything else ends the app as
+        Textual does, and the launcher says where."""
+        from textual.worker import WorkerFailed
+
+        from ckpt_tui import debuglog
+
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        self.crash_log = debuglog.log_exception(cause, "unexpected error in the app")
+        where = f" (traceback in {self.crash_log})" if self.crash_log else ""
+        if isinstance(error, WorkerFailed):
+            self.notify(
+                f"Unexpected error: {type(cause).__name__}: {cause}{where}",
+                severity="error",
+                timeout=20,
+            )
+            return
+        super()._handle_exception(error)
 
     @work(thread=True, exclusive=True, group="opencode")
     def load_activity(self) -> None:
@@ -209,6 +241,22 @@ class CkptApp(App[None]):
             ),
             self._after_plan,
         )
+
+    def copy_into(self, mark, session: SessionRow) -> None:
+        """Preview copying the mark (another session's) into ``session``."""
+        if not self._require_writable():
+            return
+        from ckpt_tui.ui.screens.across import copy_preview
+
+        self.push_screen(copy_preview(self.service, mark, session.id), self._after_plan)
+
+    def on_open_in_main(self, message) -> None:
+        """The board's or the history's ``enter`` (ui.messages.OpenInMain)."""
+        from ckpt_tui.ui.screens.main import MainScreen
+
+        while not isinstance(self.screen, MainScreen):
+            self.pop_screen()
+        self.main.open_at(message.project_id, message.session_id, message.snapshot_id)
 
     def _show_store_notices(self) -> None:
         """A write that followed a replaced file says so (the poll would, later)."""
@@ -333,7 +381,9 @@ class CkptApp(App[None]):
                 self._after_plan,
             )
             return
-        self._run_write(lambda: self.service.apply(planner(session.id)))
+        # No preview: planned under the write lock, so a save of the plugin
+        # meanwhile is included rather than refused (nobody saw another diff).
+        self._run_write(lambda: self.service.plan_and_apply(lambda: planner(session.id))[1])
 
     def action_undo(self) -> None:
         self._history("undo")
@@ -343,11 +393,14 @@ class CkptApp(App[None]):
 
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
+        from ckpt_tui.ui.screens.board import BoardList, BoardScreen
         from ckpt_tui.ui.screens.conversation import ConversationScreen
+        from ckpt_tui.ui.screens.history import BlameList, HistoryScreen
         from ckpt_tui.ui.screens.legacy import LegacyScreen
         from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
+        from ckpt_tui.ui.widgets.detail import DetailPane
         from ckpt_tui.ui.widgets.diff_view import DiffView
         from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
         from ckpt_tui.ui.widgets.paged_list import PagedList
@@ -372,6 +425,9 @@ class CkptApp(App[None]):
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
+            ("Detail pane", own(DetailPane)),
+            ("Board (B)", own(BoardList) + own(BoardScreen)),
+            ("Field history (b in the detail pane)", own(BlameList) + own(HistoryScreen)),
         ]
 
     def action_help(self) -> None:

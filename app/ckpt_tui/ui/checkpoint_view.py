@@ -6,8 +6,16 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from ckpt_tui.core.model import LABEL, LIST_FIELDS, Checkpoint, Damaged
-from ckpt_tui.ui.render import DISPLAY_LINES, safe, safe_block, status_badge
+from ckpt_tui.core.model import LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
+from ckpt_tui.ui.render import (
+    DAMAGED_TEXT,
+    DISPLAY_LINES,
+    damaged_badge,
+    damaged_value,
+    safe,
+    safe_block,
+    status_badge,
+)
 
 #: Prose longer than this is shown as plain text: Markdown parsing of a
 #: multi-megabyte string would stall the screen.
@@ -16,7 +24,7 @@ MARKDOWN_FIELDS = ("currentPlan", "notes")
 
 
 def _label(name: str) -> Text:
-    return Text(f"{LABEL[name]}", style="bold #87afd7")
+    return Text(f"{LABEL.get(name, name)}", style="bold #87afd7")
 
 
 def _prose(name: str, value: str) -> RenderableType:
@@ -35,21 +43,65 @@ def _prose(name: str, value: str) -> RenderableType:
     return safe_block(value)
 
 
-def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> RenderableType:
+#: The fields in the order the detail pane shows them (``]``/``[`` move
+#: through them; ``status`` and ``title`` share the first line).
+SHOWN_ORDER = ("status", "title", "objective", "summary", "currentPlan", *LIST_FIELDS, "notes")
+FOCUS_STYLE = "reverse bold"
+
+
+def checkpoint_renderable(
+    cp: Checkpoint, heading: Text | None = None, focused: str | None = None
+) -> RenderableType:
+    return Group(*checkpoint_parts(cp, heading, focused)[0])
+
+
+def checkpoint_parts(
+    cp: Checkpoint, heading: Text | None = None, focused: str | None = None
+) -> tuple[list[RenderableType], int]:
+    """The parts of the layout, and the index of the part where ``focused``
+    (a field the pane's cursor is on, drawn reversed) starts."""
     parts: list[RenderableType] = []
+    at = 0
     if heading is not None:
         parts.append(heading)
-    title = Text.assemble(
-        status_badge(cp.status), " ", safe(cp.title or "(untitled)", 500, style="bold")
-    )
-    if cp.synthesized:
+    at = len(parts)
+    status = damaged_badge() if isinstance(cp.status, DamagedField) else status_badge(cp.status)
+    if focused == "status":
+        status = Text.assemble(("▸", FOCUS_STYLE), status)
+    title = Text.assemble(status, " ")
+    name_style = "bold " + FOCUS_STYLE if focused == "title" else "bold"
+    if isinstance(cp.title, DamagedField):
+        title.append("(damaged title)", style=f"{name_style} {DAMAGED_TEXT}")
+    else:
+        title.append_text(safe(cp.title or "(untitled)", 500, style=name_style))
+    if cp.synthesized is True:
         title.append("  placeholder (made by the plugin at compaction)", style="italic #d787ff")
     parts.append(title)
-    for name in ("objective", "summary", "currentPlan", *LIST_FIELDS, "notes"):
+    damaged = cp.damaged_fields()
+    if damaged:
+        # Named before anything else: a damaged field is never restored, and
+        # the person should not have to scroll to learn that.
+        parts.append(
+            Text(
+                f"Damaged: {', '.join(LABEL.get(k, k) for k in damaged)}. "
+                "Shown as stored; a restore never copies a damaged field.",
+                style=DAMAGED_TEXT,
+            )
+        )
+        for name in ("title", "status", "synthesized"):
+            if name in damaged:
+                parts.append(Text.assemble(_label(name), "  ", damaged_value(damaged[name])))
+    for name in SHOWN_ORDER[2:]:
         value = cp.get(name)
         parts.append(Text())
-        parts.append(_label(name))
-        if name in LIST_FIELDS:
+        if name == focused:
+            at = len(parts)
+            parts.append(Text.assemble(("▸ ", FOCUS_STYLE), (LABEL[name], "bold " + FOCUS_STYLE)))
+        else:
+            parts.append(_label(name))
+        if isinstance(value, DamagedField):
+            parts.append(Text.assemble("  ", damaged_value(value)))
+        elif name in LIST_FIELDS:
             if not value:
                 parts.append(Text("  (none)", style="dim"))
             for item in value[:DISPLAY_LINES]:
@@ -67,7 +119,7 @@ def checkpoint_renderable(cp: Checkpoint, heading: Text | None = None) -> Render
             parts.append(
                 Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
             )
-    return Group(*parts)
+    return parts, at
 
 
 def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> RenderableType:

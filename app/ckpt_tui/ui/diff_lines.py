@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ckpt_tui.core.diff import Block, CheckpointDiff, FieldDiff, Line, Segment
-from ckpt_tui.core.model import LABEL
-from ckpt_tui.ui.render import fit, safe, status_badge
+from ckpt_tui.core.model import LABEL, DamagedField
+from ckpt_tui.ui.render import DAMAGED_TEXT, damaged_value, fit, safe, status_badge
 
 CONTEXT = 3
 ADD = "#87d787"
@@ -41,7 +41,19 @@ def _marked(mark: str, body: Text, style: str) -> Text:
 
 
 def _header(f: FieldDiff) -> Text:
-    label = Text(f"▌ {LABEL[f.name]}", style=HEADER)
+    label = Text(f"▌ {LABEL.get(f.name, f.name)}", style=HEADER)
+    if f.kind == "damaged":
+        sides = [
+            side
+            for side, value in (("old", f.old), ("new", f.new))
+            if isinstance(value, DamagedField)
+        ]
+        label.append(
+            f"  damaged on the {' and '.join(sides)} side"
+            + ("s" if len(sides) > 1 else "")
+            + ": shown as stored, never restored",
+            style=f"italic {DAMAGED_TEXT}",
+        )
     if f.kind == "list":
         counts = f.counts()
         bits = [
@@ -95,8 +107,33 @@ def _capped(rows: Iterator[Row]) -> list[Row]:
     return out
 
 
+def _whole_value(value: object) -> Iterator[Text]:
+    """One side of a damaged field's change: the damaged value on one line,
+    or a healthy value as lines (list items, text lines, a status)."""
+    if isinstance(value, DamagedField):
+        yield damaged_value(value, LINE_LIMIT)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield Text.assemble("• ", safe(item, LINE_LIMIT))
+        if not value:
+            yield Text("(none)", style="dim")
+    else:
+        half = FIELD_ROWS // 2
+        lines = str(value).split("\n", half)  # bounded: the text may be 10 MB
+        rest = lines.pop() if len(lines) > half else None
+        for line in lines:
+            yield safe(line, LINE_LIMIT)
+        if rest is not None:
+            yield Text(f"⋯ {rest.count(chr(10)) + 1} more lines", style="dim italic")
+
+
 def _unified_field(f: FieldDiff) -> Iterator[Text]:
-    if f.kind == "status":
+    if f.kind == "damaged":
+        for line in _whole_value(f.old):
+            yield _marked("- ", line, DEL)
+        for line in _whole_value(f.new):
+            yield _marked("+ ", line, ADD)
+    elif f.kind == "status":
         yield Text.assemble("  ", status_badge(f.old), " → ", status_badge(f.new))
     elif f.kind == "list":
         for item in f.items:
@@ -145,13 +182,17 @@ def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
     if not same:
         return []
     if not show:
-        names = ", ".join(LABEL[f.name] for f in same)
+        names = ", ".join(
+            LABEL.get(f.name, f.name) + (" (damaged)" if f.kind == "damaged" else "") for f in same
+        )
         return [Text(f"▸ unchanged: {names}  (f unfolds)", style="dim")]
     out: list[Text] = [Text("▾ unchanged fields", style="dim")]
     for f in same:
-        out.append(Text(f"  {LABEL[f.name]}", style="bold dim"))
+        out.append(Text(f"  {LABEL.get(f.name, f.name)}", style="bold dim"))
         value = f.new
-        if f.kind == "list":
+        if isinstance(value, DamagedField):
+            out.append(Text.assemble("    ", damaged_value(value, LINE_LIMIT)))
+        elif f.kind == "list":
             out.extend(
                 Text.assemble("    • ", safe(v, LINE_LIMIT, style="dim")) for v in value[:200]
             )
@@ -184,7 +225,14 @@ def _side_field(f: FieldDiff) -> Iterator[Row]:
     def pair(left: Text | None, right: Text | None) -> tuple[Text, Text]:
         return (left or Text(), right or Text())
 
-    if f.kind == "status":
+    if f.kind == "damaged":
+        left, right = list(_whole_value(f.old)), list(_whole_value(f.new))
+        for k in range(max(len(left), len(right))):
+            yield pair(
+                _marked("- ", left[k], DEL) if k < len(left) else None,
+                _marked("+ ", right[k], ADD) if k < len(right) else None,
+            )
+    elif f.kind == "status":
         yield pair(status_badge(f.old), status_badge(f.new))
     elif f.kind == "list":
         for item in f.items:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import shutil
+import sys
 
 from ckpt_tui.core.config import load
 from ckpt_tui.core.service import open_service
@@ -32,10 +33,21 @@ def run_app(args, app_class: type | None = None) -> int:
     # long as the app. Freezing it keeps the collector from walking all of
     # it again: a full collection in the first frames cost ~25 ms here.
     gc.freeze()
+    app = app_class(
+        service, config, opencode_data=getattr(args, "opencode_data", None), first=first
+    )
     try:
-        app_class(
-            service, config, opencode_data=getattr(args, "opencode_data", None), first=first
-        ).run()
+        app.run()
     finally:
         service.close()
-    return 0
+    if app.return_code and app.crash_log:
+        print(f"ckpt-tui: the traceback is also in {app.crash_log}", file=sys.stderr)
+    return app.return_code or 0
+
+
+def keymap_problems(keymap: dict[str, str]) -> list[str]:
+    """For ``ckpt-tui config show``: the command line may reach the UI only
+    through this module."""
+    from ckpt_tui.ui.keymap_check import keymap_problems as check
+
+    return check(keymap)

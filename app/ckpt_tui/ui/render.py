@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.strip import Strip
 
+from ckpt_tui.core.model import DamagedField
 from ckpt_tui.core.text import printable
 
 #: Longest value rendered in one piece (list rows are cut much shorter).
@@ -91,6 +92,25 @@ def status_badge(status: str | None) -> Text:
         return Text(" no checkpoint ", style="dim italic")
     label = status.replace("_", " ")
     return Text(f" {printable(label, 20)} ", style=STATUS_STYLE.get(status, "reverse"))
+
+
+#: A damaged field (SPEC 3). Named ANSI colours, so they follow the
+#: terminal's palette rather than a fixed hex value.
+DAMAGED_BADGE = "bold white on red"
+DAMAGED_TEXT = "red"
+
+
+def damaged_badge() -> Text:
+    return Text(" DAMAGED ", style=DAMAGED_BADGE)
+
+
+def damaged_value(field: DamagedField, limit: int = 2000) -> Text:
+    """One line: the badge, why, and the stored value as it is (literal, cut)."""
+    return Text.assemble(
+        damaged_badge(),
+        (f" {field.reason}: ", DAMAGED_TEXT),
+        safe(field.shown(), limit, style="dim"),
+    )
 
 
 def kind_badge(kind: str) -> Text:

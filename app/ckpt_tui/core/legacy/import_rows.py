@@ -20,7 +20,6 @@ payload JSON, or null), ``checkpointAfter`` (what the import wrote),
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui.core.actions import save_pre_restore
+from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.core.legacy.discovery import LegacyFile, Target
 from ckpt_tui.core.legacy.names import (
     IMPORT_PREFIX,
@@ -109,7 +109,7 @@ def write_import(conn: Connection, d: Decision, backup: Path) -> dict[str, Any] 
             conn,
             session_id=sid,
             project_id=pid,
-            columns=d.state.checkpoint.to_row(),
+            columns=d.state.checkpoint.to_row(d.keys if d.existing is not None else None),
             exists=d.existing is not None,
         )
     if d.snaps or d.checkpoint_changed:
@@ -118,7 +118,7 @@ def write_import(conn: Connection, d: Decision, backup: Path) -> dict[str, Any] 
         conn,
         migration_id=d.import_id,
         project_id=pid,
-        details_json=json.dumps(_details(conn, d, backup, pre)),
+        details_json=stringify(_details(conn, d, backup, pre)),
     )
     return pre
 

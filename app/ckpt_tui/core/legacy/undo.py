@@ -249,7 +249,9 @@ def _revert_checkpoint(
             conn,
             session_id=sid,
             project_id=pid,
-            columns=target.to_row(),
+            columns=target.to_row(
+                changed_keys(now, target) if now is not None and current else None
+            ),
             exists=current is not None,
         )
     return True, pre_name

@@ -20,11 +20,12 @@ from ckpt_tui.core.model import Damaged
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.ui.checkpoint_view import checkpoint_renderable, damaged_renderable
+from ckpt_tui.ui.checkpoint_view import damaged_renderable
+from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.usage_view import usage_text
-from ckpt_tui.ui.widgets.detail import DetailPane
+from ckpt_tui.ui.widgets.detail import DetailPane, Shown
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
 from ckpt_tui.ui.widgets.paged_list import PagedList
@@ -69,6 +70,7 @@ class MainScreen(Screen[None]):
         Binding("c", "conversation", "Conversation", id="main.conversation"),
         Binding("y", "copy_resume", "Copy resume", show=False, id="main.copy_resume"),
         Binding("O", "resume", "Resume in opencode", show=False, id="main.resume"),
+        Binding("B", "board", "Board", show=False, id="main.board"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
@@ -229,9 +231,12 @@ class MainScreen(Screen[None]):
             heading.append_text(usage_text(self.sessions.activity.usage(row.id)))
         if current.checkpoint is None:
             body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
-        else:
-            body = checkpoint_renderable(current.checkpoint, heading)
-        self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
+            self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
+            return
+        shown = Shown(
+            row.project_id, row.id, None, current.checkpoint, heading, "Current checkpoint"
+        )
+        self.app.call_from_thread(self.detail.show_checkpoint, shown)
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_snapshot(self, row: SnapshotRow) -> None:
@@ -251,9 +256,10 @@ class MainScreen(Screen[None]):
         heading.append("\n")
         if isinstance(view.content, Damaged):
             body = damaged_renderable(view.content, heading)
-        else:
-            body = checkpoint_renderable(view.content, heading)
-        self.app.call_from_thread(self.detail.show, body, "Snapshot")
+            self.app.call_from_thread(self.detail.show, body, "Snapshot")
+            return
+        shown = Shown(row.project_id, row.session_id, row.id, view.content, heading, "Snapshot")
+        self.app.call_from_thread(self.detail.show_checkpoint, shown)
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:
@@ -261,7 +267,8 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("diff", "restore"):
-            return True if self.snapshot is not None else None
+            across = self._mark_elsewhere() is not None and self.session is not None
+            return True if self.snapshot is not None or across else None
         if action in ("new_snapshot", "handoff"):
             return True if self.session is not None and self.session.origin == "store" else None
         if action in ("conversation", "copy_resume", "resume"):
@@ -270,7 +277,30 @@ class MainScreen(Screen[None]):
             return True if self.session is not None and self.session.is_legacy else None
         return True
 
+    def _mark_elsewhere(self) -> Mark | None:
+        """The mark, if it is in another session than the selected one."""
+        mark, session = self.snapshots.marked, self.session
+        if mark is None or session is None or mark.session_id == session.id:
+            return None
+        return mark
+
+    def _selected_ref(self):
+        """What ``d`` compares the mark with: the selected snapshot when the
+        snapshot pane has the focus, else the session's live checkpoint."""
+        from ckpt_tui.core.across import Ref
+
+        snap = self.snapshot if self.focused is self.snapshots else None
+        return Ref(self.session.id, snap.id if snap else None), (snap.name if snap else "current")
+
     def action_diff(self) -> None:
+        mark = self._mark_elsewhere()
+        if mark is not None:
+            from ckpt_tui.ui.screens.across import AcrossDiffScreen
+
+            ref, name = self._selected_ref()
+            title = f"{mark.name} (marked, {mark.session_id}) → {name} ({ref.session_id})"
+            self.app.push_screen(AcrossDiffScreen(self.service, mark.ref, ref, title))
+            return
         snap = self.snapshot
         if snap is None:
             self.notify("Select a snapshot first", severity="warning")
@@ -287,6 +317,10 @@ class MainScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def action_restore(self) -> None:
+        mark = self._mark_elsewhere()
+        if mark is not None:
+            self.app.copy_into(mark, self.session)
+            return
         snap = self.snapshot
         if snap is None:
             self.notify("Select a snapshot to restore", severity="warning")
@@ -335,8 +369,19 @@ class MainScreen(Screen[None]):
         if session is None:
             return
         command = f"opencode --session {session.id}"
-        self.app.copy_to_clipboard(command)
-        self.notify(f"Copied: {command}", timeout=3)
+        self.app.copy_to_clipboard(command)  # OSC 52, and the app's own clipboard
+        self._copy_elsewhere(command)
+
+    @work(thread=True, exclusive=True, group="clipboard")
+    def _copy_elsewhere(self, command: str) -> None:
+        """A system clipboard tool or tmux's buffer, then say what is known."""
+        from ckpt_tui.ui.clipboard import copy
+
+        copied = copy(command)
+        severity = "information" if copied.ok else "warning"
+        self.app.call_from_thread(
+            self.notify, copied.message, severity=severity, timeout=4 if copied.ok else 12
+        )
 
     def action_resume(self) -> None:
         """opencode on the selected session (a snapshot's: its session), in
@@ -353,6 +398,40 @@ class MainScreen(Screen[None]):
         from ckpt_tui.ui.screens.legacy import LegacyScreen
 
         self.app.push_screen(LegacyScreen(self.service), lambda _: self.refresh_all())
+
+    def action_board(self) -> None:
+        from ckpt_tui.ui.screens.board import BoardScreen
+
+        self.app.push_screen(BoardScreen(self.service))
+
+    @on(SessionList.MarkCheckpoint)
+    def _mark_checkpoint(self, event: SessionList.MarkCheckpoint) -> None:
+        title = event.row.display_title or event.row.id
+        self.snapshots.set_mark(Mark(event.row.id, None, f"checkpoint of {title[:40]}"))
+        self.refresh_bindings()
+
+    @on(DetailPane.HistoryRequested)
+    def _history_requested(self, event: DetailPane.HistoryRequested) -> None:
+        from ckpt_tui.ui.screens.history import HistoryScreen
+
+        screen = HistoryScreen(
+            self.service, event.project_id, event.session_id, event.snapshot_id, event.field
+        )
+        self.app.push_screen(screen)
+
+    def open_at(self, project_id: str, session_id: str, snapshot_id: str | None = None) -> None:
+        """Select a session (and one of its snapshots) wherever it is: the
+        board's and the history's ``enter``."""
+        self.sessions.show_project(project_id)
+        self.projects.select_key(project_id)
+        self.sessions.select_key(session_id)
+        self.snapshots.show_session(session_id)
+        if snapshot_id is None:
+            self.sessions.focus()
+            return
+        # An old snapshot of a long session may be far past the first page.
+        self.snapshots.select_key(snapshot_id, within=10_000)
+        self.snapshots.focus()
 
     def select_session(self, session_id: str) -> None:
         """Put the cursor on a session of the shown project (after an adoption)."""

@@ -37,7 +37,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
         width: 96%; height: 92%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
-    PlanScreen #what { height: auto; margin: 0 0 1 0; }
+    PlanScreen #what { width: 100%; height: auto; margin: 0 0 1 0; }
     PlanScreen #body { height: 1fr; }
     PlanScreen SelectionList, PlanScreen OptionList {
         width: 34; height: 1fr; border: round $panel-lighten-2;
@@ -132,6 +132,8 @@ class PlanScreen(ModalScreen[Outcome | None]):
                 f"\nwill change {names}. The current state is saved first as a "
                 "pre-restore snapshot, so u undoes it."
             )
+            if plan.kept_note:
+                what.append("\n" + plan.kept_note, style="italic")
         self.query_one("#what", Label).update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop

@@ -1,12 +1,35 @@
-"""The detail pane: whatever the lists have selected, laid out to read."""
+"""The detail pane: whatever the lists have selected, laid out to read.
+
+When it shows a checkpoint (live or a snapshot) it has a field cursor:
+``]`` and ``[`` move it, and ``b`` asks for that field's history (blame).
+The cursor is drawn only while the pane has the focus.
+"""
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from typing import ClassVar, NamedTuple
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Static
 
+from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.ui.checkpoint_view import SHOWN_ORDER, checkpoint_parts
 from ckpt_tui.ui.render import literal
+
+
+class Shown(NamedTuple):
+    """A checkpoint on display: whose, and which version (``snapshot_id`` None: live)."""
+
+    project_id: str
+    session_id: str
+    snapshot_id: str | None
+    checkpoint: Checkpoint
+    heading: Text
+    title: str
 
 
 class DetailPane(VerticalScroll, can_focus=True):
@@ -20,17 +43,47 @@ class DetailPane(VerticalScroll, can_focus=True):
     DetailPane:focus { border: round $accent; border-title-color: $text; }
     DetailPane > Static { width: 1fr; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right_square_bracket", "move_field(1)", "Next field", id="detail.next_field"),
+        Binding(
+            "left_square_bracket", "move_field(-1)", "Previous field", id="detail.previous_field"
+        ),
+        Binding("b", "history", "History of field", id="detail.history"),
+    ]
+
+    class HistoryRequested(Message):
+        """Show where each line of ``field`` of this checkpoint came from."""
+
+        def __init__(
+            self, project_id: str, session_id: str, snapshot_id: str | None, field: str
+        ) -> None:
+            super().__init__()
+            self.project_id = project_id
+            self.session_id = session_id
+            self.snapshot_id = snapshot_id
+            self.field = field
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "4 Detail"
         self._body = Static("Select a session or a snapshot.", classes="detail-body")
         self._shown: tuple[str, RenderableType] | None = None
+        self.checkpoint: Shown | None = None
+        self.field = SHOWN_ORDER[0]
 
     def compose(self):
         yield self._body
 
     def show(self, renderable: RenderableType, title: str = "Detail") -> None:
+        """Anything that is not a checkpoint (a project, an error, a damaged payload)."""
+        self.checkpoint = None
+        self._show(renderable, title)
+
+    def show_checkpoint(self, shown: Shown) -> None:
+        self.checkpoint = shown
+        self._draw(scroll=False, home=True)
+
+    def _show(self, renderable: RenderableType, title: str, scroll_home: bool = True) -> None:
         # Every highlight asks again; the same text again would only cost a
         # layout and a repaint (three of them on the first frame).
         if self._shown == (title, renderable):
@@ -38,4 +91,45 @@ class DetailPane(VerticalScroll, can_focus=True):
         self._shown = (title, renderable)
         self.border_title = literal(f"4 {title}")
         self._body.update(renderable)
-        self.scroll_home(animate=False)
+        if scroll_home:
+            self.scroll_home(animate=False)
+
+    def _draw(self, scroll: bool, home: bool = False) -> None:
+        shown = self.checkpoint
+        if shown is None:
+            return
+        focused = self.field if self.has_focus else None
+        parts, at = checkpoint_parts(shown.checkpoint, shown.heading, focused)
+        self._show(Group(*parts), shown.title, scroll_home=home)
+        if scroll and focused is not None:
+            width = max(self.scrollable_content_region.width, 10)
+            options = self.app.console.options.update_width(width)
+            y = len(self.app.console.render_lines(Group(*parts[:at]), options, pad=False))
+            self.call_after_refresh(self.scroll_to, y=max(y - 1, 0), animate=False)
+
+    def on_focus(self) -> None:
+        self._draw(scroll=True)
+
+    def on_blur(self) -> None:
+        self._draw(scroll=False)
+
+    def action_move_field(self, step: int) -> None:
+        if self.checkpoint is None:
+            return
+        index = (SHOWN_ORDER.index(self.field) + step) % len(SHOWN_ORDER)
+        self.field = SHOWN_ORDER[index]
+        self._draw(scroll=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("move_field", "history"):
+            return True if self.checkpoint is not None else None
+        return True
+
+    def action_history(self) -> None:
+        shown = self.checkpoint
+        if shown is not None:
+            self.post_message(
+                self.HistoryRequested(
+                    shown.project_id, shown.session_id, shown.snapshot_id, self.field
+                )
+            )

@@ -21,6 +21,7 @@ from ckpt_tui.core.sorting import (
 )
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
@@ -120,7 +121,15 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             show=False,
             id="sessions.sort",
         ),
+        Binding("m", "mark", "Mark checkpoint", show=False, id="sessions.mark"),
     ]
+
+    class MarkCheckpoint(Message):
+        """Mark this session's live checkpoint (for a diff or a copy across sessions)."""
+
+        def __init__(self, row: SessionRow) -> None:
+            super().__init__()
+            self.row = row
 
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
@@ -128,6 +137,11 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         self.activity = Activity.empty()
         self.show_opencode = False
         super().__init__("2 Sessions", id=id)
+
+    def action_mark(self) -> None:
+        row = self.highlighted
+        if row is not None and row.origin == "store" and row.has_checkpoint:
+            self.post_message(self.MarkCheckpoint(row))
 
     def set_activity(self, activity: Activity) -> None:
         self.activity = activity
@@ -241,7 +255,8 @@ class SnapshotList(PagedList[SnapshotRow]):
         self.service = service
         self.session_id: str | None = None
         self.hide_auto = False
-        self.marked: SnapshotRow | None = None
+        #: survives a change of session: a diff or copy may cross sessions
+        self.marked: Mark | None = None
         self._summaries: dict[str, str] = {}
         self._summary_pending = False
         super().__init__("3 Snapshots", id=id)
@@ -250,7 +265,6 @@ class SnapshotList(PagedList[SnapshotRow]):
         if session_id != self.session_id:
             self.session_id = session_id
             self._summaries.clear()
-            self.marked = None
             self.reload(keep_selection=False, reset=True)
 
     def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
@@ -264,7 +278,8 @@ class SnapshotList(PagedList[SnapshotRow]):
     def subtitle_text(self) -> str:
         if self.marked is None:
             return super().subtitle_text()
-        return f"marked: {self.marked.name[:30]}" + (
+        where = "" if self.marked.session_id == self.session_id else " (other session)"
+        return f"marked: {self.marked.name[:30]}{where}" + (
             f"  /{self.filter_text}" if self.filter_text else ""
         )
 
@@ -345,8 +360,11 @@ class SnapshotList(PagedList[SnapshotRow]):
 
     def action_mark(self) -> None:
         row = self.highlighted
-        if row is None:
-            return
-        self.marked = None if self.marked is not None and self.marked.id == row.id else row
+        if row is not None:
+            self.set_mark(Mark(row.session_id, row.id, row.name))
+
+    def set_mark(self, mark: Mark) -> None:
+        """Mark ``mark``; marking what is marked already takes the mark off."""
+        self.marked = None if self.marked == mark else mark
         self._update_title()
         self.refresh()

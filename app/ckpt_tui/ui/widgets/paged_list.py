@@ -289,15 +289,16 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         if 0 <= y < self.size.height:
             self.refresh(Region(0, y, self.size.width, 1))
 
-    def select_key(self, key: object) -> None:
+    def select_key(self, key: object, *, within: int = 0) -> None:
         """Move the cursor to the loaded row with this key, now or after the
-        next reload."""
+        next reload (of at least ``within`` rows, for a row far down)."""
         for index, row in enumerate(self.rows):
             if self.row_key(row) == key:
                 self.cursor = index
                 return
         self._generation += 1
-        self._load(self._generation, None, max(self.PAGE_SIZE, len(self.rows)), key, True)
+        limit = max(self.PAGE_SIZE, len(self.rows), within)
+        self._load(self._generation, None, limit, key, True)
 
     def action_cursor_down(self) -> None:
         self.cursor += 1

@@ -1,0 +1,121 @@
+"""Overviews: field history (blame) and the board of sessions in flight."""
+
+from __future__ import annotations
+
+import argparse
+
+from ckpt_tui import timeutil
+from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.core.model import FIELDS
+from ckpt_tui.core.service import open_service
+
+# Command bodies import the core modules they use when they run: the parser
+# is built on the way to the app too.
+
+PAGE = 500
+
+
+def _origin(o) -> str:
+    if o.is_current:
+        return f"current checkpoint ({o.captured_at})"
+    return f"{o.name} ({o.kind}, {o.captured_at})"
+
+
+def cmd_history(args) -> int:
+    from ckpt_tui.core import history
+
+    svc = open_service(args.db, read_only=True)
+    found = history.field_history(svc, args.session, args.field, args.snapshot)
+    if args.json:
+        emit_json(found.to_json())
+        return 0
+    say(f"{found.field} of {_origin(found.shown)}, session {found.session_id}")
+    say(
+        f"{found.versions} versions walked"
+        + (f", {found.skipped} damaged skipped" if found.skipped else "")
+    )
+    if found.transitions:
+        say("status timeline:")
+        for t in found.transitions:
+            say(f"  {t.at.captured_at}  {t.old or '(start)'} -> {t.new}  [{t.at.name}]")
+    say("")
+    if not found.lines:
+        say("(empty)")
+    for line in found.lines:
+        mark = " (re-added)" if line.readded else ""
+        say(f"{line.since.name:<32} {timeutil.short(line.since.captured_at)}{mark}  | {line.text}")
+    if found.removed:
+        say("")
+        say(f"removed ({len(found.removed)}):")
+        for gone in found.removed:
+            say(f"  - {gone.text}")
+            say(f"      was there from {gone.since.name}, gone in {_origin(gone.removed_at)}")
+    return 0
+
+
+def cmd_board(args) -> int:
+    from ckpt_tui.core import board as boards
+
+    svc = open_service(args.db, read_only=True)
+    statuses = boards.parse_statuses(args.status)
+    rows, total, after = [], 0, None
+    while True:
+        page = boards.board(
+            svc, statuses, group=args.group, project_id=args.project, after=after, limit=PAGE
+        )
+        rows += page.rows
+        total, after = page.total, page.cursor
+        if after is None:
+            break
+    if args.json:
+        emit_json(
+            {
+                "total": total,
+                "group": args.group,
+                "statuses": list(statuses),
+                "items": [r.to_json() for r in rows],
+            }
+        )
+        return 0
+    table(
+        ["SESSION", "PROJECT", "STATUS", "SNAPSHOTS", "LAST ACTIVITY", "TITLE", "BLOCKERS", "NEXT"],
+        [
+            (
+                r.session_id,
+                r.directory,
+                r.status,
+                r.snapshot_count,
+                r.last_activity,
+                r.title,
+                "; ".join(r.blockers) or "-",
+                r.next_step or "-",
+            )
+            for r in rows
+        ],
+    )
+    return 0
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "history",
+        parents=[common],
+        help="where each line or item of a field came from (blame)",
+        description="Each line of a text field, item of a list field, or the status, with the "
+        "snapshot where it first appeared in the run of versions leading to the shown value; "
+        "then the items removed, and the status timeline.",
+    )
+    p.add_argument("session")
+    p.add_argument("field", help=f"camelCase: {','.join(FIELDS)}")
+    p.add_argument("--snapshot", metavar="S", help="blame this snapshot instead of the checkpoint")
+    p.set_defaults(run=cmd_history)
+    p = sub.add_parser(
+        "board",
+        parents=[common],
+        help="every session in flight, across projects",
+        description="Sessions in progress or blocked in every project, newest activity first.",
+    )
+    p.add_argument("--status", metavar="a,b", help="statuses to show (default in_progress,blocked)")
+    p.add_argument("--project", metavar="ID", help="only this project")
+    p.add_argument("--group", choices=("status", "project"), default="status", help="group rows by")
+    p.set_defaults(run=cmd_board)

@@ -1,0 +1,48 @@
+"""Across sessions: the diff of the mark against another session's snapshot
+or checkpoint, and the preview of copying the mark into another session (the
+restore preview, field picker included, on ``Service.plan_copy``)."""
+
+from __future__ import annotations
+
+from textual import work
+
+from ckpt_tui.core import across
+from ckpt_tui.core.actions import Plan, Service
+from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.mark import Mark
+from ckpt_tui.ui.screens.diff import DiffScreen
+from ckpt_tui.ui.screens.plan import PlanScreen
+from ckpt_tui.ui.widgets.diff_view import DiffView
+
+
+class AcrossDiffScreen(DiffScreen):
+    """``old`` and ``new`` may be in different sessions (or projects)."""
+
+    def __init__(self, service: Service, old: across.Ref, new: across.Ref, title: str) -> None:
+        super().__init__(service, new.session_id, old.snapshot or "", new.snapshot, title)
+        self.refs = (old, new)
+
+    @work(thread=True, exclusive=True)
+    def _load(self) -> None:
+        try:
+            comparison = across.compare(self.service, *self.refs)
+        except CkptError as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error")
+            self.app.call_from_thread(self.dismiss)
+            return
+        self.app.call_from_thread(self.query_one(DiffView).set_diff, comparison.diff)
+
+
+def copy_preview(service: Service, mark: Mark, target_session: str) -> PlanScreen:
+    """The preview of copying ``mark`` into ``target_session``'s checkpoint."""
+
+    def make_plan(fields: list[str] | None) -> Plan:
+        return across.plan_copy(service, mark.ref, target_session, fields)
+
+    return PlanScreen(
+        f"Copy {mark.name} (session {mark.session_id}) into session {target_session}",
+        make_plan,
+        service.apply,
+        verb="Copy",
+        pick_fields=True,
+    )

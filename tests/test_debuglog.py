@@ -1,0 +1,110 @@
+"""The debug log: off by default (no file, nothing wrapped), ``--debug`` or
+``$CKPT_TUI_LOG`` write store calls, timings and conflicts; an unexpected
+error in the app is logged with its traceback and the notification says where."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ckpt_tui import debuglog
+from ckpt_tui.cli.main import main
+from ckpt_tui.core.service import open_service
+from ckpt_tui.errors import Conflict
+from tests.factory import PluginWriter
+from tests.ui_support import make_app, run_async, settle
+
+
+@pytest.fixture(autouse=True)
+def _log_off():
+    yield
+    debuglog.disable()
+
+
+def state_log() -> Path:
+    return Path(os.environ["CKPT_TUI_STATE"]) / "ckpt-tui.log"
+
+
+def test_nothing_is_written_or_wrapped_when_off(store_path, capsys):
+    assert main(["list", "projects", "--db", str(store_path)]) == 0
+    assert not state_log().exists()
+    svc = open_service(store_path)
+    assert "projects" not in vars(svc), "no wrapper on the instance when the log is off"
+    svc.close()
+
+
+def test_debug_logs_store_calls_with_timings(store_path, capsys):
+    assert main(["list", "projects", "--db", str(store_path), "--debug"]) == 0
+    text = state_log().read_text(encoding="utf-8")
+    assert "ckpt_tui.service DEBUG projects(after=None, limit=500)" in text
+    assert " ms" in text
+
+
+def test_the_environment_variable_picks_the_file(store_path, tmp_path, monkeypatch, capsys):
+    target = tmp_path / "elsewhere" / "debug.log"
+    monkeypatch.setenv("CKPT_TUI_LOG", str(target))
+    assert main(["--db", str(store_path), "list", "sessions"]) == 0
+    assert "sessions(" in target.read_text(encoding="utf-8")
+    assert not state_log().exists()
+
+
+def test_a_conflict_is_logged(store_path):
+    debuglog.enable()
+    svc = open_service(store_path)
+    plan = svc.plan_restore("s1", "first")
+    writer = PluginWriter(store_path)
+    writer.save("s1", notes="saved meanwhile")
+    writer.close()
+    with pytest.raises(Conflict):
+        svc.apply(plan)
+    svc.close()
+    text = state_log().read_text(encoding="utf-8")
+    assert "ckpt_tui.service WARNING apply(" in text and "conflict after" in text
+
+
+def test_log_exception_writes_the_traceback_even_when_off():
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        path = debuglog.log_exception(exc, "while testing")
+    assert path == state_log()
+    text = path.read_text(encoding="utf-8")
+    assert "while testing" in text and "Traceback" in text and "RuntimeError: boom" in text
+
+
+@run_async
+async def test_an_unexpected_worker_error_is_logged_and_notified(store_path):
+    app = make_app(store_path)
+
+    def broken():
+        raise ZeroDivisionError("division by zero in a worker")
+
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        app._run_write(broken)
+        await settle(pilot)
+        messages = [str(n.message) for n in app._notifications]
+        assert any(
+            "ZeroDivisionError" in m and f"traceback in {state_log()}" in m for m in messages
+        ), messages
+        assert app.is_running, "a worker's error does not end the app"
+    text = state_log().read_text(encoding="utf-8")
+    assert "Traceback" in text and "in broken" in text
+
+
+@run_async
+async def test_an_unexpected_error_outside_a_worker_ends_the_app_and_is_logged(store_path):
+    app = make_app(store_path)
+
+    def broken():
+        raise ZeroDivisionError("division by zero in a handler")
+
+    with pytest.raises(ZeroDivisionError):
+        async with app.run_test(size=(140, 40)) as pilot:
+            await settle(pilot)
+            app.call_later(broken)
+            await settle(pilot)
+    assert app.return_code == 1 and app.crash_log == state_log()
+    assert "in broken" in state_log().read_text(encoding="utf-8")
