@@ -177,7 +177,7 @@ def test_copy_skips_damaged_fields_and_refuses_them_by_name(two_sessions):
     conn.close()
     svc = open_service(two_sessions)
     plan = across.plan_copy(svc, across.Ref("legacy::p2"), "s1")
-    assert "blockers" not in plan.keys and "blockers" in plan.detail["skipped"]
+    assert "blockers" not in plan.keys and "blockers" in plan.skipped
     with pytest.raises(DamagedPayload, match="blockers"):
         across.plan_copy(svc, across.Ref("legacy::p2"), "s1", ["blockers"])
     svc.apply(plan)

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.core.actions import WRITABLE, Service
+from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import Checkpoint, decode
+from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import (
     CkptError,

@@ -19,8 +19,8 @@ import pytest
 
 from ckpt_tui import paths
 from ckpt_tui.cli.main import main as cli_main
-from ckpt_tui.core.actions import WRITABLE
 from ckpt_tui.core.model import Checkpoint, decode
+from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import Conflict, NothingToDo
 from tests.factory import add_session, add_snapshot, basic_store, connect, set_checkpoint

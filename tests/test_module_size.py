@@ -11,10 +11,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "app" / "ckpt_tui"
 MAX_MODULE_LINES = 450
 MAX_FUNCTION_LINES = 60
 MAX_LONG_FUNCTIONS = 3
-#: Being reshaped on other branches of issue 10 (the split of
-#: ``core.actions.Service``; screens that post messages): remove each entry
+#: Being reshaped on other branches of issue 10 (screens that post
+#: messages, one handler for worker errors): remove each entry
 #: when that lands.
-PENDING_SPLIT = {"core/actions.py", "ui/app.py", "ui/screens/main.py"}
+PENDING_SPLIT = {"ui/app.py", "ui/screens/main.py"}
+#: Landed with search (issue 13) after this rule: to be split by its owner.
+PENDING_SPLIT |= {"store/search_index.py"}
 PENDING_LONG = {"ui/checkpoint_view.py:checkpoint_parts"}
 
 

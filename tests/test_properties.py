@@ -20,8 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.actions import WRITABLE, Service
+from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import STATUSES, Checkpoint, decode
+from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.errors import CkptError, NothingToDo
 from ckpt_tui.store import Store
 from ckpt_tui.store.journal import JournalFile

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import sys
 
-from ckpt_tui.core import actions
 from ckpt_tui.core.service import open_service
+from ckpt_tui.core.undo_redo import UndoRedo
 from ckpt_tui.store import writes
 
 
@@ -37,10 +37,10 @@ def main() -> None:
         writes.prune = prune
     elif where == "journal":
 
-        def journal_record(self, plan, pre_id):
+        def record_write(self, plan, pre_id):
             stop_here("committed")
 
-        actions.Service._journal_record = journal_record
+        UndoRedo.record_write = record_write
     else:
         raise SystemExit(f"unknown stop point {where}")
     svc = open_service(db)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ckpt_tui.core.actions import Outcome
 from ckpt_tui.core.diff import CheckpointDiff, FieldDiff, Item
 from ckpt_tui.core.model import Checkpoint, Damaged, DamagedField
+from ckpt_tui.core.plans import Outcome
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 
 

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.ecosystem_cmds",
     "ckpt_tui.cli.resume_cmds",
     "ckpt_tui.cli.views_cmds",
+    "ckpt_tui.cli.search_cmd",
 )
 
 
@@ -86,6 +87,7 @@ COMMAND_WORDS = frozenset(
         "history",
         "board",
         "copy",
+        "search",
     }
 )
 

@@ -39,8 +39,7 @@ def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int
 
 def _skipped(plan) -> list[dict[str, str]]:
     """Damaged fields a whole restore left out (never restored, SPEC 3)."""
-    skipped = plan.detail.get("skipped") or {}
-    return [{"field": k, "reason": r} for k, r in skipped.items()]
+    return [{"field": k, "reason": r} for k, r in plan.skipped.items()]
 
 
 def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
@@ -63,7 +62,7 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
     if plan.is_noop:
         say(f"{plan.label}: nothing would change")
         return 0
-    if "entry_only" in plan.detail:
+    if plan.entry_only is not None:
         say(f"{plan.label}; the checkpoint would not change")
         say("(dry run: nothing written)")
         return 0

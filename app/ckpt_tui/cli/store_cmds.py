@@ -19,6 +19,7 @@ from ckpt_tui.errors import CkptError
 
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
+
 PAGE = 500
 
 #: Help lines shared by every command that takes these arguments.
@@ -354,8 +355,13 @@ def _register_writes(add) -> None:
     p = add(
         "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
     )
-    p.add_argument("source", metavar="FROM_SESSION[:SNAPSHOT]")
-    p.add_argument("target", metavar="TO_SESSION", help=SESSION_HELP)
+    source = p.add_argument(
+        "source",
+        metavar="FROM",
+        help="what to copy: SESSION (its current checkpoint) or SESSION:SNAPSHOT",
+    )
+    source.complete = "sessions"
+    p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
     p.add_argument(
         "--fields",
         metavar="FIELDS",
@@ -380,6 +386,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         return p
 
     _register_list(sub, common)
+
     p = add("show", cmd_show, "show the current checkpoint or a snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
@@ -394,11 +401,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         nargs="?",
         help="the newer side: a snapshot (default: the current checkpoint)",
     )
-    p.add_argument(
+    against = p.add_argument(
         "--against",
-        metavar="SESSION[:SNAPSHOT]",
-        help="diff A against another session's snapshot or checkpoint (B is then not given)",
+        metavar="OTHER",
+        help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
+        "SESSION:SNAPSHOT (B is then not given)",
     )
+    against.complete = "sessions"
     _register_writes(add)
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")

@@ -105,9 +105,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "snapshot where it first appeared in the run of versions leading to the shown value; "
         "then the items removed, and the status timeline.",
     )
-    p.add_argument("session")
-    p.add_argument("field", help=f"camelCase: {','.join(FIELDS)}")
-    p.add_argument("--snapshot", metavar="S", help="blame this snapshot instead of the checkpoint")
+    p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("field", metavar="FIELD", help=f"the field: {', '.join(FIELDS)}")
+    p.add_argument(
+        "--snapshot",
+        metavar="SNAPSHOT",
+        help="blame this snapshot (name or id) instead of the current checkpoint",
+    )
     p.set_defaults(run=cmd_history)
     p = sub.add_parser(
         "board",
@@ -115,7 +119,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         help="every session in flight, across projects",
         description="Sessions in progress or blocked in every project, newest activity first.",
     )
-    p.add_argument("--status", metavar="a,b", help="statuses to show (default in_progress,blocked)")
-    p.add_argument("--project", metavar="ID", help="only this project")
+    p.add_argument(
+        "--status",
+        metavar="STATUSES",
+        help="the statuses to show, comma-separated (default: in_progress,blocked)",
+    )
+    p.add_argument("--project", metavar="PROJECT", help="only this project's sessions")
     p.add_argument("--group", choices=("status", "project"), default="status", help="group rows by")
     p.set_defaults(run=cmd_board)

@@ -1,7 +1,7 @@
 """Across sessions: compare a snapshot or checkpoint of one session with one
 of another, and copy chosen fields of one into another session's checkpoint.
 
-A copy is a :class:`~ckpt_tui.core.actions.Plan` from ``Service.plan_copy``
+A copy is a :class:`~ckpt_tui.core.plans.Plan` from ``Service.plan_copy``
 (the same plan an adoption of legacy state is), so it has the restore's
 preview, field picker, pre-restore snapshot, conflict refusal, undo and redo.
 """
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ckpt_tui.core.actions import Plan, Service
+from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import Checkpoint, Damaged
+from ckpt_tui.core.plans import Plan, Step
 from ckpt_tui.core.reads import Comparison, Reader
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 
@@ -90,5 +91,5 @@ def plan_copy(
         label=f"copy of {what} ({scope})",
         source_snapshot_id=snapshot_id,
         fields=fields,
-        action="copy",
+        action=Step.COPY,
     )

@@ -13,9 +13,10 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ckpt_tui.core.actions import Outcome, Plan, Service
+from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
+from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError, NothingToDo
 from ckpt_tui.records import SessionRow, SnapshotRow
@@ -35,6 +36,7 @@ class CkptApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
+        Binding("S,ctrl+f", "search", "Search", show=False, id="app.search"),
         Binding("question_mark", "help", "Help", id="app.help"),
         Binding("q", "quit", "Quit", id="app.quit"),
     ]
@@ -62,6 +64,7 @@ class CkptApp(App[None]):
         self._busy_timer = None
         #: Where the last unexpected error's traceback was written.
         self.crash_log = None
+        self.search_keeper = None  # made by the first search; then the poll keeps it current
 
     def notify(
         self,
@@ -178,6 +181,8 @@ class CkptApp(App[None]):
             store = self.service.store
             self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
             self.main.refresh_all()
+            if self.search_keeper is not None:
+                self.search_keeper.catch_up()  # the index follows the store
 
     # -- writes ---------------------------------------------------------------------
     def _run_write(
@@ -391,6 +396,26 @@ class CkptApp(App[None]):
     def action_redo(self) -> None:
         self._history("redo")
 
+    # -- search ---------------------------------------------------------------------
+    def action_search(self) -> None:
+        from ckpt_tui.core.search import Searcher
+        from ckpt_tui.ui.screens.search import SearchScreen
+        from ckpt_tui.ui.search_keeper import SearchKeeper
+
+        if isinstance(self.screen, SearchScreen):
+            return
+        path = self.service.store.path
+        if self.search_keeper is None:
+            self.search_keeper = SearchKeeper(self, path)
+        self.push_screen(SearchScreen(self.search_keeper, Searcher(path)))
+
+    def on_search_screen_jump(self, message) -> None:
+        from ckpt_tui.ui.search_jump import show_hit
+
+        while len(self.screen_stack) > 1 and self.screen is not self.main:
+            self.pop_screen()
+        show_hit(self.main, message.hit)
+
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
         from ckpt_tui.ui.screens.board import BoardList, BoardScreen
@@ -399,6 +424,7 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.screens.legacy import LegacyScreen
         from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
+        from ckpt_tui.ui.screens.search import SearchScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
         from ckpt_tui.ui.widgets.detail import DetailPane
         from ckpt_tui.ui.widgets.diff_view import DiffView
@@ -428,6 +454,7 @@ class CkptApp(App[None]):
             ("Detail pane", own(DetailPane)),
             ("Board (B)", own(BoardList) + own(BoardScreen)),
             ("Field history (b in the detail pane)", own(BlameList) + own(HistoryScreen)),
+            ("Search", own(SearchScreen)),
         ]
 
     def action_help(self) -> None:

@@ -15,10 +15,10 @@ One job per module; each imports only the ones listed above it:
     the project id opencode has for a directory (read only)
 ``discovery``
     which project a file belongs to; :func:`scan`, :func:`classify`
-``import_rows``
-    what one import writes inside its transaction, and its message
+``staging``
+    the decisions and the one transaction of an import (:class:`ImportOutcome`)
 ``importing``
-    :func:`plan_import`, :func:`import_legacy`
+    the file around it (hash, backup copy): :func:`plan_import`, :func:`import_legacy`
 ``undo``
     :func:`list_imports`, :func:`undo_import`
 ``adoption``
@@ -40,7 +40,7 @@ from ckpt_tui.core.legacy.discovery import (
     project_dir_of,
     scan,
 )
-from ckpt_tui.core.legacy.importing import ImportOutcome, import_legacy, plan_import
+from ckpt_tui.core.legacy.importing import import_legacy, plan_import
 from ckpt_tui.core.legacy.names import (
     ALREADY,
     DAMAGED,
@@ -60,6 +60,7 @@ from ckpt_tui.core.legacy.names import (
     legacy_session_id,
 )
 from ckpt_tui.core.legacy.parse import LegacyEntry, LegacyState, Unusable, parse_legacy
+from ckpt_tui.core.legacy.staging import ImportOutcome
 from ckpt_tui.core.legacy.undo import (
     ImportRecord,
     UndoImportOutcome,

@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.actions import Plan, Service
+from ckpt_tui.core.actions import Service
 from ckpt_tui.core.legacy.names import LegacyError, legacy_session_id
 from ckpt_tui.core.model import Checkpoint, Damaged
+from ckpt_tui.core.plans import Plan
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import DamagedPayload, NotFound
 from ckpt_tui.store import queries as q
@@ -97,7 +98,4 @@ def plan_adoption(
         label=f"adoption of the legacy {what} of project {project_id}",
         source_snapshot_id=source.snapshot_id,
     )
-    return replace(
-        plan,
-        detail={**plan.detail, "legacySession": source.session_id, "snapshot": source.snapshot},
-    )
+    return replace(plan, legacy_session=source.session_id, snapshot_name=source.snapshot)

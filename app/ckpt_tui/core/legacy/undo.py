@@ -27,9 +27,11 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.actions import Service, changed_keys, save_pre_restore
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.checkpoint_writes import save_pre_restore
 from ckpt_tui.core.legacy.names import IMPORT_PREFIX, IMPORTED_BY, LegacyError
 from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.plans import changed_keys
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import JournalError, NotFound
 from ckpt_tui.store import legacy_rows as lr
@@ -143,9 +145,9 @@ class UndoImportOutcome:
         }
 
 
-def _undoable(conn: Connection, ledger_id: str) -> tuple[str, dict]:
-    """The project and the details of the ledger row, if ckpt-tui made it
-    and it is the project's newest import; else a one-line refusal."""
+def _undoable(conn: Connection, ledger_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ledger row of an import ckpt-tui made and no later import of its
+    project follows, and its details; else a one-line refusal."""
     row = lr.get_migration(conn, ledger_id)
     if row is None or not ledger_id.startswith(IMPORT_PREFIX):
         raise NotFound(f"no legacy import {ledger_id!r} in the store")
@@ -155,19 +157,19 @@ def _undoable(conn: Connection, ledger_id: str) -> tuple[str, dict]:
             f"import {ledger_id} was not made by ckpt-tui; it does not record what it created, "
             "so it cannot be undone here"
         )
-    pid = row["project_id"]
     mine = _order(row)
-    for other in lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{pid}:"):
+    for other in lr.migrations_with_prefix(conn, f"{IMPORT_PREFIX}{row['project_id']}:"):
         if other["id"] != ledger_id and _order(other) > mine:
             raise LegacyError(
                 f"import {other['id']} came after {ledger_id}; undo it first "
                 "(imports are undone newest first)"
             )
-    return pid, details
+    return row, details
 
 
 def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
-    pid, details = _undoable(conn, ledger_id)
+    row, details = _undoable(conn, ledger_id)
+    pid = row["project_id"]
     sid = details["session"]
     created_ids = [s["id"] for s in details.get("snapshots") or [] if isinstance(s, dict)]
     if details.get("preRestore"):
@@ -193,7 +195,10 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
             deleted_project = lr.delete_project(conn, pid)
     elif exists:
         gone = lr.delete_snapshots(conn, sid, created_ids)
-        reverted, pre_name = _revert_checkpoint(conn, pid, sid, details, current, untouched)
+        if details.get("checkpointChanged"):
+            reverted, pre_name = _put_back_checkpoint(
+                conn, sid, pid, details, current, keep_current=not untouched
+            )
         if gone or reverted:  # an import that added nothing is taken back without a trace
             w.touch_session(conn, sid)
     lr.delete_migration(conn, ledger_id)
@@ -224,23 +229,29 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
     )
 
 
-def _revert_checkpoint(
-    conn: Connection, pid: str, sid: str, details: dict, current, untouched: bool
+def _put_back_checkpoint(
+    conn: Connection,
+    sid: str,
+    pid: str,
+    details: dict[str, Any],
+    current,
+    *,
+    keep_current: bool,
 ) -> tuple[bool, str | None]:
-    """Put back the checkpoint the import replaced, if it changed one and
-    it differs now; a checkpoint changed since the import is kept as a
-    ``pre-restore`` snapshot first. Whether it was put back, and that
-    snapshot's name."""
+    """Write back the checkpoint the import replaced (none: delete it), if
+    the current one differs; a current one changed since the import is kept
+    as a pre-restore snapshot first (``keep_current``). (reverted, the
+    pre-restore snapshot's name)."""
     now = Checkpoint.from_row(current.columns) if current else None
     raw_before = details.get("checkpointBefore")
     target = Checkpoint.from_payload(json.loads(raw_before)) if raw_before else None
     differs = (now is None) != (target is None) or (
         now is not None and target is not None and bool(changed_keys(now, target))
     )
-    if not (details.get("checkpointChanged") and differs):
+    if not differs:
         return False, None
     pre_name = None
-    if now is not None and not untouched:
+    if now is not None and keep_current:
         pre_name = save_pre_restore(conn, sid, pid, now)["name"]
     if target is None:
         lr.delete_checkpoint(conn, sid)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from textual import work
 
 from ckpt_tui.core import across
-from ckpt_tui.core.actions import Plan, Service
+from ckpt_tui.core.actions import Service
+from ckpt_tui.core.plans import Plan
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.screens.diff import DiffScreen

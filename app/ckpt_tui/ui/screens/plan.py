@@ -21,8 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
-from ckpt_tui.core.actions import Outcome, Plan
 from ckpt_tui.core.model import FIELDS, LABEL
+from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.widgets.diff_view import DiffView
@@ -122,7 +122,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
             what.append(note + "\n", style="bold #ffd75f")
         if plan.is_noop:
             what.append("Nothing would change: the checkpoint already matches.", style="dim")
-        elif "entry_only" in plan.detail:
+        elif plan.entry_only is not None:
             what.append_text(safe(plan.label, 300, style="bold"))
             what.append("\nThe checkpoint itself does not change.")
         else:

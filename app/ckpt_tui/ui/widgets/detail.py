@@ -70,6 +70,7 @@ class DetailPane(VerticalScroll, can_focus=True):
         self._shown: tuple[str, RenderableType] | None = None
         self.checkpoint: Shown | None = None
         self.field = SHOWN_ORDER[0]
+        self._reveal: tuple[str, str] | None = None
 
     def compose(self):
         yield self._body
@@ -93,6 +94,31 @@ class DetailPane(VerticalScroll, can_focus=True):
         self._body.update(renderable)
         if scroll_home:
             self.scroll_home(animate=False)
+        if self._reveal is not None and self._reveal[0] == title:
+            label, self._reveal = self._reveal[1], None
+            line = self._line_of(renderable, label)
+            if line:
+                self.call_after_refresh(self.scroll_to, y=line, animate=False)
+
+    def reveal(self, title: str, label: str) -> None:
+        """When content titled ``title`` is shown next, scroll to the line
+        that is exactly ``label`` (a field's heading): a search hit's field."""
+        self._reveal = (title, label)
+
+    def _line_of(self, renderable: RenderableType, label: str) -> int | None:
+        from rich.console import Group
+        from rich.text import Text
+
+        if not isinstance(renderable, Group):
+            return None
+        width = max(self.scrollable_content_region.width, 20)
+        options = self.app.console.options.update_width(width)
+        line = 0
+        for part in renderable.renderables:
+            if isinstance(part, Text) and part.plain == label:
+                return line
+            line += len(self.app.console.render_lines(part, options, pad=False))
+        return None
 
     def _draw(self, scroll: bool, home: bool = False) -> None:
         shown = self.checkpoint

@@ -41,6 +41,8 @@ _SHARE_OF_PARENT = (Unit.PERCENT, Unit.HEIGHT)
 #: Ask for the next page when the cursor or the viewport gets this close to
 #: the last loaded row.
 PREFETCH_MARGIN = 60
+#: :meth:`PagedList.reveal_key` stops looking after this many rows.
+REVEAL_LIMIT = 50_000
 
 
 @dataclass
@@ -299,6 +301,37 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self._generation += 1
         limit = max(self.PAGE_SIZE, len(self.rows), within)
         self._load(self._generation, None, limit, key, True)
+
+    def reveal_key(self, key: object) -> None:
+        """Put the cursor on the row with this key however deep it is (a
+        search hit): clears the filter and loads page after page until the
+        row is there (at most :data:`REVEAL_LIMIT` rows)."""
+        self.filter_text = ""
+        self._update_title()
+        self._generation += 1
+        self._reveal(self._generation, key)
+
+    @work(thread=True, exclusive=True, group="page-load")
+    def _reveal(self, generation: int, key: object) -> None:
+        worker = get_current_worker()
+        rows: list[RowT] = []
+        after, total, error = None, 0, None
+        try:
+            while not worker.is_cancelled:
+                page = self.fetch(after, max(self.PAGE_SIZE, 500))
+                if page is None:
+                    break
+                rows.extend(page.rows)
+                total, after = page.total, page.cursor
+                found = any(self.row_key(r) == key for r in page.rows)
+                if found or after is None or len(rows) >= REVEAL_LIMIT:
+                    break
+        except CkptError as exc:
+            error = str(exc)
+        if worker.is_cancelled:
+            return
+        page = None if error else Page(rows=rows, total=total, cursor=after)
+        self.app.call_from_thread(self._apply_page, generation, page, key, True, error)
 
     def action_cursor_down(self) -> None:
         self.cursor += 1

@@ -1,0 +1,242 @@
+"""What a write will do (:class:`Plan`) and what it did (:class:`Outcome`).
+
+Pure values, no I/O: the preview shows a plan, ``core.checkpoint_writes``
+applies it, ``core.undo_redo`` makes the plans of undo and redo and journals
+what was applied. Every plan is built by one of two constructors,
+:meth:`Plan.merge` (a checkpoint write) and :meth:`Plan.entry_step` (the undo
+or redo of a step that changed no checkpoint).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from ckpt_tui.core.model import FIELDS, LABEL, Checkpoint, DamagedField
+from ckpt_tui.errors import DamagedPayload
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.diff import CheckpointDiff
+    from ckpt_tui.core.reads import Current
+    from ckpt_tui.store.journal import Entry
+
+#: What a restore may write: the content fields plus the placeholder flag.
+WRITABLE = (*FIELDS, "synthesized")
+
+
+class Step(StrEnum):
+    """A kind of step: what a plan does, and what a journal entry recorded.
+
+    A ``str`` (``Step.RESTORE == "restore"``): the journal stores and the
+    command line prints the plain word.
+    """
+
+    RESTORE = "restore"
+    ADOPT = "adopt"
+    COPY = "copy"
+    UNDO = "undo"
+    REDO = "redo"
+    SNAPSHOT = "snapshot"
+    HANDOFF = "handoff"
+
+
+#: Journal steps whose undo and redo change no checkpoint.
+ENTRY_ONLY = (Step.SNAPSHOT, Step.HANDOFF)
+
+
+def changed_keys(old: Checkpoint, new: Checkpoint) -> tuple[str, ...]:
+    return tuple(k for k in WRITABLE if old.get(k) != new.get(k))
+
+
+def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpoint:
+    """``base`` with the ``keys`` taken from ``source``."""
+    return replace(base, **{k: source.get(k) for k in keys})
+
+
+def restorable(
+    source: Checkpoint, keys: tuple[str, ...], *, explicit: bool, what: str
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The ``keys`` that may be copied from ``source``, and the damaged ones
+    left out (key -> reason). A damaged field is never restored (SPEC 3):
+    asked for by name (``explicit``) it is refused, naming it; as part of a
+    whole restore it is skipped, and the plan's label says so."""
+    damaged = {k: v.reason for k in keys if isinstance(v := source.get(k), DamagedField)}
+    if damaged and explicit:
+        raise DamagedPayload(
+            f"{what} has damaged {', '.join(f'{k} ({r})' for k, r in damaged.items())}; "
+            "a damaged field cannot be restored, nothing was written"
+        )
+    return tuple(k for k in keys if k not in damaged), damaged
+
+
+def skipped_note(skipped: Mapping[str, str]) -> str:
+    """The end of a label that says which damaged fields were left out."""
+    return f"; skipped damaged {', '.join(skipped)}" if skipped else ""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a write will do, computed before doing it (the preview)."""
+
+    action: Step  # restore | adopt | copy | undo | redo
+    session_id: str
+    project_id: str
+    label: str
+    before: Checkpoint
+    after: Checkpoint
+    #: The checkpoint's ``updated_at`` the plan was made from (raw column
+    #: value): applying refuses when it moved (a previewed plan).
+    base_updated_at: object
+    keys: tuple[str, ...]
+    #: restore and adopt: the snapshot copied from, marked restored; undo and
+    #: redo: the snapshot of the state they go back to.
+    source_snapshot_id: str | None = None
+    #: undo and redo: the journal entry they take back or do again.
+    entry: Entry | None = None
+    #: undo without a usable journal: the newest pre-restore snapshot, whole,
+    #: as the plugin's own undo does.
+    fallback: bool = False
+    #: The undo or redo of a step that changed no checkpoint (a manual
+    #: snapshot, a hand-off note): its journal step; ``None`` for the others.
+    entry_only: Step | None = None
+    #: restore: the name of the snapshot restored; adoption: of the legacy
+    #: snapshot adopted (``None``: the legacy checkpoint).
+    snapshot_name: str | None = None
+    #: restore (always) and copy (when fields were chosen): the fields asked
+    #: for, without the damaged ones left out; ``None``: not recorded.
+    fields: tuple[str, ...] | None = None
+    #: Damaged fields a whole restore left out (key -> reason, SPEC 3).
+    skipped: Mapping[str, str] = field(default_factory=dict)
+    #: Journaled undo or redo: the fields it leaves as they are now.
+    kept: tuple[str, ...] = ()
+    #: Adoption: the legacy session adopted from.
+    legacy_session: str | None = None
+
+    @classmethod
+    def merge(
+        cls,
+        action: Step,
+        current: Current,
+        source: Checkpoint,
+        keys: tuple[str, ...],
+        *,
+        label: str,
+        source_snapshot_id: str | None,
+        **typed: Any,
+    ) -> Plan:
+        """A checkpoint write: ``current`` with ``keys`` taken from ``source``.
+        ``typed``: the optional fields above that this kind of plan sets."""
+        base = current.checkpoint or Checkpoint()
+        after = take(base, source, keys)
+        return cls(
+            action=action,
+            session_id=current.session.id,
+            project_id=current.session.project_id,
+            label=label,
+            before=base,
+            after=after,
+            base_updated_at=current.updated_at,
+            keys=changed_keys(base, after),
+            source_snapshot_id=source_snapshot_id,
+            **typed,
+        )
+
+    @classmethod
+    def entry_step(cls, action: Step, current: Current, entry: Entry) -> Plan:
+        """Undo or redo of a step that changed no checkpoint: a manual
+        snapshot (deleted, re-created) or a hand-off note (the previous note
+        put back or the new one removed; written again)."""
+        if entry.action == Step.SNAPSHOT:
+            verb = "delete" if action == Step.UNDO else "re-create"
+            what = f"snapshot {entry.detail.get('name')!r} ({verb} it)"
+        elif action == Step.UNDO:
+            how = "put back the previous note" if entry.detail.get("existed") else "remove it"
+            what = f"{entry.label} ({how})"
+        else:
+            what = f"{entry.label} (write it again)"
+        base = current.checkpoint or Checkpoint()
+        return cls(
+            action=action,
+            session_id=current.session.id,
+            project_id=current.session.project_id,
+            label=f"{action} {what}",
+            before=base,
+            after=base,
+            base_updated_at=current.updated_at,
+            keys=(),
+            source_snapshot_id=entry.after_snapshot_id,
+            entry=entry,
+            entry_only=Step(entry.action),
+        )
+
+    @property
+    def diff(self) -> CheckpointDiff:
+        from ckpt_tui.core import diff as diffs
+
+        return diffs.diff_checkpoints(self.before, self.after)
+
+    @property
+    def is_noop(self) -> bool:
+        return not self.keys and self.entry_only is None
+
+    def journal_detail(self) -> dict[str, Any]:
+        """What the journal entry of a restore or adoption records besides
+        its payloads: the source, the skipped fields and the keys changed
+        (the keys are what its undo reverts)."""
+        if self.action == Step.RESTORE:
+            detail = {
+                "snapshot": self.snapshot_name,
+                "fields": list(self.fields or ()),
+                "skipped": dict(self.skipped),
+            }
+        else:
+            detail = {"skipped": dict(self.skipped)}
+            if self.fields is not None:
+                detail["fields"] = list(self.fields)
+            if self.legacy_session is not None:
+                detail |= {"legacySession": self.legacy_session, "snapshot": self.snapshot_name}
+        return {**detail, "keys": list(self.keys)}
+
+    @property
+    def kept_note(self) -> str | None:
+        """Which later changes a journaled undo (or redo) keeps, named.
+
+        Undo reverts only the fields the step changed; fields saved since
+        (by the plugin, usually) keep their current values. The plugin's own
+        undo restores its newest pre-restore snapshot whole and would revert
+        them too, so a preview must say so.
+        """
+        if not self.kept or self.entry is None:
+            return None
+        names = ", ".join(LABEL.get(k, k) for k in self.kept)
+        if self.action == Step.REDO:
+            return f"Kept as they are now: {names} (changed since the undo)."
+        step = "adoption" if self.entry.action == Step.ADOPT else self.entry.action
+        return (
+            f"Kept as they are now: {names} (changed after the {step}). Only the fields the "
+            f"{step} changed are reverted; the plugin's own undo would revert these too."
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a write did, in one line (``message``) and in parts."""
+
+    action: Step
+    session_id: str
+    message: str
+    wrote: bool
+    changed: tuple[str, ...] = ()
+    pre_restore: str | None = None
+    pruned: int = 0
+    snapshot: str | None = None
+    #: The write stands but the undo journal could not record it (also at
+    #: the end of ``message``).
+    warning: str | None = None
+
+    def warned(self, warning: str | None) -> Outcome:
+        if warning is None:
+            return self
+        return replace(self, message=f"{self.message}. Warning: {warning}", warning=warning)

@@ -1,0 +1,208 @@
+"""Search on the large bench store: build, catch-up, queries, size.
+
+Each figure beside `list projects` measured in the same run:
+
+* the first build of the index (with its progress callback counting), and
+  the index's size on disk;
+* the first page of results (200 hits, the app's page) in the app's process,
+  beside the first page of `list projects` (``svc.projects(limit=50)``);
+* ``ckpt-tui search QUERY`` as a command, beside ``ckpt-tui list projects``
+  (fresh processes; the index is current, so each only checks it);
+* catching up after 1,000 new snapshots (inserted as the plugin would, in
+  one transaction, spread over sessions).
+
+Everything runs on a copy of the cached store in a temporary directory under
+``bench/.data/``, with CKPT_TUI_STATE/CACHE/CONFIG inside it.
+
+    .venv/bin/python bench/bench_search.py [--reps N] [--small]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "app"))
+sys.path.insert(0, str(HERE))
+
+import generate  # noqa: E402
+
+QUERIES = {
+    "rare word": "820",
+    "phrase": '"keyset pagination"',
+    "prefix": "timest*",
+    "two words, one excluded": "keymap review -crash",
+    "word in every snapshot": "undo",
+}
+
+
+def median_ms(fn, reps: int, warmup: int = 2) -> tuple[float, float]:
+    times = []
+    for i in range(warmup + reps):
+        start = time.perf_counter()
+        fn()
+        if i >= warmup:
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.9) - 1 if len(times) > 1 else 0]
+
+
+def add_snapshots(db: Path, count: int, round_: int) -> None:
+    """``count`` new snapshots over many sessions, one transaction."""
+    conn = sqlite3.connect(db, isolation_level=None, timeout=5)
+    conn.execute("BEGIN IMMEDIATE")
+    sessions = conn.execute(
+        "SELECT id, project_id FROM sessions ORDER BY id LIMIT ?", (count // 4,)
+    ).fetchall()
+    payload = conn.execute("SELECT payload FROM snapshots LIMIT 1").fetchone()[0]
+    data = json.loads(payload)
+    stamp = "2026-12-01T00:00:00.000Z"
+    for i in range(count):
+        sid, pid = sessions[i % len(sessions)]
+        data["notes"] = f"bench round {round_} item {i} catchupword{i}"
+        conn.execute(
+            "INSERT INTO snapshots (id, session_id, project_id, name, kind, captured_at, payload) "
+            "VALUES (?,?,?,?,?,?,?)",
+            (
+                str(uuid.uuid4()),
+                sid,
+                pid,
+                f"auto-bench-{round_}-{i}",
+                "auto",
+                stamp,
+                json.dumps(data, separators=(",", ":")),
+            ),
+        )
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def command_ms(args: list[str], reps: int) -> tuple[float, float]:
+    cmd = [sys.executable, "-m", "ckpt_tui", *args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "app")}
+
+    def run() -> None:
+        subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+
+    return median_ms(run, reps, warmup=1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--reps", type=int, default=15)
+    parser.add_argument("--small", action="store_true", help="tiny store (smoke test)")
+    args = parser.parse_args(argv)
+    cached = generate.DEFAULT_OUT.with_name("small.db") if args.small else generate.DEFAULT_OUT
+    meta = generate.ensure(cached, 1, args.small)
+    rows: list[tuple[str, str, str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="search-", dir=cached.parent) as tmp:
+        for var in ("CONFIG", "STATE", "CACHE"):
+            os.environ[f"CKPT_TUI_{var}"] = str(Path(tmp) / var.lower())
+        db = Path(tmp) / "store.db"
+        shutil.copyfile(cached, db)
+
+        from ckpt_tui.core.search import Filters, Searcher
+        from ckpt_tui.core.service import open_service
+
+        searcher = Searcher(db)
+        calls = []
+        start = time.perf_counter()
+        searcher.sync(lambda done, total: calls.append((done, total)))
+        build = time.perf_counter() - start
+        size = searcher.size_bytes()
+        rows.append(
+            (
+                "first build of the index",
+                f"{build:.1f} s",
+                f"{len(calls)} progress reports",
+                "< 60 s",
+            )
+        )
+        n_snap, n_cur = searcher.index.counts()
+        rows.append(
+            (
+                "index size",
+                f"{size / 1e6:.0f} MB",
+                f"store {db.stat().st_size / 1e6:.0f} MB; "
+                f"{n_snap:,} snapshots + {n_cur:,} checkpoints",
+                "reported",
+            )
+        )
+
+        svc = open_service(db, read_only=True)
+        base, base90 = median_ms(lambda: svc.projects(limit=50), args.reps)
+        for label, text in QUERIES.items():
+            for order in (False, True):
+                filters = Filters(by_recency=order)
+                found = searcher.search(text, filters, limit=50)
+                med, p90 = median_ms(
+                    lambda text=text, filters=filters: searcher.search(text, filters, limit=50),
+                    args.reps,
+                )
+                rows.append(
+                    (
+                        f"first page (50): {label} `{text}`, by {'recency' if order else 'relevance'}"
+                        f" ({len(found.hits)}{'+' if found.more else ''} hits)",
+                        f"{med:.1f} ms (p90 {p90:.1f})",
+                        f"{base:.1f} ms (p90 {base90:.1f}) list projects, first page",
+                        "< 30 ms",
+                    )
+                )
+        svc.close()
+
+        reps_cmd = max(5, args.reps // 2)
+        lp, _ = command_ms(["list", "projects", "--db", str(db)], reps_cmd)
+        for label in ("rare word", "phrase"):
+            sc, _ = command_ms(["search", QUERIES[label], "--db", str(db)], reps_cmd)
+            rows.append(
+                (
+                    f"command `ckpt-tui search {QUERIES[label]}` ({label})",
+                    f"{sc:.0f} ms",
+                    f"{lp:.0f} ms `ckpt-tui list projects`",
+                    "≤ list projects",
+                )
+            )
+
+        catch = []
+        for round_ in range(5):
+            add_snapshots(db, 1000, round_)
+            start = time.perf_counter()
+            stats = searcher.sync()
+            catch.append((time.perf_counter() - start) * 1000)
+            assert stats.added == 1000, stats
+        check, _ = median_ms(lambda: searcher.sync(), args.reps)
+        rows.append(
+            (
+                "catch-up after 1,000 new snapshots (5 rounds)",
+                f"{statistics.median(catch):.0f} ms (max {max(catch):.0f})",
+                f"{check:.0f} ms a sync with nothing new",
+                "< 300 ms",
+            )
+        )
+        searcher.close()
+
+    print(
+        f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} CPUs; {args.reps} reps\n"
+    )
+    print("| measurement | ckpt-tui | baseline (same run) | target |")
+    print("| --- | ---: | --- | ---: |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
