@@ -48,7 +48,8 @@ def cmd_list_projects(args) -> int:
     from ckpt_tui.cli import jsonview
 
     svc = _service(args, read_only=True)
-    rows, total = _all_pages(lambda after: svc.projects(after=after, limit=PAGE))
+    page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
+    rows, total = page.rows, page.total
     if args.json:
         emit_json({"total": total, "items": [jsonview.project(r) for r in rows]})
         return 0

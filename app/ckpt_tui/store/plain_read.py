@@ -35,6 +35,44 @@ Pages = tuple[
 ]
 
 
+#: SQLite's LIMIT for "no limit": a whole list in one page.
+NO_LIMIT = -1
+
+
+class _PlainRead:
+    """One read transaction on a plain ``sqlite3`` connection, opened and
+    set up as the engines open the file, running the generated statements."""
+
+    def __init__(self, path: Path, immutable: bool) -> None:
+        self.conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
+        self.conn.row_factory = sqlite3.Row
+
+    def __enter__(self) -> _PlainRead:
+        try:
+            apply_settings(self.conn, writer=False)
+            self.conn.execute("BEGIN")
+        except BaseException:
+            self.conn.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.close()
+
+    def run(self, name: str, **params: Any) -> list[sqlite3.Row]:
+        sql, defaults = STATEMENTS[name]
+        return self.conn.execute(sql, {**defaults, **params}).fetchall()
+
+
+def all_projects(path: Path, *, immutable: bool = False) -> Page[ProjectRow]:
+    """Every project, newest activity first, as the first screen's projects
+    page without its limit: what ``ckpt-tui list projects`` prints."""
+    with _PlainRead(path, immutable) as read:
+        raw = read.run("projects_page", limit=NO_LIMIT)
+        total = read.run("projects_total")[0][0]
+    return keyset_page([project_row(r) for r in raw], raw, total, NO_LIMIT, "sort_at")
+
+
 def first_pages(
     path: Path, limit: int, payloads: int = 0, *, immutable: bool = False
 ) -> Pages:
@@ -42,16 +80,8 @@ def first_pages(
     with the payloads of the first ``payloads`` snapshots (their change
     summaries are drawn on the first frame too); ``immutable`` as the store
     was opened (a folder where SQLite cannot create its side files)."""
-    conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
-    conn.row_factory = sqlite3.Row
-    try:
-        apply_settings(conn, writer=False)
-        conn.execute("BEGIN")
-
-        def run(name: str, **params: Any) -> list[sqlite3.Row]:
-            sql, defaults = STATEMENTS[name]
-            return conn.execute(sql, {**defaults, **params}).fetchall()
-
+    with _PlainRead(path, immutable) as read:
+        run = read.run
         raw = run("projects_page", limit=limit)
         projects = keyset_page(
             [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "sort_at"
@@ -75,5 +105,3 @@ def first_pages(
         ids = json.dumps([r.id for r in snapshots.rows[:payloads]])
         texts = {r[0]: r[1] for r in run("payloads", session_id=session_id, ids=ids)}
         return projects, sessions, snapshots, texts
-    finally:
-        conn.close()
