@@ -25,6 +25,9 @@ class Page(NamedTuple, Generic[T]):
     rows: list[T]
     total: int
     cursor: tuple[str, str] | None
+    #: ``total`` is a lower bound ("1000+"): a filter's count stops there,
+    #: so a keystroke costs a page, not a scan of every match.
+    at_least: bool = False
 
 
 class ProjectRow(NamedTuple):

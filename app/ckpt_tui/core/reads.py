@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
+from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store import Store, plain_read
@@ -61,6 +62,7 @@ class Reader:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.count_order = CountOrder()
+        self.tree_links = LinksCache()
 
     # -- lists ----------------------------------------------------------
     def projects(
@@ -114,6 +116,9 @@ class Reader:
         from ckpt_tui.store import sorting
 
         with self.store.read() as conn:
+            if sort == "activity" and not text:
+                links = self.tree_links.get(self.store, conn, project_id)
+                return q.list_session_tree_linked(conn, project_id, links, after, limit)
             if sort == "activity":
                 return q.list_session_tree(conn, project_id, after, limit, text)
             if sort == "snapshots":
@@ -139,6 +144,31 @@ class Reader:
                 kinds=kinds,
                 exclude_kinds=exclude_kinds,
                 after=after,
+                limit=limit,
+                text=text,
+            )
+
+    def last_snapshots(
+        self,
+        session_id: str,
+        *,
+        kinds: list[str] | None = None,
+        exclude_kinds: list[str] | None = None,
+        before: tuple | None = None,
+        limit: int = 200,
+        text: str | None = None,
+    ) -> Page[SnapshotRow]:
+        """The last page of :meth:`snapshots`' list (or the page above
+        ``before``), read from the list's end: see ``queries.list_snapshots_last``."""
+        from ckpt_tui.store import queries as q
+
+        with self.store.read() as conn:
+            return q.list_snapshots_last(
+                conn,
+                session_id,
+                kinds=kinds,
+                exclude_kinds=exclude_kinds,
+                before=before,
                 limit=limit,
                 text=text,
             )

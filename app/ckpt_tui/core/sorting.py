@@ -56,7 +56,7 @@ class CountOrder:
         from ckpt_tui.store import sorting
 
         token = store.change_token()  # first: a write after it makes the next call re-read
-        key = (project_id, text or None, token)
+        key = (project_id, text or None, store.identity, token)  # identity: a replaced file
         with self._lock:
             if key != self._key:
                 self._order = sorting.snapshot_count_order(conn, project_id, text)

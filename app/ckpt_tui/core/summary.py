@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ckpt_tui.core.diff import CheckpointDiff, common_ends, diff_items
+from ckpt_tui.core.diff import MAX_DIFF_ITEMS, CheckpointDiff, diff_items
 from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint, DamagedField
 
 _SHORT = {
@@ -41,7 +41,7 @@ def summarize(old: Checkpoint, new: Checkpoint) -> str:
         elif name == "status":
             changes.append((name, "status", b, None))
         elif name in LIST_FIELDS:
-            counts = _one_place_counts(a, b)
+            counts = _ordered_counts(a, b)
             if counts is None:
                 counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
             changes.append((name, "list", b, counts))
@@ -51,16 +51,42 @@ def summarize(old: Checkpoint, new: Checkpoint) -> str:
     return _summary_line(changes, extra)
 
 
-def _one_place_counts(a: tuple[str, ...], b: tuple[str, ...]) -> Counter | None:
-    """``added``/``removed`` counts when ``b`` is ``a`` with items inserted at
-    one place, or removed from one place, and no item occurs twice (with
-    duplicates the matcher may pair them otherwise); else None."""
-    head, tail = common_ends(a, b)
-    if head + tail < min(len(a), len(b)) or len(set(a)) != len(a) or len(set(b)) != len(b):
+def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> Counter | None:
+    """``added``/``removed`` counts when ``diff_items`` can only find those:
+    no item occurs twice in a list, the items both lists hold are in the
+    same order, and no gap between two of them both loses and gains items.
+    Else None.
+
+    Why that is exact: with unique items kept in order, every common item
+    lies in the same region of SequenceMatcher's recursion in both lists,
+    so all of them are matched and the changed blocks are the gaps between
+    them; nothing removed is added elsewhere (no moves), and a rewording
+    pairs a removed and an added item of one block, which no gap has. Covers
+    the one-place edit (items appended, or taken off one end or from the
+    middle) and most saves that change a list in two places."""
+    if max(len(a), len(b)) > MAX_DIFF_ITEMS:
+        return None  # the coarse comparison of a huge list says otherwise
+    in_a, in_b = set(a), set(b)
+    if len(in_a) != len(a) or len(in_b) != len(b):
         return None
-    if len(b) > len(a):
-        return Counter(added=len(b) - len(a))
-    return Counter(removed=len(a) - len(b))
+    i = j = 0
+    while True:
+        lost = gained = 0
+        while i < len(a) and a[i] not in in_b:
+            i, lost = i + 1, lost + 1
+        while j < len(b) and b[j] not in in_a:
+            j, gained = j + 1, gained + 1
+        if lost and gained:
+            return None  # a changed block with both: rewordings are possible
+        if i == len(a) or j == len(b):
+            if i != len(a) or j != len(b):
+                return None  # a common item is left on one side only: out of order
+            break
+        if a[i] != b[j]:
+            return None  # common items in another order: moves
+        i, j = i + 1, j + 1
+    common = len(in_a & in_b)
+    return Counter(added=len(b) - common, removed=len(a) - common)
 
 
 def _summary_line(changes, extra_changed: int) -> str:

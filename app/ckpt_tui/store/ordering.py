@@ -1,4 +1,4 @@
-"""Timestamps and the newest-first keyset order every list pages by.
+"""Timestamps and the keyset orders every list pages by.
 
 A page's cursor is ``(instant, id)`` of its last row; statements take it as
 bound parameters, so their shape does not depend on where a page starts.
@@ -23,13 +23,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql import Select
 
-#: A page's cursor, bound at execution (:func:`cursor`): a statement's shape
+#: A page's cursor, bound at execution (:func:`cursor_params`): a statement's shape
 #: does not depend on where the page starts, so it is built once.
 _AFTER_AT = bindparam("after_at", type_=Text)
 _AFTER_ID = bindparam("after_id", type_=Text)
 
 
-def cursor(after: tuple | None) -> dict[str, object]:
+def cursor_params(after: tuple | None) -> dict[str, object]:
     """The parameters of a statement built with ``after=True``."""
     return {} if after is None else {"after_at": after[0], "after_id": after[1]}
 
@@ -96,3 +96,28 @@ def newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
     both = union_all(select(iso.subquery()), select(digits.subquery()))
     key = both.selected_columns
     return both.order_by(key.sort_at.desc(), key.id.desc()).limit(limit)
+
+
+def keyset_asc(stmt: Select, time_col, id_col, before: bool) -> Select:
+    """``_keyset_desc`` from the other end: rows strictly before the cursor
+    in list order (newer than it), in (time ASC, id ASC) order."""
+    if before:
+        stmt = stmt.where(time_col >= _AFTER_AT, or_(time_col > _AFTER_AT, id_col > _AFTER_ID))
+    return stmt.order_by(time_col.asc(), id_col.asc())
+
+
+def oldest_first(stmt: Select, time_col, id_col, before: bool, limit) -> Select:
+    """``_newest_first`` read from the other end: at most ``limit`` rows by
+    (instant ASC, id ASC), so the last page of a list is an index walk from
+    its end that stops at the page, not a walk through every page."""
+    epoch = is_epoch_ms(time_col)
+    iso = keyset_asc(
+        stmt.add_columns(time_col.label("sort_at")).where(~epoch), time_col, id_col, before
+    ).limit(limit)
+    ms = instant(time_col)
+    digits = keyset_asc(
+        stmt.add_columns(ms.label("sort_at")).where(epoch), ms, id_col, before
+    ).limit(limit)
+    both = union_all(select(iso.subquery()), select(digits.subquery()))
+    key = both.selected_columns
+    return both.order_by(key.sort_at.asc(), key.id.asc()).limit(limit)

@@ -9,25 +9,32 @@ Each entry is ``(sql, default parameters)``; the parameters are named.
 
 STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
     'projects_page': (
-        'SELECT anon_1.id, anon_1.directory, anon_1.canonical, anon_1.created_at, anon_1.updated_at, anon_1.session_count, anon_1.last_activity, anon_1.sort_at \n'
-        'FROM (SELECT projects.id AS id, projects.directory AS directory, projects.canonical AS canonical, projects.created_at AS created_at, projects.updated_at AS updated_at, (SELECT count(*) AS count_1 \n'
+        'SELECT projects.id, projects.directory, projects.canonical, projects.created_at, projects.updated_at, (SELECT count(*) AS count_1 \n'
         'FROM sessions \n'
-        "WHERE sessions.project_id = projects.id) AS session_count, (SELECT max(CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END) AS max_1 \n"
+        'WHERE sessions.project_id = projects.id) AS session_count, max(coalesce((SELECT sessions.updated_at \n'
         'FROM sessions \n'
-        'WHERE sessions.project_id = projects.id) AS last_activity, projects.updated_at AS sort_at \n'
+        "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) = '-' ORDER BY sessions.updated_at DESC\n"
+        " LIMIT :param_1 OFFSET :param_2), (SELECT max(CASE WHEN (substr(sessions.updated_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END) AS max_1 \n"
+        'FROM sessions \n'
+        "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) != '-')), coalesce((SELECT max(CASE WHEN (substr(sessions.updated_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END) AS max_1 \n"
+        'FROM sessions \n'
+        "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) != '-'), (SELECT sessions.updated_at \n"
+        'FROM sessions \n'
+        "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) = '-' ORDER BY sessions.updated_at DESC\n"
+        " LIMIT :param_1 OFFSET :param_3))) AS last_activity, CASE WHEN (substr(projects.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END AS sort_at \n"
         'FROM projects \n'
-        "WHERE substr(projects.updated_at, :substr_3, :substr_4) = '-' ORDER BY projects.updated_at DESC, projects.id DESC\n"
-        ' LIMIT :limit OFFSET :param_1) AS anon_1 UNION ALL SELECT anon_2.id, anon_2.directory, anon_2.canonical, anon_2.created_at, anon_2.updated_at, anon_2.session_count, anon_2.last_activity, anon_2.sort_at \n'
-        'FROM (SELECT projects.id AS id, projects.directory AS directory, projects.canonical AS canonical, projects.created_at AS created_at, projects.updated_at AS updated_at, (SELECT count(*) AS count_1 \n'
-        'FROM sessions \n'
-        "WHERE sessions.project_id = projects.id) AS session_count, (SELECT max(CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END) AS max_1 \n"
-        'FROM sessions \n'
-        "WHERE sessions.project_id = projects.id) AS last_activity, CASE WHEN (substr(projects.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END AS sort_at \n"
+        'WHERE projects.id IN (SELECT anon_1.id \n'
+        'FROM (SELECT anon_2.id AS id, anon_2.sort_at AS sort_at \n'
+        'FROM (SELECT projects.id AS id, projects.updated_at AS sort_at \n'
         'FROM projects \n'
-        "WHERE substr(projects.updated_at, :substr_3, :substr_4) != '-' ORDER BY CASE WHEN (substr(projects.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END DESC, projects.id DESC\n"
-        ' LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n'
-        ' LIMIT :limit OFFSET :param_3',
-        {'substr_1': 5, 'substr_2': 1, 'substr_3': 5, 'substr_4': 1, 'param_1': 0, 'substr_5': 5, 'substr_6': 1, 'param_2': 0, 'param_3': 0},
+        "WHERE substr(projects.updated_at, :substr_7, :substr_8) = '-' ORDER BY projects.updated_at DESC, projects.id DESC\n"
+        ' LIMIT :limit OFFSET :param_4) AS anon_2 UNION ALL SELECT anon_3.id AS id, anon_3.sort_at AS sort_at \n'
+        "FROM (SELECT projects.id AS id, CASE WHEN (substr(projects.updated_at, :substr_9, :substr_10) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END AS sort_at \n"
+        'FROM projects \n'
+        "WHERE substr(projects.updated_at, :substr_7, :substr_8) != '-' ORDER BY CASE WHEN (substr(projects.updated_at, :substr_9, :substr_10) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END DESC, projects.id DESC\n"
+        ' LIMIT :limit OFFSET :param_5) AS anon_3 ORDER BY sort_at DESC, id DESC\n'
+        " LIMIT :limit OFFSET :param_6) AS anon_1) ORDER BY CASE WHEN (substr(projects.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END DESC, projects.id DESC",
+        {'substr_1': 5, 'substr_2': 1, 'param_1': 1, 'param_2': 0, 'substr_3': 5, 'substr_4': 1, 'param_3': 0, 'substr_5': 5, 'substr_6': 1, 'substr_7': 5, 'substr_8': 1, 'param_4': 0, 'substr_9': 5, 'substr_10': 1, 'param_5': 0, 'param_6': 0},
     ),
     'projects_total': (
         'SELECT count(*) AS count_1 \n'

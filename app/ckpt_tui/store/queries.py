@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from sqlalchemy import (
     Connection,
@@ -27,8 +28,15 @@ from sqlalchemy.sql import Select
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
 from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.store.ordering import cursor, instant, newest_first
+from ckpt_tui.store.ordering import (
+    cursor_params,
+    instant,
+    is_epoch_ms,
+    newest_first,
+    oldest_first,
+)
 from ckpt_tui.store.rows import (
+    MAX_NESTING,
     keyset_page,
     project_row,
     session_row,
@@ -63,21 +71,66 @@ def _matches(columns, text: str | None):
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 
+#: A filter's count stops here (the list shows "1000+"): past it, counting
+#: would read every remaining match (every checkpoint of a project, every
+#: payload of a session) on each keystroke.
+FILTER_COUNT_BOUND = 1000
+
+
+def _count_upto(rows: Select) -> Select:
+    """``count(*)`` of ``rows``, stopping at ``:count_bound`` rows."""
+    bound = bindparam("count_bound", type_=Integer)
+    return select(func.count()).select_from(rows.limit(bound).subquery())
+
+
+def _page_total(
+    conn: Connection, total_stmt, params: dict, raw: Sequence, limit: int, after, bounded: bool
+) -> tuple[int, bool]:
+    """(total, at_least) of a keyset page. A first page that is not full
+    holds every row: its length is the count, and nothing is read again.
+    With ``bounded`` (``total_stmt`` built by ``_count_upto``), the count
+    stops at ``FILTER_COUNT_BOUND`` and says so."""
+    if after is None and len(raw) < limit:
+        return len(raw), False
+    if not bounded:
+        return conn.execute(total_stmt, params).scalar_one(), False
+    total = conn.execute(total_stmt, {**params, "count_bound": FILTER_COUNT_BOUND}).scalar_one()
+    return total, total >= FILTER_COUNT_BOUND
+
+
 # -- projects ---------------------------------------------------------------
+
+
+def project_stats_columns():
+    """A project's session count and last activity (the newest ``instant``
+    of its sessions), as columns correlated with ``projects``.
+
+    Both read the project's part of ``sessions_project_idx`` only. The
+    newest ISO time is the last index entry that is ISO text (a walk from
+    the end that stops at once); epoch rows (rare) are compared by instant.
+    """
+    of_project = sessions.c.project_id == projects.c.id
+    count = select(func.count()).select_from(sessions).where(of_project).scalar_subquery()
+    epoch = is_epoch_ms(sessions.c.updated_at)
+    iso = (
+        select(sessions.c.updated_at)
+        .where(of_project, ~epoch)
+        .order_by(sessions.c.updated_at.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    ms = select(func.max(instant(sessions.c.updated_at))).where(of_project, epoch).scalar_subquery()
+    last = func.max(func.coalesce(iso, ms), func.coalesce(ms, iso))
+    return count.label("session_count"), last.label("last_activity")
 
 
 def projects_select(text: str | None = None):
     """(rows, total) of the projects list, unordered and unpaged: every
-    project (matching ``text``) with its session count and last activity."""
-    count = (
-        select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
-    ).scalar_subquery()
-    last = (
-        select(func.max(instant(sessions.c.updated_at))).where(
-            sessions.c.project_id == projects.c.id
-        )
-    ).scalar_subquery()
-    stmt = select(projects, count.label("session_count"), last.label("last_activity"))
+    project (matching ``text``) with its session count and last activity.
+
+    A page should pick its ids first (``projects_of_page``): SQLite computes
+    these columns for every row before it sorts."""
+    stmt = select(projects, *project_stats_columns())
     total_stmt = select(func.count()).select_from(projects)
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
@@ -85,22 +138,35 @@ def projects_select(text: str | None = None):
     return stmt, total_stmt
 
 
+def projects_of_page(keys: Select) -> Select:
+    """The projects whose ids ``keys`` selects (a page, ordered and cut),
+    with their session counts and last activity: counted for the page only."""
+    return select(projects, *project_stats_columns()).where(
+        projects.c.id.in_(select(keys.subquery().c.id))
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def projects_statements(after: bool = False, text: str | None = None):
     """(page, total) for the projects list, newest first; the page takes
     ``:limit`` (and the cursor, if ``after``)."""
-    stmt, total_stmt = projects_select(text)
-    page = newest_first(
-        stmt, projects.c.updated_at, projects.c.id, after, bindparam("limit", type_=Integer)
-    )
-    return page, total_stmt
+    keys = select(projects.c.id)
+    total_stmt = select(func.count()).select_from(projects)
+    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    if match is not None:
+        keys, total_stmt = keys.where(match), total_stmt.where(match)
+    limit = bindparam("limit", type_=Integer)
+    keys = newest_first(keys, projects.c.updated_at, projects.c.id, after, limit)
+    at = instant(projects.c.updated_at)
+    page = projects_of_page(keys).add_columns(at.label("sort_at"))
+    return page.order_by(at.desc(), projects.c.id.desc()), total_stmt
 
 
 def list_projects(
     conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
 ) -> Page[ProjectRow]:
     page_stmt, total_stmt = projects_statements(after is not None, text)
-    raw = conn.execute(page_stmt, {"limit": limit, **cursor(after)}).mappings().all()
+    raw = conn.execute(page_stmt, {"limit": limit, **cursor_params(after)}).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
     return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
 
@@ -150,10 +216,12 @@ def list_sessions(
     if project_id is not None:
         require_id(project_id, "project id")
     stmt, total_stmt = _sessions_statements(project_id is not None, after is not None, text)
-    params = {"project_id": project_id, "limit": limit, **cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
-    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at")
+    total, at_least = _page_total(
+        conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
+    )
+    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
 @functools.lru_cache(maxsize=64)
@@ -169,10 +237,12 @@ def _sessions_statements(of_project: bool, after: bool, text: str | None):
     keys = select(sessions.c.id).select_from(source)
     total_stmt = select(func.count()).select_from(source)
     if match is not None:
-        keys, total_stmt = keys.where(match), total_stmt.where(match)
+        keys = keys.where(match)
     if of_project:
         project = sessions.c.project_id == bindparam("project_id", type_=Text)
         keys, total_stmt = keys.where(project), total_stmt.where(project)
+    if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
+        total_stmt = _count_upto(keys)
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
     limit = bindparam("limit", type_=Integer)
@@ -247,7 +317,7 @@ def list_session_tree(
     if text:
         return list_sessions(conn, project_id, after, limit, text)
     roots_stmt, total_stmt, children_stmt = tree_statements(after is not None)
-    params = {"project_id": project_id, "limit": limit, **cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     roots = conn.execute(roots_stmt, params).mappings().all()
     total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
 
@@ -256,6 +326,125 @@ def list_session_tree(
         return conn.execute(children_stmt, params).mappings().all()
 
     return keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
+
+
+# -- the session tree from the project's parent links ------------------------------
+#
+# There is no index on ``parent_id`` (and ckpt-tui adds none, SPEC 1), so
+# the children query above reads every session row of the project once per
+# tree level. ``TreeLinks`` is that read done once: every (id, parent_id) of
+# the project. A caller keeps it while the store does not change
+# (``core.tree_links``); a page is then its roots (an index walk that stops
+# at the page) and their descendants read by primary key.
+
+
+class TreeLinks(NamedTuple):
+    """A project's parent links: how many roots it has, and the children of
+    each session that has any (ids, in no particular order)."""
+
+    roots: int
+    children: dict[str, list[str]]
+
+
+def project_links(conn: Connection, project_id: str) -> TreeLinks:
+    """The project's roots (no parent in this project, as ``tree_statements``
+    defines them) and its children lists: the links whose parent is in the
+    project (a primary-key look-up for each session that has a parent), and
+    the session count (the project's index entries) less those."""
+    require_id(project_id, "project id")
+    links_stmt, count_stmt = _links_statements()
+    params = {"project_id": project_id}
+    children: dict[str, list[str]] = {}
+    linked = 0
+    for sid, parent in conn.execute(links_stmt, params):
+        children.setdefault(parent, []).append(sid)
+        linked += 1
+    return TreeLinks(conn.execute(count_stmt, params).scalar_one() - linked, children)
+
+
+@functools.cache
+def _links_statements() -> tuple[Select, Select]:
+    """((id, parent_id) of the sessions of ``:project_id`` whose parent is in
+    it too, the project's session count)."""
+    parent = sessions.alias("parent")
+    project = sessions.c.project_id == bindparam("project_id", type_=Text)
+    in_project = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    links = select(sessions.c.id, sessions.c.parent_id).where(
+        project, sessions.c.parent_id.is_not(None), in_project
+    )
+    return links, select(func.count()).select_from(sessions).where(project)
+
+
+@functools.lru_cache(maxsize=2)
+def _roots_page_statement(after: bool) -> Select:
+    """The roots page of ``tree_statements``, its ids picked first so the
+    snapshot counts and checkpoint columns are read for the page only."""
+    parent = sessions.alias("parent")
+    has_parent = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    project = sessions.c.project_id == bindparam("project_id", type_=Text)
+    keys = select(sessions.c.id).where(project, ~has_parent)
+    limit = bindparam("limit", type_=Integer)
+    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    at = instant(sessions.c.updated_at)
+    stmt = _session_select().add_columns(at.label("sort_at"))
+    stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
+    return stmt.order_by(at.desc(), sessions.c.id.desc())
+
+
+@functools.cache
+def _sessions_by_ids_statement() -> Select:
+    """Sessions whose ids are in the JSON array ``:ids``, newest first (the
+    order of the children statement)."""
+    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
+    return (
+        _session_select()
+        .where(sessions.c.id.in_(select(ids.c.value)))
+        .order_by(instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
+    )
+
+
+def list_session_tree_linked(
+    conn: Connection,
+    project_id: str,
+    links: TreeLinks,
+    after: tuple | None = None,
+    limit: int = 200,
+) -> Page[SessionRow]:
+    """What ``list_session_tree`` returns (unfiltered), from ``links`` (the
+    project's, read at this state of the store) instead of a scan per level:
+    the roots page, then every descendant of it in one read by id."""
+    require_id(project_id, "project id")
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
+    roots = conn.execute(_roots_page_statement(after is not None), params).mappings().all()
+    # The ids session_tree will reach, level by level, as it does with the
+    # children query; their rows in one statement, newest first.
+    seen = {r["id"] for r in roots}
+    frontier, wanted = list(seen), []
+    for _ in range(MAX_NESTING):
+        frontier = [c for p in frontier for c in links.children.get(p, ()) if c not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+        wanted += frontier
+    rows = []
+    if wanted:
+        params = {"ids": json.dumps(wanted)}
+        rows = conn.execute(_sessions_by_ids_statement(), params).mappings().all()
+
+    def children_of(ids: list[str]):
+        parents = set(ids)
+        return [r for r in rows if r["parent_id"] in parents]
+
+    tree = session_tree(roots, children_of)
+    return keyset_page(tree, roots, links.roots, limit, "sort_at")
 
 
 def get_session(conn: Connection, session_id: str) -> SessionRow:
@@ -305,13 +494,8 @@ def snapshots_statements(
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _snapshots_statements(
-    kinds: tuple[str, ...] | None,
-    exclude_kinds: tuple[str, ...] | None,
-    after: bool,
-    text: str | None,
-):
+def _snapshot_where(kinds, exclude_kinds, text: str | None):
+    """(conditions, text match or None) of a session's snapshot list."""
     where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
     if kinds:
         where.append(snapshots.c.kind.in_(list(kinds)))
@@ -320,6 +504,17 @@ def _snapshots_statements(
     match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
     if match is not None:
         where.append(match)
+    return where, match
+
+
+@functools.lru_cache(maxsize=64)
+def _snapshots_statements(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    after: bool,
+    text: str | None,
+):
+    where, match = _snapshot_where(kinds, exclude_kinds, text)
     page = newest_first(
         select(*_SNAPSHOT_COLUMNS).where(*where),
         snapshots.c.captured_at,
@@ -327,7 +522,65 @@ def _snapshots_statements(
         after,
         bindparam("limit", type_=Integer),
     )
+    if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
+        return page, _count_upto(select(snapshots.c.id).where(*where))
     return page, select(func.count()).select_from(snapshots).where(*where)
+
+
+@functools.lru_cache(maxsize=16)
+def _last_snapshots_statement(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    before: bool,
+    text: str | None,
+) -> Select:
+    """The rows of ``_snapshots_statements``'s list read from its end
+    (oldest first), before the cursor (if ``before``); takes ``:limit``."""
+    where, _ = _snapshot_where(kinds, exclude_kinds, text)
+    return oldest_first(
+        select(*_SNAPSHOT_COLUMNS).where(*where),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        before,
+        bindparam("limit", type_=Integer),
+    )
+
+
+def list_snapshots_last(
+    conn: Connection,
+    session_id: str,
+    *,
+    kinds: Sequence[str] | None = None,
+    exclude_kinds: Sequence[str] | None = None,
+    before: tuple | None = None,
+    limit: int = 200,
+    text: str | None = None,
+) -> Page[SnapshotRow]:
+    """The last page of ``list_snapshots``'s list (what ``G`` lands on), or
+    the ``limit`` rows just above ``before``: rows in list order (newest
+    first), the list's ``total`` (bounded as ``list_snapshots`` bounds it),
+    and as ``cursor`` the key of the top row when there are rows above it
+    (pass it as ``before`` to read upward), else ``None``.
+
+    Costs what the first page costs, whatever the length of the list.
+    """
+    require_id(session_id)
+    kinds_key = tuple(kinds) if kinds else None
+    exclude_key = tuple(exclude_kinds) if exclude_kinds else None
+    stmt = _last_snapshots_statement(kinds_key, exclude_key, before is not None, text)
+    params = {"session_id": session_id, "limit": limit + 1, **cursor_params(before)}
+    raw = conn.execute(stmt, params).mappings().all()
+    more = len(raw) > limit
+    raw = list(reversed(raw[:limit]))
+    if before is None and not more:  # the whole list: its length is the count
+        total, at_least = len(raw), False
+    else:
+        _, total_stmt = _snapshots_statements(kinds_key, exclude_key, False, text)
+        params = {"session_id": session_id}
+        total, at_least = _page_total(conn, total_stmt, params, raw, limit, before, bool(text))
+    cursor = (raw[0]["sort_at"], raw[0]["id"]) if more else None
+    rows = [snapshot_row(r) for r in raw]
+    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
 
 
 def list_snapshots(
@@ -347,10 +600,12 @@ def list_snapshots(
     """
     require_id(session_id)
     page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after is not None, text)
-    params = {"session_id": session_id, "limit": limit, **cursor(after)}
+    params = {"session_id": session_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(page_stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"session_id": session_id}).scalar_one()
-    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
+    total, at_least = _page_total(
+        conn, total_stmt, {"session_id": session_id}, raw, limit, after, bool(text)
+    )
+    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
 def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:

@@ -60,10 +60,12 @@ def snapshot_row(r: Raw) -> SnapshotRow:
     )
 
 
-def keyset_page(rows: list, raw: Sequence[Raw], total: int, limit: int, time_key: str) -> Page:
+def keyset_page(
+    rows: list, raw: Sequence[Raw], total: int, limit: int, time_key: str, at_least: bool = False
+) -> Page:
     """A page whose cursor is the last raw row's (time, id), if it was full."""
     cursor = (raw[-1][time_key], raw[-1]["id"]) if raw and len(raw) == limit else None
-    return Page(rows=rows, total=total, cursor=cursor)
+    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
 
 
 #: How deep child sessions are followed under a root.

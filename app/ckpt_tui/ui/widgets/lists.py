@@ -192,7 +192,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
                 extras = [r for r in extras if text.lower() in (r.title or r.id).lower()]
             rows += extras
             total += len(extras)
-        return Page(rows=self.activity.nest(rows), total=total, cursor=page.cursor)
+        nested = self.activity.nest(rows)
+        return Page(rows=nested, total=total, cursor=page.cursor, at_least=page.at_least)
 
     def _all_ids(self, project_id: str) -> set[str]:
         ids: set[str] = set()
