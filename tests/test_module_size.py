@@ -11,9 +11,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "app" / "ckpt_tui"
 MAX_MODULE_LINES = 450
 MAX_FUNCTION_LINES = 60
 MAX_LONG_FUNCTIONS = 3
-#: Being reshaped on other branches of issue 10 (screens that post
-#: messages, one handler for worker errors): remove each entry
-#: when that lands.
+#: Over the limits after the UI's own pass of issue 10; for the UI's owners
+#: to split. Remove each entry when it is.
 PENDING_SPLIT = {"ui/app.py", "ui/screens/main.py"}
 #: Landed with search (issue 13) and the list work of issue 12 after this
 #: rule (queries.py grew from 460 to 870 lines; ordering.py and
