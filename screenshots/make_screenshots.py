@@ -11,14 +11,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("CKPT_TUI_FROZEN_NOW", "2026-11-29T12:00:00.000Z")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ckpt_tui import timeutil  # noqa: E402
 from ckpt_tui.core.demo import build_demo  # noqa: E402
 from ckpt_tui.core.service import open_service  # noqa: E402
 from ckpt_tui.ui.app import CkptApp  # noqa: E402
-from tests.ui_support import settle  # noqa: E402
+from tests.ui_support import FROZEN_NOW, settle  # noqa: E402
 
 ACME = ("j", "j", "j", "j", "enter")
 BIG = (150, 42)
@@ -58,9 +58,10 @@ def main() -> None:
         os.environ["HOME"] = home
         for variable in ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE"):
             os.environ[variable] = str(Path(home) / variable.lower())
-        for name in SHOTS:
-            asyncio.run(shoot(name, Path(home), out))
-            print(out / name)
+        with timeutil.clock.fixed(timeutil.parse(FROZEN_NOW)):
+            for name in SHOTS:
+                asyncio.run(shoot(name, Path(home), out))
+                print(out / name)
 
 
 if __name__ == "__main__":

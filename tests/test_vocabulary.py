@@ -9,8 +9,8 @@ import json
 import pytest
 
 from ckpt_tui.cli.main import main
-from ckpt_tui.core.diff import summarize
 from ckpt_tui.core.model import Checkpoint, validate_fields
+from ckpt_tui.core.summary import summarize
 from ckpt_tui.errors import CkptError
 from tests.ui_support import make_app, run_async, settle
 

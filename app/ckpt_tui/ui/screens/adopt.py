@@ -24,8 +24,8 @@ from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import DamagedField
 from ckpt_tui.core.plans import Plan
-from ckpt_tui.core.records import SessionRow
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import SessionRow
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.plan import PlanScreen
 from ckpt_tui.ui.widgets.pickers import FieldPicker, TargetPicker
