@@ -316,3 +316,17 @@ async def test_adoption_has_a_field_picker_and_a_blank_legacy_title_keeps_the_li
         conn.close()
         assert title == live_title
         assert objective == "Versioned docs for 2.x"
+
+
+@run_async
+async def test_a_dialog_opens_clear_of_earlier_notifications(store_path):
+    """In tmux at 80x24 the restore's notification covered the name prompt."""
+    app = make_app(store_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("restore of x: changed Objective (u undoes it)", timeout=30)
+        await pilot.press("enter", "n")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "NamePrompt"
+        assert not app._notifications
+        assert any("u undoes it" in n.text for n in app.notices.notices)  # still for M

@@ -29,6 +29,9 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
     def _on_mount(self) -> None:
         # Mounted here, not in compose: every dialog composes its own body.
         self.mount(KeyBar())
+        # What was said before the dialog opened must not cover it (M keeps
+        # the full text); what is said while it is open shows at its top.
+        self.app.clear_notifications()
 
     def closed_result(self) -> ResultT | None:
         """What closing answers: nothing chosen."""
