@@ -330,3 +330,19 @@ async def test_a_dialog_opens_clear_of_earlier_notifications(store_path):
         assert type(app.screen).__name__ == "NamePrompt"
         assert not app._notifications
         assert any("u undoes it" in n.text for n in app.notices.notices)  # still for M
+
+
+@run_async
+async def test_confirm_dialog_and_help_fit_80_columns(store_path):
+    """At 80x24 the import's confirmation cut its Import button off."""
+    from ckpt_tui.ui.screens.confirm import ConfirmScreen
+
+    app = make_app(store_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ConfirmScreen("Import legacy state", "x" * 300, "Import"))
+        await settle(pilot)
+        assert app.screen.query_one("#confirm").region.right <= 80
+        await pilot.press("escape", "question_mark")
+        await settle(pilot)
+        assert app.screen.query_one("VerticalScroll").region.right <= 80

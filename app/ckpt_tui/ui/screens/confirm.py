@@ -19,7 +19,7 @@ class ConfirmScreen(Dialog[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > VerticalScroll {
-        width: 90; height: auto; max-height: 80%;
+        width: 90; max-width: 100%; height: auto; max-height: 80%;
         border: thick $accent; background: $surface; padding: 1 2;
     }
     ConfirmScreen #buttons { height: 3; align-horizontal: right; margin-top: 1; }

@@ -66,7 +66,7 @@ class HelpScreen(Dialog[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
-        width: 90; height: 90%;
+        width: 90; max-width: 100%; height: 90%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
     """

@@ -32,8 +32,8 @@ class NamePrompt(Dialog[str | None]):
         width: 64; max-width: 100%; height: auto; padding: 1 2;
         border: thick $accent; background: $surface;
     }
-    NamePrompt Label { margin-bottom: 1; }
-    NamePrompt #problem { margin: 1 0 0 0; height: auto; }
+    NamePrompt Label { width: 100%; margin-bottom: 1; }
+    NamePrompt #problem { width: 100%; margin: 1 0 0 0; height: auto; }
     NamePrompt .hint { color: $text-muted; margin: 1 0 0 0; }
     """
 
