@@ -277,10 +277,12 @@ class SnapshotList(PagedList[SnapshotRow]):
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)
 
-    def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
+    def reload(
+        self, *, keep_selection: bool = True, reset: bool = False, delay: float = 0.0
+    ) -> None:
         if not reset:
             self._summaries.clear()
-        super().reload(keep_selection=keep_selection, reset=reset)
+        super().reload(keep_selection=keep_selection, reset=reset, delay=delay)
 
     def title_text(self) -> str:
         return super().title_text() + (" [auto hidden]" if self.hide_auto else "")

@@ -31,6 +31,7 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
 
@@ -44,6 +45,9 @@ _SHARE_OF_PARENT = (Unit.PERCENT, Unit.HEIGHT)
 PREFETCH_MARGIN = 60
 #: :meth:`PagedList.reveal_key` stops looking after this many rows.
 REVEAL_LIMIT = 50_000
+#: A filter keystroke queries the store once typing rests this long
+#: (seconds): a word typed fast costs one query, not one per letter.
+FILTER_REST = 0.15
 
 
 @dataclass
@@ -165,7 +169,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         return f"/{self.filter_text}" if self.filter_text else ""
 
     # -- loading --------------------------------------------------------------
-    def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
+    def reload(
+        self, *, keep_selection: bool = True, reset: bool = False, delay: float = 0.0
+    ) -> None:
         """Fetch again as many rows as are loaded now (at least a page).
 
         Keeps the cursor on the same row (by key) and the scroll position,
@@ -189,13 +195,21 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             self._apply_page(self._generation, preloaded[1], key, True, None)
             return
         limit = max(self.PAGE_SIZE, len(self.rows))
-        self._load(self._generation, None, limit, key, replace=True)
+        self._load(self._generation, None, limit, key, replace=True, delay=delay)
 
     @work(thread=True, exclusive=True, group="page-load")
     def _load(
-        self, generation: int, after: tuple | None, limit: int, key: object, replace: bool
+        self,
+        generation: int,
+        after: tuple | None,
+        limit: int,
+        key: object,
+        replace: bool,
+        delay: float = 0.0,
     ) -> None:
         worker = get_current_worker()
+        if not rested(delay):  # a newer keystroke's load replaced this one
+            return
         try:
             page = self.fetch(after, limit)
             error = None
@@ -370,7 +384,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def set_filter(self, text: str) -> None:
         if text != self.filter_text:
             self.filter_text = text
-            self.reload(keep_selection=True, reset=False)
+            self.reload(keep_selection=True, reset=False, delay=FILTER_REST if text else 0.0)
             self._update_title()
 
     # -- mouse --------------------------------------------------------------------
