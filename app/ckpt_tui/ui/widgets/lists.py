@@ -309,6 +309,17 @@ class SnapshotList(PagedList[SnapshotRow]):
             text=self.filter_text or None,
         )
 
+    def fetch_last(self, before, limit) -> Page[SnapshotRow] | None:
+        if self.session_id is None:
+            return None
+        return self.service.last_snapshots(
+            self.session_id,
+            exclude_kinds=["auto"] if self.hide_auto else None,
+            before=before,
+            limit=limit,
+            text=self.filter_text or None,
+        )
+
     def row_key(self, row: SnapshotRow) -> object:
         return row.id
 
@@ -343,7 +354,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def _load_summaries(self) -> None:
         top = int(self.scroll_offset.y)
         visible = self.rows[top : top + self.size.height + 1]
-        missing = [r for r in visible if r.id not in self._summaries]
+        missing = [r for r in visible if r is not None and r.id not in self._summaries]
         if missing and self.session_id:
             self._summaries_worker(self.session_id, missing)
         else:

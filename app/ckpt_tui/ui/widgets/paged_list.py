@@ -52,10 +52,29 @@ FILTER_REST = 0.15
 
 @dataclass
 class _Loaded(Generic[RowT]):
-    rows: list[RowT]
+    """The rows loaded so far.
+
+    Usually the first ``len(rows)`` rows of the list. After ``G`` on a long
+    list it is two runs with a gap between them: the rows read from the top
+    (``rows[:top]``), ``None`` for each row not read yet, and the rows read
+    from the end (``rows[tail:]``). Each run grows page by page towards the
+    other (``cursor`` below the top run, ``before`` above the end run) until
+    they meet.
+    """
+
+    rows: list[RowT | None]
     total: int
     cursor: tuple | None
     at_least: bool = False  # a filter's count stopped at its bound ("1000+")
+    tail: int | None = None  # where the run read from the end starts; None: no gap
+    before: tuple | None = None  # the key above that run (read upward from it)
+
+    @property
+    def top(self) -> int:
+        """How many rows the run read from the top holds."""
+        if self.tail is None:
+            return len(self.rows)
+        return next((i for i, r in enumerate(self.rows) if r is None), self.tail)
 
 
 class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
@@ -115,6 +134,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self.filter_text = ""
         self._data: _Loaded[RowT] | None = None
         self._loading_more = False
+        self._landing = False  # G's read of the last page is under way
         self._generation = 0
         self._error: str | None = None
         self._last_highlight_key: object = object()
@@ -133,6 +153,13 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def row_key(self, row: RowT) -> object:
         raise NotImplementedError
 
+    def fetch_last(self, before: tuple | None, limit: int) -> Page[RowT] | None:
+        """The list's last page read from its end, or the ``limit`` rows just
+        above ``before``; runs in a worker thread (``cursor``: the key above
+        the page, ``None`` at the top). Lists that cannot read from the end
+        return ``None`` and ``G`` goes to the last loaded row."""
+        return None
+
     def context(self) -> object:
         """What the rows depend on (the project, the session); see :meth:`preload`."""
         return None
@@ -150,6 +177,14 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     @property
     def total(self) -> int:
         return self._data.total if self._data else 0
+
+    def _index_of(self, key: object) -> int | None:
+        if key is None:
+            return None
+        return next(
+            (i for i, r in enumerate(self.rows) if r is not None and self.row_key(r) == key),
+            None,
+        )
 
     @property
     def highlighted(self) -> RowT | None:
@@ -194,8 +229,12 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         if preloaded is not None and preloaded[0] == self.context() and not self.filter_text:
             self._apply_page(self._generation, preloaded[1], key, True, None)
             return
-        limit = max(self.PAGE_SIZE, len(self.rows))
-        self._load(self._generation, None, limit, key, replace=True, delay=delay)
+        data = self._data
+        with_tail = data is not None and data.tail is not None and not reset
+        limit = max(self.PAGE_SIZE, data.top if data is not None and not reset else 0)
+        self._load(
+            self._generation, None, limit, key, replace=True, delay=delay, with_tail=with_tail
+        )
 
     @work(thread=True, exclusive=True, group="page-load")
     def _load(
@@ -206,23 +245,35 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         key: object,
         replace: bool,
         delay: float = 0.0,
+        with_tail: bool = False,
     ) -> None:
+        """One page from ``after`` (and, ``with_tail``, the last page too: a
+        reload of a list that ``G`` read from its end keeps both ends)."""
         worker = get_current_worker()
         if not rested(delay):  # a newer keystroke's load replaced this one
             return
+        tail = None
         try:
             page = self.fetch(after, limit)
+            if with_tail and page is not None and page.cursor is not None:
+                tail = self.fetch_last(None, self.PAGE_SIZE)
             error = None
         except CkptError as exc:
             page, error = None, str(exc)
         if worker.is_cancelled:
             return
-        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error)
+        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error, tail)
 
     def _apply_page(
-        self, generation: int, page: Page | None, key: object, replace: bool, error: str | None
+        self,
+        generation: int,
+        page: Page | None,
+        key: object,
+        replace: bool,
+        error: str | None,
+        tail: Page | None = None,
     ) -> None:
-        self._loading_more = False
+        self._loading_more = self._landing = False
         if generation != self._generation:
             return
         self._error = error
@@ -230,17 +281,14 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             self._data = _Loaded([], 0, None) if error is None else None
         elif replace or self._data is None:
             self._data = _Loaded(list(page.rows), page.total, page.cursor, page.at_least)
+            if tail is not None:
+                self._merge_tail(tail)
         else:
-            self._data.rows.extend(page.rows)
-            self._data.total, self._data.cursor = page.total, page.cursor
-            self._data.at_least = page.at_least
+            self._fill_down(page)
         if self._data.at_least and self._data.cursor is None:  # every match is loaded
             self._data.total, self._data.at_least = len(self._data.rows), False
         if replace:
-            index = next(
-                (i for i, r in enumerate(self.rows) if key is not None and self.row_key(r) == key),
-                None,
-            )
+            index = self._index_of(key)
             target = index if index is not None else min(self.cursor, max(len(self.rows) - 1, 0))
             self.cursor = target
         self._sync_size()
@@ -248,13 +296,111 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self.refresh()
         self._announce()
 
+    def _fill_down(self, page: Page) -> None:
+        """The page below the run read from the top."""
+        data = self._data
+        if data.tail is None:
+            data.rows.extend(page.rows)
+            data.total, data.cursor, data.at_least = page.total, page.cursor, page.at_least
+            return
+        top = data.top
+        room = data.tail - top
+        fresh = list(page.rows)[:room]
+        data.rows[top : top + len(fresh)] = fresh
+        data.cursor = page.cursor
+        if len(fresh) >= room or page.cursor is None:  # the runs meet
+            self._close_gap()
+
+    def _fill_up(self, page: Page) -> None:
+        """The page above the run read from the end."""
+        data = self._data
+        top, tail = data.top, data.tail
+        fresh = list(page.rows)[-(tail - top) :] if tail > top else []
+        data.rows[tail - len(fresh) : tail] = fresh
+        data.tail, data.before = tail - len(fresh), page.cursor
+        if data.tail <= top or page.cursor is None:  # the runs meet
+            self._close_gap()
+
+    def _close_gap(self) -> None:
+        data = self._data
+        data.rows = [r for r in data.rows if r is not None]
+        data.tail = data.before = data.cursor = None
+
+    def _merge_tail(self, page: Page) -> None:
+        """The last page, read from the end, beside the rows read from the top."""
+        data = self._data
+        top = data.top
+        if page.cursor is None or data.cursor is None:  # one of them holds the whole list
+            if page.cursor is None:
+                data.rows, data.cursor = list(page.rows), None
+            data.tail = data.before = None
+            return
+        start = max(page.total - len(page.rows), top)
+        rows = data.rows[:top]
+        rows += [None] * (start - top)
+        rows += list(page.rows)[len(page.rows) - (page.total - start) :]
+        data.rows, data.total, data.at_least = rows, page.total, page.at_least
+        data.tail, data.before = start, page.cursor
+        if start <= top:
+            self._close_gap()
+
     def _maybe_load_more(self, index: int) -> None:
         data = self._data
-        if data is None or data.cursor is None or self._loading_more:
+        if data is None or self._loading_more:
+            return
+        if data.tail is not None:  # read from both ends: grow the nearer run
+            top, tail = data.top, data.tail
+            if not top - PREFETCH_MARGIN <= index < tail + PREFETCH_MARGIN:
+                return
+            self._loading_more = True
+            if index - top < tail - index:
+                self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
+            else:
+                self._load_up(self._generation, data.before)
+            return
+        if data.cursor is None:
             return
         if index >= len(data.rows) - PREFETCH_MARGIN:
             self._loading_more = True
             self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
+
+    @work(thread=True, exclusive=True, group="page-load")
+    def _load_up(self, generation: int, before: tuple | None) -> None:
+        """The page above the run read from the end (``before`` None: the
+        last page, which is what ``G`` asks for)."""
+        worker = get_current_worker()
+        try:
+            page = self.fetch_last(before, self.PAGE_SIZE)
+            error = None
+        except CkptError as exc:
+            page, error = None, str(exc)
+        if worker.is_cancelled:
+            return
+        self.app.call_from_thread(self._apply_up, generation, page, before is None, error)
+
+    def _apply_up(
+        self, generation: int, page: Page | None, land: bool, error: str | None
+    ) -> None:
+        self._loading_more = False
+        if land:
+            self._landing = False
+        if generation != self._generation or self._data is None:
+            return
+        if error is not None:
+            self.notify(error, severity="error")
+            return
+        if page is None:
+            return
+        if land:
+            self._merge_tail(page)
+        elif self._data.tail is not None:
+            self._fill_up(page)
+        self._sync_size()
+        self._update_title()
+        if land:
+            self.cursor = len(self.rows) - 1
+        self.refresh()
+        self._announce()
 
     def _sync_size(self) -> None:
         # Width 0: rows are cut to the pane, never scrolled sideways. A width
@@ -314,12 +460,12 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def select_key(self, key: object, *, within: int = 0) -> None:
         """Move the cursor to the loaded row with this key, now or after the
         next reload (of at least ``within`` rows, for a row far down)."""
-        for index, row in enumerate(self.rows):
-            if self.row_key(row) == key:
-                self.cursor = index
-                return
+        index = self._index_of(key)
+        if index is not None:
+            self.cursor = index
+            return
         self._generation += 1
-        limit = max(self.PAGE_SIZE, len(self.rows), within)
+        limit = max(self.PAGE_SIZE, self._data.top if self._data else 0, within)
         self._load(self._generation, None, limit, key, True)
 
     def reveal_key(self, key: object) -> None:
@@ -369,8 +515,21 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self.cursor = 0
 
     def action_last(self) -> None:
-        """To the last loaded row; more pages load as it gets there."""
-        self.cursor = len(self.rows) - 1
+        """To the true last row in one press: a list that can read from its
+        end (:meth:`fetch_last`) reads the last page, leaving a gap that
+        fills as the cursor comes near it. Otherwise (or when a filter's
+        count is only a bound) to the last loaded row, and more pages load as
+        it gets there. Held down, it stays on the last row."""
+        data = self._data
+        if data is None or data.cursor is None or data.tail is not None or data.at_least:
+            self.cursor = len(self.rows) - 1
+            return
+        if type(self).fetch_last is PagedList.fetch_last:
+            self.cursor = len(self.rows) - 1
+            return
+        if not self._landing:  # held down: one read, and the cursor stays there
+            self._landing = self._loading_more = True
+            self._load_up(self._generation, None)
 
     def action_open(self) -> None:
         """Move on to the next pane now (not via a message), so keys typed
@@ -428,7 +587,12 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
                 return Strip.blank(width, base)
             dim = self.get_component_rich_style("paged-list--dim")
             return Strip([Segment(message[:width].ljust(width), base + dim)], width)
-        text = self.render_row(rows[index], width)
+        row = rows[index]
+        if row is None:  # in the gap between the rows read from both ends
+            self._maybe_load_more(index)
+            dim = self.get_component_rich_style("paged-list--dim")
+            return Strip([Segment("…"[:width].ljust(width), base + dim)], width)
+        text = self.render_row(row, width)
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
