@@ -55,7 +55,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "bench" / ".data" / "large.db"
-QUIET = 1.0  # seconds without a frame, idle: the screen has settled
+QUIET = 1.0
+PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")  # seconds without a frame, idle: the screen has settled
 
 KEYS = {
     "j": b"j", "k": b"k", "enter": b"\r", "esc": b"\x1b", "d": b"d", "r": b"r",
@@ -90,6 +91,12 @@ class Probe:
     def arm(self, name: str) -> None:
         self.pred = self.app.predicate(name)
         self.cpu0 = time.thread_time()
+        if PROFILE and name in PROFILE.split(",") and hasattr(self.app, "main"):
+            # BENCH_KEYS_PROFILE=j,k: cProfile the UI thread from here to idle.
+            import cProfile
+
+            self.profile = getattr(self, "profile", None) or cProfile.Profile()
+            self.profile.enable()
 
     def frame(self) -> None:
         self.frames.append(time.monotonic())
@@ -107,6 +114,11 @@ class Probe:
             self.waiting_idle = False
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"idle {cpu:.2f}\n".encode())
+            if getattr(self, "profile", None) is not None:
+                self.profile.disable()
+                path = f"/tmp/bench_keys_{os.getpid()}.prof"
+                self.profile.dump_stats(path + ".part")
+                os.replace(path + ".part", path)
         else:
             self.app.set_timer(0.01, self._check_idle)
 

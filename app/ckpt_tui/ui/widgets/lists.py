@@ -149,8 +149,21 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             self.post_message(self.MarkCheckpoint(row))
 
     def set_activity(self, activity: Activity) -> None:
+        """opencode's data has arrived: merged into the rows already loaded
+        (titles, agents and archive marks are drawn from it, its parent links
+        nest the rows again), without reading the store again. At start-up a
+        second query would compete with the first screen (and be the first
+        to need SQLAlchemy). Only the opencode-only rows need a reload."""
         self.activity = activity
-        self.reload()
+        if self._data is None or self.show_opencode:
+            self.reload()
+            return
+        key = self.row_key(self.highlighted) if self.highlighted is not None else None
+        self._data.rows = activity.nest(list(self._data.rows))
+        index = self._index_of(key)
+        if index is not None and index != self.cursor:
+            self.set_reactive(PagedList.cursor, index)
+        self.refresh()
 
     def action_toggle_opencode(self) -> None:
         if not self.activity.readable:
