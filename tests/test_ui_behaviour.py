@@ -126,6 +126,28 @@ async def test_help_lists_every_binding_id(store_path):
 
 
 @run_async
+async def test_help_is_built_once_and_shown_again(store_path):
+    """The second ? shows the screen the first built (no rebuild, no new
+    layout of the table), from the main screen and from a dialog."""
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        first = app.screen
+        assert type(first).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen is first
+        await pilot.press("question_mark")  # ? closes it too
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+
+
+@run_async
 async def test_lists_know_an_upper_bound_on_their_height_before_layout(tmp_path):
     """The bound decides whether a list's scrollbar is part of the first
     layout; it must never be below the height the list gets."""
