@@ -165,7 +165,8 @@ class MainScreen(Screen[None]):
         self._update_detail(DETAIL_REST)
 
     def on_descendant_focus(self) -> None:
-        self._update_detail()
+        # After the rest too: the frame that moves the focus comes first.
+        self._update_detail(DETAIL_REST)
 
     def _update_detail(self, delay: float = 0.0) -> None:
         """Show what the focused pane selects, ``delay`` seconds from now
