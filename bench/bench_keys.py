@@ -2,6 +2,7 @@
 Textual app in the same run.
 
     python bench/bench_keys.py [--runs 21] [--db bench/.data/large.db] [--json out.json]
+                               [--launch-runs N] [--app DIR]
 
 Both apps run as child processes on pseudo-terminals (140×40), alive at the
 same time, and the keys go to them in turn, key by key, so both see the same
@@ -395,6 +396,9 @@ def main() -> None:
     parser.add_argument("--ctl", type=int)
     parser.add_argument("--settle-only", action="store_true")
     parser.add_argument("--launch-runs", type=int, default=None)
+    parser.add_argument(
+        "--app", help="time the ckpt_tui package under this folder instead (A/B)"
+    )
     args = parser.parse_args()
     if args.child == "minimal":
         child_minimal(args.out, args.ctl)
@@ -419,6 +423,9 @@ def run(args) -> None:
         for var in ("CONFIG", "STATE", "CACHE"):
             env[f"CKPT_TUI_{var}"] = os.path.join(tmp, var.lower())
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        if args.app:
+            env["PYTHONPATH"] = os.path.abspath(args.app)
+            compileall.compile_dir(args.app, quiet=1)
         launch = launch_runs(db, env, args.launch_runs or args.runs)
         keys = key_runs(db, env, args.runs)
     report(keys, launch, args)
