@@ -13,7 +13,6 @@ reloading without losing the selection.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
@@ -29,11 +28,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
+from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
 
 RowT = TypeVar("RowT")
 
@@ -50,34 +51,7 @@ REVEAL_LIMIT = 50_000
 FILTER_REST = 0.15
 
 
-@dataclass
-class _Loaded(Generic[RowT]):
-    """The rows loaded so far.
-
-    Usually the first ``len(rows)`` rows of the list. After ``G`` on a long
-    list it is two runs with a gap between them: the rows read from the top
-    (``rows[:top]``), ``None`` for each row not read yet, and the rows read
-    from the end (``rows[tail:]``). Each run grows page by page towards the
-    other (``cursor`` below the top run, ``before`` above the end run) until
-    they meet.
-    """
-
-    rows: list[RowT | None]
-    total: int
-    cursor: tuple | None
-    at_least: bool = False  # a filter's count stopped at its bound ("1000+")
-    tail: int | None = None  # where the run read from the end starts; None: no gap
-    before: tuple | None = None  # the key above that run (read upward from it)
-
-    @property
-    def top(self) -> int:
-        """How many rows the run read from the top holds."""
-        if self.tail is None:
-            return len(self.rows)
-        return next((i for i, r in enumerate(self.rows) if r is None), self.tail)
-
-
-class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
+class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -132,7 +106,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         super().__init__(id=id)
         self.title = title
         self.filter_text = ""
-        self._data: _Loaded[RowT] | None = None
+        self._data: LoadedRows[RowT] | None = None
         self._loading_more = False
         self._landing = False  # G's read of the last page is under way
         self._generation = 0
@@ -153,13 +127,6 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def row_key(self, row: RowT) -> object:
         raise NotImplementedError
 
-    def fetch_last(self, before: tuple | None, limit: int) -> Page[RowT] | None:
-        """The list's last page read from its end, or the ``limit`` rows just
-        above ``before``; runs in a worker thread (``cursor``: the key above
-        the page, ``None`` at the top). Lists that cannot read from the end
-        return ``None`` and ``G`` goes to the last loaded row."""
-        return None
-
     def context(self) -> object:
         """What the rows depend on (the project, the session); see :meth:`preload`."""
         return None
@@ -179,12 +146,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         return self._data.total if self._data else 0
 
     def _index_of(self, key: object) -> int | None:
-        if key is None:
-            return None
-        return next(
-            (i for i, r in enumerate(self.rows) if r is not None and self.row_key(r) == key),
-            None,
-        )
+        return self._data.index_of(key, self.row_key) if self._data and key is not None else None
 
     @property
     def highlighted(self) -> RowT | None:
@@ -230,11 +192,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             self._apply_page(self._generation, preloaded[1], key, True, None)
             return
         data = self._data
-        with_tail = data is not None and data.tail is not None and not reset
+        tail = data is not None and data.tail is not None and not reset  # G read the end
         limit = max(self.PAGE_SIZE, data.top if data is not None and not reset else 0)
-        self._load(
-            self._generation, None, limit, key, replace=True, delay=delay, with_tail=with_tail
-        )
+        self._load(self._generation, None, limit, key, True, delay=delay, with_tail=tail)
 
     @work(thread=True, exclusive=True, group="page-load")
     def _load(
@@ -278,13 +238,13 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             return
         self._error = error
         if page is None:
-            self._data = _Loaded([], 0, None) if error is None else None
+            self._data = LoadedRows([], 0, None) if error is None else None
         elif replace or self._data is None:
-            self._data = _Loaded(list(page.rows), page.total, page.cursor, page.at_least)
+            self._data = LoadedRows(list(page.rows), page.total, page.cursor, page.at_least)
             if tail is not None:
-                self._merge_tail(tail)
+                self._data.merge_tail(tail)
         else:
-            self._fill_down(page)
+            self._data.fill_down(page)
         if self._data.at_least and self._data.cursor is None:  # every match is loaded
             self._data.total, self._data.at_least = len(self._data.rows), False
         if replace:
@@ -296,111 +256,18 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self.refresh()
         self._announce()
 
-    def _fill_down(self, page: Page) -> None:
-        """The page below the run read from the top."""
-        data = self._data
-        if data.tail is None:
-            data.rows.extend(page.rows)
-            data.total, data.cursor, data.at_least = page.total, page.cursor, page.at_least
-            return
-        top = data.top
-        room = data.tail - top
-        fresh = list(page.rows)[:room]
-        data.rows[top : top + len(fresh)] = fresh
-        data.cursor = page.cursor
-        if len(fresh) >= room or page.cursor is None:  # the runs meet
-            self._close_gap()
-
-    def _fill_up(self, page: Page) -> None:
-        """The page above the run read from the end."""
-        data = self._data
-        top, tail = data.top, data.tail
-        fresh = list(page.rows)[-(tail - top) :] if tail > top else []
-        data.rows[tail - len(fresh) : tail] = fresh
-        data.tail, data.before = tail - len(fresh), page.cursor
-        if data.tail <= top or page.cursor is None:  # the runs meet
-            self._close_gap()
-
-    def _close_gap(self) -> None:
-        data = self._data
-        data.rows = [r for r in data.rows if r is not None]
-        data.tail = data.before = data.cursor = None
-
-    def _merge_tail(self, page: Page) -> None:
-        """The last page, read from the end, beside the rows read from the top."""
-        data = self._data
-        top = data.top
-        if page.cursor is None or data.cursor is None:  # one of them holds the whole list
-            if page.cursor is None:
-                data.rows, data.cursor = list(page.rows), None
-            data.tail = data.before = None
-            return
-        start = max(page.total - len(page.rows), top)
-        rows = data.rows[:top]
-        rows += [None] * (start - top)
-        rows += list(page.rows)[len(page.rows) - (page.total - start) :]
-        data.rows, data.total, data.at_least = rows, page.total, page.at_least
-        data.tail, data.before = start, page.cursor
-        if start <= top:
-            self._close_gap()
-
     def _maybe_load_more(self, index: int) -> None:
         data = self._data
         if data is None or self._loading_more:
             return
-        if data.tail is not None:  # read from both ends: grow the nearer run
-            top, tail = data.top, data.tail
-            if not top - PREFETCH_MARGIN <= index < tail + PREFETCH_MARGIN:
-                return
-            self._loading_more = True
-            if index - top < tail - index:
-                self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
-            else:
-                self._load_up(self._generation, data.before)
+        if data.tail is not None:
+            self._grow_nearer_run(index, PREFETCH_MARGIN)
             return
         if data.cursor is None:
             return
         if index >= len(data.rows) - PREFETCH_MARGIN:
             self._loading_more = True
             self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
-
-    @work(thread=True, exclusive=True, group="page-load")
-    def _load_up(self, generation: int, before: tuple | None) -> None:
-        """The page above the run read from the end (``before`` None: the
-        last page, which is what ``G`` asks for)."""
-        worker = get_current_worker()
-        try:
-            page = self.fetch_last(before, self.PAGE_SIZE)
-            error = None
-        except CkptError as exc:
-            page, error = None, str(exc)
-        if worker.is_cancelled:
-            return
-        self.app.call_from_thread(self._apply_up, generation, page, before is None, error)
-
-    def _apply_up(
-        self, generation: int, page: Page | None, land: bool, error: str | None
-    ) -> None:
-        self._loading_more = False
-        if land:
-            self._landing = False
-        if generation != self._generation or self._data is None:
-            return
-        if error is not None:
-            self.notify(error, severity="error")
-            return
-        if page is None:
-            return
-        if land:
-            self._merge_tail(page)
-        elif self._data.tail is not None:
-            self._fill_up(page)
-        self._sync_size()
-        self._update_title()
-        if land:
-            self.cursor = len(self.rows) - 1
-        self.refresh()
-        self._announce()
 
     def _sync_size(self) -> None:
         # Width 0: rows are cut to the pane, never scrolled sideways. A width
@@ -513,23 +380,6 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
 
     def action_first(self) -> None:
         self.cursor = 0
-
-    def action_last(self) -> None:
-        """To the true last row in one press: a list that can read from its
-        end (:meth:`fetch_last`) reads the last page, leaving a gap that
-        fills as the cursor comes near it. Otherwise (or when a filter's
-        count is only a bound) to the last loaded row, and more pages load as
-        it gets there. Held down, it stays on the last row."""
-        data = self._data
-        if data is None or data.cursor is None or data.tail is not None or data.at_least:
-            self.cursor = len(self.rows) - 1
-            return
-        if type(self).fetch_last is PagedList.fetch_last:
-            self.cursor = len(self.rows) - 1
-            return
-        if not self._landing:  # held down: one read, and the cursor stays there
-            self._landing = self._loading_more = True
-            self._load_up(self._generation, None)
 
     def action_open(self) -> None:
         """Move on to the next pane now (not via a message), so keys typed
