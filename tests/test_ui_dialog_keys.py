@@ -250,8 +250,6 @@ async def test_handoff_preview_changes_after_its_undo(tmp_path):
     """Issue 11, point 4: after u the screen still said "Written to ..."."""
     from pathlib import Path
 
-    from textual.widgets import Markdown
-
     from ckpt_tui.core.demo import build_demo
 
     db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
@@ -267,7 +265,7 @@ async def test_handoff_preview_changes_after_its_undo(tmp_path):
         assert app.screen is screen
         where = screen.query_one("#where").shown.plain
         assert where.startswith("Undone: no note at") and "ctrl+r" in where
-        assert "undo removed it" in screen.query_one(Markdown).source
+        assert "undo removed it" in screen.query_one("#note").content.markup
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert "Written to" in screen.query_one("#where").shown.plain
