@@ -13,7 +13,9 @@ from tests.ui_support import make_app, run_async, settle
 
 
 def notices(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """Everything the app said, in full (issue 11: a dialog opening clears the
+    toasts on screen, so the app's log of notifications is what was said)."""
+    return [n.text for n in app.notices.notices]
 
 
 async def take_snapshot(pilot, name: str) -> None:

@@ -141,6 +141,11 @@ def text_strip(text: Text, width: int, style: Style, console: Console) -> Strip:
     return Strip(segments).crop_extend(0, width, style)
 
 
+def no_match(filter_text: str) -> str:
+    """What an empty filtered list says: the filter, not that nothing exists."""
+    return f"no match for {printable(filter_text, 60)!r}"
+
+
 def fit(text: Text, width: int) -> Text:
     """Cut (with an ellipsis) or pad ``text`` to exactly ``width`` cells."""
     text = Text.assemble(text)  # padding must not take the text's own style

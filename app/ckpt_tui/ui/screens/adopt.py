@@ -17,6 +17,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Button, OptionList
 from textual.widgets.option_list import Option
 
@@ -79,11 +80,13 @@ class AdoptScreen(PlanScreen):
             yield FieldPicker(id="fields")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # PlanScreen's on_mount runs too (Textual calls each class's): no super().
         if self.targets:
-            picker = self.query_one("#targets", OptionList)
-            picker.highlighted = 0
-            picker.focus()
+            self.query_one("#targets", OptionList).highlighted = 0
+
+    def initial_focus(self) -> Widget:
+        """The session is chosen first."""
+        return self.query_one("#targets" if self.targets else "#cancel")
 
     def _plan(self, fields: list[str] | None) -> Plan:
         if self.target is None:

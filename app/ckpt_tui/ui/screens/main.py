@@ -32,13 +32,13 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
-from ckpt_tui.ui.render import home_relative, safe
+from ckpt_tui.ui.render import home_relative, no_match, safe
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
-from ckpt_tui.ui.widgets.paged_list import PagedList, no_match
+from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
 EMPTY_STORE = Text.assemble(

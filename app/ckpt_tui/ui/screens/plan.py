@@ -17,6 +17,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
@@ -91,8 +92,13 @@ class PlanScreen(Dialog[Outcome | None]):
             yield FieldPicker(id="fields")
 
     def on_mount(self) -> None:
-        self.query_one("#cancel", Button).focus()
+        self.initial_focus().focus()
         self._prepare(None, first=True)
+
+    def initial_focus(self) -> Widget:
+        """Where the focus starts: the safe answer (a subclass may say otherwise;
+        Textual runs every class's ``on_mount``, so subclasses do not focus there)."""
+        return self.query_one("#cancel", Button)
 
     @work(thread=True, exclusive=True, group="plan")
     def _prepare(self, fields: list[str] | None, first: bool = False, note: str = "") -> None:
@@ -124,7 +130,11 @@ class PlanScreen(Dialog[Outcome | None]):
                 if self.FOCUS_FIELDS:
                     picker.focus()
             if set(chosen) != set(self._offered):
-                # Fewer fields than the plan has: the diff is of those.
+                # Fewer fields than the plan has: the diff is of those (the
+                # button says how many now; it is enabled when that plan comes).
+                count = len(chosen)
+                label = f"{self.verb} {count} field{'s' if count != 1 else ''} (y)"
+                self.query_one("#confirm", Button).label = label
                 if chosen:
                     self._prepare(list(chosen))
                 else:

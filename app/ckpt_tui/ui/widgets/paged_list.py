@@ -28,11 +28,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
-from ckpt_tui.ui.render import literal, text_strip
+from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
 from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
@@ -50,15 +49,6 @@ REVEAL_LIMIT = 50_000
 #: A filter keystroke queries the store once typing rests this long
 #: (seconds): a word typed fast costs one query, not one per letter.
 FILTER_REST = 0.15
-
-
-#: A highlight no row has: the next announcement is made whatever it is.
-_UNANNOUNCED = object()
-
-
-def no_match(filter_text: str) -> str:
-    """What an empty filtered list says: the filter, not that nothing exists."""
-    return f"no match for {printable(filter_text, 60)!r}"
 
 
 class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
@@ -121,7 +111,7 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         self._landing = False  # G's read of the last page is under way
         self._generation = 0
         self._error: str | None = None
-        self._last_highlight_key: object = object()
+        self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
         self._paint_style: Style | None = None
         self._update_title()
@@ -307,8 +297,7 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
             elif height is not None and height.unit is Unit.VIEW_HEIGHT:
                 share *= height.value / 100
                 break
-            elif height is not None and height.unit is Unit.CELLS:
-                # A height in rows (the main screen's panes fit their lists).
+            elif height is not None and height.unit is Unit.CELLS:  # the main screen's panes
                 return int(height.value * share)
             node = node.parent
         return int(self.app.size.height * share)
@@ -406,9 +395,7 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
     def set_filter(self, text: str) -> None:
         if text != self.filter_text:
             self.filter_text = text
-            if self.highlighted is None:
-                # Still nothing after the reload: said again, for the new text.
-                self._last_highlight_key = _UNANNOUNCED
+            self._last_highlight_key = self._last_highlight_key if self.highlighted else object()
             self.reload(keep_selection=True, reset=False, delay=FILTER_REST if text else 0.0)
             self._update_title()
 
