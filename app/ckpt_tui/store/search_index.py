@@ -48,7 +48,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.store.engine import BUSY_TIMEOUT_MS, sqlite_uri, translate
 
 #: Bump when the index's layout changes: an older file is rebuilt.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 #: The payload's fields (SPEC 5.1) that get a column, in payload order;
 #: ``core.search`` checks this against ``core.model.FIELDS``.
@@ -77,7 +77,24 @@ _CHECKPOINT_COLUMN = {
 }
 
 #: Snapshots read and indexed per transaction.
-BATCH = 1000
+BATCH = 4000
+#: A document's rowid is its time: epoch milliseconds shifted left by this
+#: many bits, plus a sequence for documents of the same millisecond (a
+#: snapshot's is its store rowid's low bits, so ties keep the store's order;
+#: more than 16 in one millisecond spill into the next). FTS5 walks a term's
+#: documents in rowid order, so "newest first" is a walk that stops at the
+#: page's end, never a sort of every match. Few bits keep the index small:
+#: FTS5 stores rowid deltas as varints (20 bits cost 15% more on the bench).
+TIME_SHIFT = 4
+_SEQ_MASK = (1 << TIME_SHIFT) - 1
+_MAX_MS = (1 << (62 - TIME_SHIFT)) - 1
+#: Relevance (bm25) ranks the newest RANK_WINDOW matches; older matches
+#: follow them, newest first. Ranking every match of a word most documents
+#: hold costs a sort of all of them (0.4-0.6 s on the bench store).
+RANK_WINDOW = 1000
+#: Page cache of the index connection while a first build runs (KiB).
+BUILD_CACHE_KIB = 64 * 1024
+_DEFAULT_CACHE = -2000  # SQLite's default
 #: The newest rowids already indexed that each sync re-checks by id.
 RECHECK_NEWEST = 64
 
@@ -102,11 +119,28 @@ CREATE TABLE IF NOT EXISTS docs (
 );
 CREATE INDEX IF NOT EXISTS docs_session_idx ON docs (doc_type, session_id, src_rowid);
 CREATE INDEX IF NOT EXISTS docs_src_idx ON docs (src_rowid);
-CREATE INDEX IF NOT EXISTS docs_at_idx ON docs (at);
+CREATE TABLE IF NOT EXISTS counts (doc_type TEXT PRIMARY KEY, n INTEGER NOT NULL);
+INSERT OR IGNORE INTO counts VALUES ('snapshot', 0), ('current', 0);
+CREATE TRIGGER IF NOT EXISTS docs_counted AFTER INSERT ON docs BEGIN
+  UPDATE counts SET n = n + 1 WHERE doc_type = new.doc_type;
+END;
+CREATE TRIGGER IF NOT EXISTS docs_uncounted AFTER DELETE ON docs BEGIN
+  UPDATE counts SET n = n - 1 WHERE doc_type = old.doc_type;
+END;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   {", ".join(COLUMNS)}, content='', tokenize='unicode61 remove_diacritics 2'
 );
 """
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of ``script`` one by one (trigger bodies hold ``;``)."""
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            yield pending.strip()
+            pending = ""
 
 
 def index_path(state_dir: Path, store_path: Path) -> Path:
@@ -170,17 +204,29 @@ def checkpoint_columns(row: sqlite3.Row) -> dict[str, str]:
     return columns
 
 
-def _pack(columns: dict[str, str]) -> bytes:
-    return zlib.compress(
-        json.dumps([columns[c] for c in COLUMNS], ensure_ascii=False).encode(
-            "utf-8", "surrogatepass"
-        ),
-        1,
-    )
+def _pack(values: Sequence[str]) -> bytes:
+    """The indexed values (already cleaned), compressed: the byte length of
+    each, a line, then the values back to back (no JSON round trip)."""
+    encoded = [v.encode("utf-8") for v in values]
+    head = ",".join(str(len(b)) for b in encoded).encode("ascii")
+    return zlib.compress(head + b"\n" + b"".join(encoded), 1)
 
 
 def _unpack(body: bytes) -> list[str]:
-    return json.loads(zlib.decompress(body).decode("utf-8", "surrogatepass"))
+    raw = zlib.decompress(body)
+    cut = raw.index(b"\n")
+    out, at = [], cut + 1
+    for size in raw[:cut].decode("ascii").split(","):
+        out.append(raw[at : at + int(size)].decode("utf-8"))
+        at += int(size)
+    return out
+
+
+def time_key(at: str) -> int:
+    """The lowest rowid of a document of time ``at`` (unparseable: 1970)."""
+    moment = timeutil.parse(at)
+    ms = 0 if moment is None else min(max(timeutil.epoch_ms(moment), 0), _MAX_MS)
+    return ms << TIME_SHIFT
 
 
 def _clean(text: str) -> str:
@@ -276,9 +322,8 @@ class SearchIndex:
                 return self._connection()
             if version == 0:
                 conn.execute("BEGIN IMMEDIATE")  # two processes may create it at once
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+                for statement in _statements(_SCHEMA):
+                    conn.execute(statement)
                 conn.execute(f"PRAGMA user_version={INDEX_FORMAT}")
                 conn.execute("COMMIT")
         except sqlite3.Error:
@@ -366,9 +411,22 @@ class SearchIndex:
         # Up to the newest row now: what the plugin adds meanwhile is the next
         # sync's (a plugin writing as fast as we index cannot keep this going).
         seen = min(int(self._meta(conn, "max_rowid", "0")), store_max)
-        start, added = seen, 0
+        start = seen
         if progress is not None:
             progress(0, store_max - start)
+        if store_max - start > BATCH:  # a (first) build: keep the b-trees it grows in memory
+            conn.execute(f"PRAGMA cache_size=-{BUILD_CACHE_KIB}")
+        try:
+            added = self._add_batches(store, seen, store_max, progress)
+        finally:
+            conn.execute(f"PRAGMA cache_size={_DEFAULT_CACHE}")
+        return added
+
+    def _add_batches(
+        self, store: sqlite3.Connection, seen: int, store_max: int, progress: Progress | None
+    ) -> int:
+        conn = self._connection()
+        start, added = seen, 0
         while True:
             rows = store.execute(
                 "SELECT rowid AS src, id, session_id, project_id, name, kind, captured_at, "
@@ -390,41 +448,63 @@ class SearchIndex:
         return added
 
     def _put_snapshot(self, w: sqlite3.Connection, row: sqlite3.Row) -> int:
-        """Index one snapshot row; 1 if it was new."""
-        known = w.execute(
-            "SELECT rowid, src_rowid FROM docs WHERE doc_type = ? AND ref = ?",
-            (SNAPSHOT, row["id"]),
-        ).fetchone()
-        if known is not None:
-            if known[1] != row["src"]:
-                w.execute("UPDATE docs SET src_rowid = ? WHERE rowid = ?", (row["src"], known[0]))
-            return 0
-        columns = payload_columns(str(row["name"]), row["payload"])
-        self._insert(
-            w,
+        """Index one snapshot row; 1 if it was new.
+
+        The insert itself finds a snapshot already indexed (the unique
+        ``(doc_type, ref)``): no lookup per row on the build's path."""
+        at = timeutil.normalize(row["captured_at"])
+        src = row["src"]
+        docs_row = (
             SNAPSHOT,
             row["id"],
             row["session_id"],
             row["project_id"],
             str(row["kind"]),
             str(row["name"]),
-            timeutil.normalize(row["captured_at"]),
-            row["src"],
+            at,
+            src,
             None,
-            columns,
         )
+        base = time_key(at)
+        rowid = base | (src & _SEQ_MASK) if isinstance(src, int) else None
+        values = [_clean(v) for v in payload_columns(docs_row[5], row["payload"]).values()]
+        try:
+            self._insert(w, rowid if rowid is not None else self._free_rowid(w, base), docs_row, values)
+        except sqlite3.IntegrityError:
+            known = w.execute(
+                "SELECT rowid, src_rowid FROM docs WHERE doc_type = ? AND ref = ?",
+                (SNAPSHOT, row["id"]),
+            ).fetchone()
+            if known is not None:
+                if known[1] != src:
+                    w.execute("UPDATE docs SET src_rowid = ? WHERE rowid = ?", (src, known[0]))
+                return 0
+            # Another document holds this rowid (same millisecond, same low bits).
+            self._insert(w, self._free_rowid(w, base), docs_row, values)
         return 1
 
-    def _insert(self, w, doc_type, ref, session_id, project_id, kind, name, at, src, stamp, cols):
-        cur = w.execute(
-            "INSERT INTO docs (doc_type, ref, session_id, project_id, kind, name, at, "
-            "src_rowid, stamp, body) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (doc_type, ref, session_id, project_id, kind, name, at, src, stamp, _pack(cols)),
+    @staticmethod
+    def _free_rowid(w: sqlite3.Connection, base: int) -> int:
+        """A free rowid after the newest document of ``base``'s millisecond."""
+        top = w.execute(
+            "SELECT max(rowid) FROM docs WHERE rowid BETWEEN ? AND ?", (base, base | _SEQ_MASK)
+        ).fetchone()[0]
+        rowid = base if top is None else top + 1
+        while w.execute("SELECT 1 FROM docs WHERE rowid = ?", (rowid,)).fetchone():
+            rowid += 1  # a full millisecond spills into the next one
+        return rowid
+
+    def _insert(self, w: sqlite3.Connection, rowid: int, docs_row: tuple, values: list[str]):
+        """One document: its row in ``docs`` and its values (cleaned, in
+        ``COLUMNS`` order) in the FTS table."""
+        w.execute(
+            "INSERT INTO docs (rowid, doc_type, ref, session_id, project_id, kind, name, at, "
+            "src_rowid, stamp, body) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (rowid, *docs_row, _pack(values)),
         )
-        values = [_clean(cols[c]) for c in COLUMNS]
         w.execute(
             f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})",
-            (cur.lastrowid, *values),
+            (rowid, *values),
         )
 
     def _delete(self, w: sqlite3.Connection, rowids: Iterable[int]) -> int:
@@ -433,7 +513,7 @@ class SearchIndex:
             body = w.execute("SELECT body FROM docs WHERE rowid = ?", (rowid,)).fetchone()
             if body is None:
                 continue
-            values = [_clean(v) for v in _unpack(body[0])]
+            values = _unpack(body[0])
             w.execute(
                 f"INSERT INTO fts (fts, rowid, {', '.join(COLUMNS)}) "
                 f"VALUES ('delete', ?{', ?' * len(COLUMNS)})",
@@ -448,9 +528,7 @@ class SearchIndex:
         conn = self._connection()
         removed = self._recheck_newest(store)
         store_count = store.execute("SELECT count(*) FROM snapshots").fetchone()[0]
-        ours = conn.execute("SELECT count(*) FROM docs WHERE doc_type = ?", (SNAPSHOT,)).fetchone()[
-            0
-        ]
+        ours = self.counts()[0]
         if store_count == ours:
             return removed
         theirs = {
@@ -566,19 +644,20 @@ class SearchIndex:
                 old = [mine[s][0] for s in chunk if s in mine]
                 self._delete(w, old)
                 for row in rows:
-                    self._insert(
-                        w,
+                    at = timeutil.normalize(row["updated_at"])
+                    docs_row = (
                         CURRENT,
                         row["session_id"],
                         row["session_id"],
                         row["project_id"],
                         CURRENT,
                         "",
-                        timeutil.normalize(row["updated_at"]),
+                        at,
                         None,
                         str(row["updated_at"]),
-                        checkpoint_columns(row),
                     )
+                    values = [_clean(v) for v in checkpoint_columns(row).values()]
+                    self._insert(w, self._free_rowid(w, time_key(at)), docs_row, values)
         return len(stale) + len(gone)
 
     # -- searching ---------------------------------------------------------------------
@@ -594,7 +673,12 @@ class SearchIndex:
         offset: int = 0,
     ) -> list[IndexHit]:
         """Documents matching an FTS5 ``expression`` (built by ``core.search``,
-        never user text), best first or newest first."""
+        never user text), newest first or best first.
+
+        Positions are stable across pages: by relevance, positions below
+        :data:`RANK_WINDOW` are the newest ``RANK_WINDOW`` matches in bm25
+        order, and the later ones the older matches newest first (score 0),
+        exactly where the recency order has them."""
         where = ["fts MATCH ?"]
         params: list[object] = [expression]
         if project_id is not None:
@@ -606,30 +690,41 @@ class SearchIndex:
         if kinds:
             where.append(f"d.kind IN ({','.join('?' * len(kinds))})")
             params.extend(kinds)
+        # The rowid is the time (TIME_SHIFT): FTS5 hands the matches over
+        # newest first and the walk stops at the page's end.
+        newest = (
+            "SELECT fts.rowid AS r, {score} AS score FROM fts JOIN docs d ON d.rowid = fts.rowid "
+            f"WHERE {' AND '.join(where)} ORDER BY fts.rowid DESC LIMIT ? OFFSET ?"
+        )
         columns = "d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at"
-        if by_recency:
-            # Walk the time index newest first and keep the matches: the set of
-            # matching rowids is built once and the walk stops at the page's
-            # end, so a word in every document costs no sort of all of them
-            # (4-5x faster than sorting the join on the bench store).
-            where[0] = "d.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)"
-            sql = (
-                f"SELECT {columns}, 0.0 FROM docs d INDEXED BY docs_at_idx "
-                f"WHERE {' AND '.join(where)} ORDER BY d.at DESC, d.rowid DESC LIMIT ? OFFSET ?"
-            )
-        else:
-            sql = (
-                f"SELECT {columns}, bm25(fts) AS score FROM fts JOIN docs d ON d.rowid = fts.rowid "
-                f"WHERE {' AND '.join(where)} ORDER BY score, d.at DESC LIMIT ? OFFSET ?"
-            )
-        params += [limit, offset]
         conn = self._connection()
-        return [IndexHit(*row) for row in conn.execute(sql, params)]
+
+        def by_time(count: int, skip: int) -> list[IndexHit]:
+            sql = (
+                f"SELECT {columns}, m.score FROM ({newest.format(score='0.0')}) m "
+                "JOIN docs d ON d.rowid = m.r ORDER BY m.r DESC"
+            )
+            return [IndexHit(*row) for row in conn.execute(sql, [*params, count, skip])]
+
+        if by_recency or offset >= RANK_WINDOW:
+            return by_time(limit, offset)
+        # bm25 over the newest RANK_WINDOW matches only (see RANK_WINDOW).
+        want = min(limit, RANK_WINDOW - offset)
+        sql = (
+            f"SELECT {columns}, m.score FROM ({newest.format(score='bm25(fts)')}) m "
+            "JOIN docs d ON d.rowid = m.r ORDER BY m.score, m.r DESC LIMIT ? OFFSET ?"
+        )
+        hits = [
+            IndexHit(*row) for row in conn.execute(sql, [*params, RANK_WINDOW, 0, want, offset])
+        ]
+        if len(hits) == want and want < limit:  # the window is full: older matches follow
+            hits += by_time(limit - want, RANK_WINDOW)
+        return hits
 
     def counts(self) -> tuple[int, int]:
         """(snapshots, current checkpoints) indexed."""
         conn = self._connection()
-        rows = dict(conn.execute("SELECT doc_type, count(*) FROM docs GROUP BY doc_type"))
+        rows = dict(conn.execute("SELECT doc_type, n FROM counts"))  # kept by triggers
         return rows.get(SNAPSHOT, 0), rows.get(CURRENT, 0)
 
 
