@@ -10,7 +10,8 @@ session), a column per payload field so a search can be limited to one.
 The FTS5 table is contentless (the text is not stored twice, which halves
 the file); FTS5 in this SQLite (3.40) can only delete a contentless row
 when it is handed the row's indexed values again, so each document keeps
-them compressed in ``docs.body``.
+them compressed in ``bodies`` (appended in the order they are indexed,
+apart from ``docs``, whose rowids are times and so arrive out of order).
 
 Keeping it current (:meth:`SearchIndex.sync`), cheap when little changed:
 
@@ -80,13 +81,12 @@ _CHECKPOINT_COLUMN = {
 BATCH = 4000
 #: A document's rowid is its time: epoch milliseconds shifted left by this
 #: many bits, plus a sequence for documents of the same millisecond (a
-#: snapshot's is its store rowid's low bits, so ties keep the store's order;
-#: more than 16 in one millisecond spill into the next). FTS5 walks a term's
+#: snapshot's the order they were indexed in, the store's rowid order; more
+#: than 16 in one millisecond spill into the next). FTS5 walks a term's
 #: documents in rowid order, so "newest first" is a walk that stops at the
 #: page's end, never a sort of every match. Few bits keep the index small:
 #: FTS5 stores rowid deltas as varints (20 bits cost 15% more on the bench).
 TIME_SHIFT = 4
-_SEQ_MASK = (1 << TIME_SHIFT) - 1
 _MAX_MS = (1 << (62 - TIME_SHIFT)) - 1
 #: Relevance (bm25) ranks the newest RANK_WINDOW matches; older matches
 #: follow them, newest first. Ranking every match of a word most documents
@@ -114,9 +114,10 @@ CREATE TABLE IF NOT EXISTS docs (
   at         TEXT NOT NULL,
   src_rowid  INTEGER,
   stamp      TEXT,
-  body       BLOB NOT NULL,
+  body_id    INTEGER NOT NULL,
   UNIQUE (doc_type, ref)
 );
+CREATE TABLE IF NOT EXISTS bodies (rowid INTEGER PRIMARY KEY, body BLOB NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_session_idx ON docs (doc_type, session_id, src_rowid);
 CREATE INDEX IF NOT EXISTS docs_src_idx ON docs (src_rowid);
 CREATE TABLE IF NOT EXISTS counts (doc_type TEXT PRIMARY KEY, n INTEGER NOT NULL);
@@ -295,6 +296,8 @@ class SearchIndex:
         self.path = Path(path)
         self.store_path = Path(store_path)
         self._conn: sqlite3.Connection | None = None
+        #: base rowid -> where its crowded millisecond continues (_place).
+        self._spill: dict[int, int] = {}
         self._opened: tuple[int, int] | None = None
 
     # -- the index file ---------------------------------------------------------
@@ -388,11 +391,13 @@ class SearchIndex:
         """Bring the index up to the store's committed rows."""
         conn = self._connection()
         rebuilt = False
+        self._spill.clear()
         identity = self._identity()
         if self._meta(conn, "store") != identity:
             rebuilt = conn.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is not None
             with self._write() as w:
                 w.execute("DELETE FROM docs")
+                w.execute("DELETE FROM bodies")
                 w.execute("INSERT INTO fts (fts) VALUES ('delete-all')")
                 w.execute("DELETE FROM meta")
                 self._set_meta(w, "store", identity)
@@ -465,43 +470,59 @@ class SearchIndex:
             src,
             None,
         )
-        base = time_key(at)
-        rowid = base | (src & _SEQ_MASK) if isinstance(src, int) else None
         values = [_clean(v) for v in payload_columns(docs_row[5], row["payload"]).values()]
-        try:
-            self._insert(w, rowid if rowid is not None else self._free_rowid(w, base), docs_row, values)
-        except sqlite3.IntegrityError:
-            known = w.execute(
-                "SELECT rowid, src_rowid FROM docs WHERE doc_type = ? AND ref = ?",
-                (SNAPSHOT, row["id"]),
-            ).fetchone()
-            if known is not None:
-                if known[1] != src:
-                    w.execute("UPDATE docs SET src_rowid = ? WHERE rowid = ?", (src, known[0]))
-                return 0
-            # Another document holds this rowid (same millisecond, same low bits).
-            self._insert(w, self._free_rowid(w, base), docs_row, values)
-        return 1
+        if self._place(w, time_key(at), docs_row, values):
+            return 1
+        known = w.execute(
+            "SELECT rowid, src_rowid FROM docs WHERE doc_type = ? AND ref = ?", (SNAPSHOT, row["id"])
+        ).fetchone()
+        if known[1] != src:
+            w.execute("UPDATE docs SET src_rowid = ? WHERE rowid = ?", (src, known[0]))
+        return 0
 
-    @staticmethod
-    def _free_rowid(w: sqlite3.Connection, base: int) -> int:
-        """A free rowid after the newest document of ``base``'s millisecond."""
-        top = w.execute(
-            "SELECT max(rowid) FROM docs WHERE rowid BETWEEN ? AND ?", (base, base | _SEQ_MASK)
-        ).fetchone()[0]
-        rowid = base if top is None else top + 1
-        while w.execute("SELECT 1 FROM docs WHERE rowid = ?", (rowid,)).fetchone():
-            rowid += 1  # a full millisecond spills into the next one
-        return rowid
+    def _place(self, w: sqlite3.Connection, base: int, docs_row: tuple, values: list[str]) -> bool:
+        """Insert a document at the first free rowid of its millisecond
+        (``base``), later ones of the same millisecond after it, so ties keep
+        the order they were written in; False if it is indexed already.
+
+        The insert finds both a taken rowid and a document already indexed
+        (the unique ``(doc_type, ref)``): no lookup per row on the build's
+        path. ``_spill`` remembers where a crowded millisecond continues, so
+        a burst of writes in one millisecond costs no walk per row."""
+        rowid = self._spill.get(base, base)
+        while True:
+            try:
+                self._insert(w, rowid, docs_row, values)
+                break
+            except sqlite3.IntegrityError:
+                if w.execute(
+                    "SELECT 1 FROM docs WHERE doc_type = ? AND ref = ?", docs_row[:2]
+                ).fetchone():
+                    return False
+                if not w.execute("SELECT 1 FROM docs WHERE rowid = ?", (rowid,)).fetchone():
+                    raise  # not a taken rowid: a real error
+                rowid = w.execute(
+                    "SELECT d.rowid + 1 FROM docs d WHERE d.rowid >= ? AND NOT EXISTS "
+                    "(SELECT 1 FROM docs e WHERE e.rowid = d.rowid + 1) ORDER BY d.rowid LIMIT 1",
+                    (rowid,),
+                ).fetchone()[0]
+        if rowid != base:
+            self._spill[base] = rowid + 1
+        return True
 
     def _insert(self, w: sqlite3.Connection, rowid: int, docs_row: tuple, values: list[str]):
         """One document: its row in ``docs`` and its values (cleaned, in
         ``COLUMNS`` order) in the FTS table."""
-        w.execute(
-            "INSERT INTO docs (rowid, doc_type, ref, session_id, project_id, kind, name, at, "
-            "src_rowid, stamp, body) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (rowid, *docs_row, _pack(values)),
-        )
+        body_id = w.execute("INSERT INTO bodies (body) VALUES (?)", (_pack(values),)).lastrowid
+        try:
+            w.execute(
+                "INSERT INTO docs (rowid, doc_type, ref, session_id, project_id, kind, name, at, "
+                "src_rowid, stamp, body_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (rowid, *docs_row, body_id),
+            )
+        except sqlite3.IntegrityError:
+            w.execute("DELETE FROM bodies WHERE rowid = ?", (body_id,))
+            raise
         w.execute(
             f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})",
             (rowid, *values),
@@ -510,7 +531,11 @@ class SearchIndex:
     def _delete(self, w: sqlite3.Connection, rowids: Iterable[int]) -> int:
         count = 0
         for rowid in rowids:
-            body = w.execute("SELECT body FROM docs WHERE rowid = ?", (rowid,)).fetchone()
+            body = w.execute(
+                "SELECT b.body, b.rowid FROM docs d JOIN bodies b ON b.rowid = d.body_id "
+                "WHERE d.rowid = ?",
+                (rowid,),
+            ).fetchone()
             if body is None:
                 continue
             values = _unpack(body[0])
@@ -520,6 +545,7 @@ class SearchIndex:
                 (rowid, *values),
             )
             w.execute("DELETE FROM docs WHERE rowid = ?", (rowid,))
+            w.execute("DELETE FROM bodies WHERE rowid = ?", (body[1],))
             count += 1
         return count
 
@@ -657,7 +683,7 @@ class SearchIndex:
                         str(row["updated_at"]),
                     )
                     values = [_clean(v) for v in checkpoint_columns(row).values()]
-                    self._insert(w, self._free_rowid(w, time_key(at)), docs_row, values)
+                    self._place(w, time_key(at), docs_row, values)
         return len(stale) + len(gone)
 
     # -- searching ---------------------------------------------------------------------
