@@ -695,3 +695,19 @@ def test_an_index_of_an_older_layout_is_rebuilt(tmp_path):
     assert _index_docs(searcher) == _store_docs(db)
     assert searcher.index.counts() == (2, 1)
     searcher.close()
+
+
+def test_a_damaged_index_file_is_rebuilt(tmp_path):
+    """The first build runs with synchronous=OFF: a power cut could damage
+    the file, which is derived data, so it is deleted and built again."""
+    db = _store(tmp_path, sessions=1, snaps=3)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    path = searcher.path
+    searcher.close()
+    path.write_bytes(b"this is not an SQLite file" * 100)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    assert _index_docs(searcher) == _store_docs(db)
+    assert len(_all_keys(searcher, "alpha")) == 3
+    searcher.close()

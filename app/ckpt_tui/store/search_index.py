@@ -131,6 +131,7 @@ END;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   {", ".join(COLUMNS)}, content='', tokenize='unicode61 remove_diacritics 2'
 );
+INSERT INTO fts (fts, rank) VALUES ('hashsize', {16 * 1024 * 1024});
 """
 
 
@@ -142,6 +143,12 @@ def _statements(script: str) -> Iterator[str]:
         if sqlite3.complete_statement(pending):
             yield pending.strip()
             pending = ""
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """A damaged index file (not a busy one, nor a constraint)."""
+    text = str(exc).lower()
+    return type(exc) is sqlite3.DatabaseError and ("malformed" in text or "not a database" in text)
 
 
 def index_path(state_dir: Path, store_path: Path) -> Path:
@@ -313,6 +320,23 @@ class SearchIndex:
             self._conn.close()
             self._conn = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._open()
+        except sqlite3.DatabaseError as exc:
+            if not _damaged(exc):
+                raise
+            self._remove_files()  # derived data: rebuilt from the store
+            return self._open()
+
+    def _remove_files(self) -> None:
+        self.close()
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.unlink(f"{self.path}{suffix}")
+            except FileNotFoundError:
+                pass
+
+    def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -338,6 +362,7 @@ class SearchIndex:
         return conn
 
     def close(self) -> None:
+        self._opened = None
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -388,7 +413,17 @@ class SearchIndex:
 
     # -- keeping it current -------------------------------------------------------------
     def sync(self, progress: Progress | None = None) -> SyncStats:
-        """Bring the index up to the store's committed rows."""
+        """Bring the index up to the store's committed rows (a damaged index
+        file is deleted and built again)."""
+        try:
+            return self._sync(progress)
+        except sqlite3.DatabaseError as exc:
+            if not _damaged(exc):
+                raise
+        self._remove_files()
+        return self._sync(progress)
+
+    def _sync(self, progress: Progress | None) -> SyncStats:
         conn = self._connection()
         rebuilt = False
         self._spill.clear()
@@ -419,13 +454,21 @@ class SearchIndex:
         start = seen
         if progress is not None:
             progress(0, store_max - start)
-        if store_max - start > BATCH:  # a (first) build: keep the b-trees it grows in memory
+        build = store_max - start > BATCH
+        if build:
+            # A (first) build: the b-trees it grows stay in memory, and no
+            # fsync at each WAL checkpoint. A killed process still leaves the
+            # last committed batch (the WAL does that whatever ``synchronous``
+            # says); only a power cut mid-build could damage the file, and a
+            # damaged index is deleted and rebuilt (``_connection``).
             conn.execute(f"PRAGMA cache_size=-{BUILD_CACHE_KIB}")
+            conn.execute("PRAGMA synchronous=OFF")
         try:
-            added = self._add_batches(store, seen, store_max, progress)
+            return self._add_batches(store, seen, store_max, progress)
         finally:
-            conn.execute(f"PRAGMA cache_size={_DEFAULT_CACHE}")
-        return added
+            if build:
+                conn.execute(f"PRAGMA cache_size={_DEFAULT_CACHE}")
+                conn.execute("PRAGMA synchronous=NORMAL")
 
     def _add_batches(
         self, store: sqlite3.Connection, seen: int, store_max: int, progress: Progress | None
