@@ -230,8 +230,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
-        f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the newest "
-        f"{search_index.RANK_WINDOW:,} matches\n"
+        f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the matches "
+        f"among the newest {search_index.RECENT_DOCS:,} to {2 * search_index.RECENT_DOCS:,} "
+        "documents\n"
     )
     print("| measurement | ckpt-tui | baseline (same run) | target |")
     print("| --- | ---: | --- | ---: |")

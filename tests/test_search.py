@@ -614,9 +614,9 @@ def _one_session_store(tmp_path: Path) -> sqlite3.Connection:
 
 
 def test_relevance_ranks_the_newest_window_then_older_matches_newest_first(tmp_path, monkeypatch):
-    """bm25 ranks the newest RANK_WINDOW matches; older ones follow by time,
-    even the one with the best score of all (documented in ARCHITECTURE)."""
-    monkeypatch.setattr(si, "RANK_WINDOW", 3)
+    """bm25 ranks the matches among the newest RECENT_DOCS documents; older
+    ones follow by time, even the best-scoring one (see ARCHITECTURE)."""
+    monkeypatch.setattr(si, "RECENT_DOCS", 3)
     conn = _one_session_store(tmp_path)
     texts = {  # same length each, so bm25 orders by how often "zeta" occurs
         "t0": "zeta zeta zeta zeta",
@@ -664,7 +664,9 @@ def test_recency_is_time_order_whatever_the_write_order(tmp_path):
     searcher = Searcher(db, tmp_path / "state")
     searcher.sync()
     for i in range(len(times), len(times) + 20):  # a second burst, indexed by a later sync
-        add_snapshot(conn, "s1", "p1", f"n{i}", Checkpoint(objective="omega").to_payload(), at=burst)
+        add_snapshot(
+            conn, "s1", "p1", f"n{i}", Checkpoint(objective="omega").to_payload(), at=burst
+        )
     searcher.sync()
 
     def when(at: str) -> int:
@@ -674,7 +676,9 @@ def test_recency_is_time_order_whatever_the_write_order(tmp_path):
     rows = conn.execute("SELECT rowid, name, captured_at FROM snapshots").fetchall()
     conn.close()
     expected = [r[1] for r in sorted(rows, key=lambda r: (when(r[2]), r[0]), reverse=True)]
-    got = [h.snapshot_name for h in searcher.search("omega", Filters(by_recency=True), limit=100).hits]
+    got = [
+        h.snapshot_name for h in searcher.search("omega", Filters(by_recency=True), limit=100).hits
+    ]
     assert got == expected
     assert searcher.index.counts() == (len(rows), 0)
     searcher.close()
@@ -711,3 +715,37 @@ def test_a_damaged_index_file_is_rebuilt(tmp_path):
     assert _index_docs(searcher) == _store_docs(db)
     assert len(_all_keys(searcher, "alpha")) == 3
     searcher.close()
+
+
+def test_recent_part_is_cut_back_and_follows_prunes(tmp_path, monkeypatch):
+    """``recent`` holds exactly the documents from its floor on, through
+    inserts, prunes and cut-backs: relevance lists every match once."""
+    monkeypatch.setattr(si, "RECENT_DOCS", 2)
+    conn = _one_session_store(tmp_path)
+    db = tmp_path / "checkpoints.db"
+    searcher = Searcher(db, tmp_path / "state")
+    n = 0
+    for round_ in range(6):
+        if round_ % 2:  # prune the newest indexed (in recent) and the oldest
+            conn.execute("DELETE FROM snapshots WHERE rowid = (SELECT max(rowid) FROM snapshots)")
+            conn.execute("DELETE FROM snapshots WHERE rowid = (SELECT min(rowid) FROM snapshots)")
+        for _ in range(3):
+            at = f"2026-11-01T10:{n // 60:02d}:{n % 60:02d}.000Z"
+            payload = Checkpoint(objective=f"omega {'omega ' * (n % 3)}").to_payload()
+            add_snapshot(conn, "s1", "p1", f"n{n}", payload, at=at)
+            n += 1
+        searcher.sync()
+        index = searcher.index._connection()
+        floor = int(searcher.index._meta(index, "recent_floor"))
+        in_recent = {
+            r[0] for r in index.execute("SELECT rowid FROM recent WHERE recent MATCH 'omega'")
+        }
+        assert in_recent == {
+            r[0] for r in index.execute("SELECT rowid FROM docs WHERE rowid >= ?", (floor,))
+        }
+        assert 2 <= len(in_recent) <= 4
+        names = [h.snapshot_name for h in searcher.search("omega", limit=100).hits]
+        stored = {r[0] for r in conn.execute("SELECT name FROM snapshots")}
+        assert len(names) == len(set(names)) and set(names) == stored
+    searcher.close()
+    conn.close()

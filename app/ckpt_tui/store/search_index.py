@@ -88,10 +88,15 @@ BATCH = 4000
 #: FTS5 stores rowid deltas as varints (20 bits cost 15% more on the bench).
 TIME_SHIFT = 4
 _MAX_MS = (1 << (62 - TIME_SHIFT)) - 1
-#: Relevance (bm25) ranks the newest RANK_WINDOW matches; older matches
-#: follow them, newest first. Ranking every match of a word most documents
-#: hold costs a sort of all of them (0.4-0.6 s on the bench store).
-RANK_WINDOW = 1000
+#: Relevance ranks with bm25 the matches among the newest documents only:
+#: the ``recent`` FTS5 table holds every document from ``recent_floor`` on,
+#: RECENT_DOCS of them when it is cut back, which happens once it holds
+#: twice as many. Older matches follow, newest first. bm25 counts every
+#: document that holds each term before it scores one (10-40 ms for a word
+#: most of the 200,000 bench documents hold, and the ranking itself sorted
+#: all of them: 0.4-0.6 s); in ``recent`` both are small.
+RECENT_DOCS = 2000
+_NO_FLOOR = (1 << 63) - 1  # ``recent`` empty: nothing is at or above it
 #: Page cache of the index connection while a first build runs (KiB).
 BUILD_CACHE_KIB = 64 * 1024
 _DEFAULT_CACHE = -2000  # SQLite's default
@@ -132,6 +137,9 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   {", ".join(COLUMNS)}, content='', tokenize='unicode61 remove_diacritics 2'
 );
 INSERT INTO fts (fts, rank) VALUES ('hashsize', {16 * 1024 * 1024});
+CREATE VIRTUAL TABLE IF NOT EXISTS recent USING fts5(
+  {", ".join(COLUMNS)}, content='', tokenize='unicode61 remove_diacritics 2'
+);
 """
 
 
@@ -305,6 +313,8 @@ class SearchIndex:
         self._conn: sqlite3.Connection | None = None
         #: base rowid -> where its crowded millisecond continues (_place).
         self._spill: dict[int, int] = {}
+        #: Documents from this rowid on are in ``recent`` too (RECENT_DOCS).
+        self._floor = _NO_FLOOR
         self._opened: tuple[int, int] | None = None
 
     # -- the index file ---------------------------------------------------------
@@ -371,6 +381,8 @@ class SearchIndex:
     def _write(self) -> Iterator[sqlite3.Connection]:
         conn = self._connection()
         conn.execute("BEGIN IMMEDIATE")
+        # Read in the transaction: another process may have moved it.
+        self._floor = int(self._meta(conn, "recent_floor", str(_NO_FLOOR)))
         try:
             yield conn
         except BaseException:
@@ -434,6 +446,7 @@ class SearchIndex:
                 w.execute("DELETE FROM docs")
                 w.execute("DELETE FROM bodies")
                 w.execute("INSERT INTO fts (fts) VALUES ('delete-all')")
+                w.execute("INSERT INTO recent (recent) VALUES ('delete-all')")
                 w.execute("DELETE FROM meta")
                 self._set_meta(w, "store", identity)
                 self._set_meta(w, "store_path", self.store_path)
@@ -442,8 +455,51 @@ class SearchIndex:
             removed = self._reconcile_snapshots(store)
             checkpoints = self._sync_checkpoints(store)
         with self._write() as w:
+            self._refresh_recent(w)
             self._set_meta(w, "synced", 1)
         return SyncStats(added, removed, checkpoints, rebuilt)
+
+    def _empty_recent(self, w: sqlite3.Connection) -> None:
+        w.execute("INSERT INTO recent (recent) VALUES ('delete-all')")
+        self._floor = _NO_FLOOR
+        self._set_meta(w, "recent_floor", _NO_FLOOR)
+        self._set_meta(w, "recent_count", 0)
+
+    def _refresh_recent(self, w: sqlite3.Connection) -> None:
+        """Cut ``recent`` back to the newest RECENT_DOCS documents when it
+        has twice as many, or fill it after a build left it empty."""
+        count = int(self._meta(w, "recent_count", "0"))
+        if self._floor != _NO_FLOOR and count <= 2 * RECENT_DOCS:
+            return
+        self._empty_recent(w)
+        row = w.execute(
+            "SELECT rowid FROM docs ORDER BY rowid DESC LIMIT 1 OFFSET ?", (RECENT_DOCS - 1,)
+        ).fetchone()
+        floor = row[0] if row else 0
+        count = 0
+        for rowid, body in w.execute(
+            "SELECT d.rowid, b.body FROM docs d JOIN bodies b ON b.rowid = d.body_id "
+            "WHERE d.rowid >= ?",
+            (floor,),
+        ).fetchall():
+            self._fts_insert(w, "recent", rowid, _unpack(body))
+            count += 1
+        self._floor = floor
+        self._set_meta(w, "recent_floor", floor)
+        self._set_meta(w, "recent_count", count)
+
+    @staticmethod
+    def _fts_insert(w: sqlite3.Connection, table: str, rowid: int, values: list[str]) -> None:
+        w.execute(
+            f"INSERT INTO {table} (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})",
+            (rowid, *values),
+        )
+
+    def _recent_count(self, w: sqlite3.Connection, delta: int) -> None:
+        w.execute(
+            "UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = 'recent_count'",
+            (delta,),
+        )
 
     def _add_new_snapshots(self, store: sqlite3.Connection, progress: Progress | None) -> int:
         conn = self._connection()
@@ -463,6 +519,8 @@ class SearchIndex:
             # damaged index is deleted and rebuilt (``_connection``).
             conn.execute(f"PRAGMA cache_size=-{BUILD_CACHE_KIB}")
             conn.execute("PRAGMA synchronous=OFF")
+            with self._write() as w:  # filled once at the end (_refresh_recent)
+                self._empty_recent(w)
         try:
             return self._add_batches(store, seen, store_max, progress)
         finally:
@@ -517,7 +575,8 @@ class SearchIndex:
         if self._place(w, time_key(at), docs_row, values):
             return 1
         known = w.execute(
-            "SELECT rowid, src_rowid FROM docs WHERE doc_type = ? AND ref = ?", (SNAPSHOT, row["id"])
+            "SELECT rowid, src_rowid FROM docs WHERE doc_type = ? AND ref = ?",
+            (SNAPSHOT, row["id"]),
         ).fetchone()
         if known[1] != src:
             w.execute("UPDATE docs SET src_rowid = ? WHERE rowid = ?", (src, known[0]))
@@ -566,10 +625,10 @@ class SearchIndex:
         except sqlite3.IntegrityError:
             w.execute("DELETE FROM bodies WHERE rowid = ?", (body_id,))
             raise
-        w.execute(
-            f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}) VALUES (?{', ?' * len(COLUMNS)})",
-            (rowid, *values),
-        )
+        self._fts_insert(w, "fts", rowid, values)
+        if rowid >= self._floor:
+            self._fts_insert(w, "recent", rowid, values)
+            self._recent_count(w, 1)
 
     def _delete(self, w: sqlite3.Connection, rowids: Iterable[int]) -> int:
         count = 0
@@ -582,11 +641,14 @@ class SearchIndex:
             if body is None:
                 continue
             values = _unpack(body[0])
-            w.execute(
-                f"INSERT INTO fts (fts, rowid, {', '.join(COLUMNS)}) "
-                f"VALUES ('delete', ?{', ?' * len(COLUMNS)})",
-                (rowid, *values),
-            )
+            for table in ("fts", "recent") if rowid >= self._floor else ("fts",):
+                w.execute(
+                    f"INSERT INTO {table} ({table}, rowid, {', '.join(COLUMNS)}) "
+                    f"VALUES ('delete', ?{', ?' * len(COLUMNS)})",
+                    (rowid, *values),
+                )
+            if rowid >= self._floor:
+                self._recent_count(w, -1)
             w.execute("DELETE FROM docs WHERE rowid = ?", (rowid,))
             w.execute("DELETE FROM bodies WHERE rowid = ?", (body[1],))
             count += 1
@@ -744,50 +806,63 @@ class SearchIndex:
         """Documents matching an FTS5 ``expression`` (built by ``core.search``,
         never user text), newest first or best first.
 
-        Positions are stable across pages: by relevance, positions below
-        :data:`RANK_WINDOW` are the newest ``RANK_WINDOW`` matches in bm25
-        order, and the later ones the older matches newest first (score 0),
-        exactly where the recency order has them."""
-        where = ["fts MATCH ?"]
-        params: list[object] = [expression]
+        By relevance, the matches in ``recent`` (the newest documents, see
+        RECENT_DOCS) come first in bm25 order, then the older matches newest
+        first (score 0). Each page reads in one transaction, so positions
+        stay where they were even if another process cuts ``recent`` back."""
+        filters: list[str] = []
+        params: list[object] = []
         if project_id is not None:
-            where.append("d.project_id = ?")
+            filters.append("d.project_id = ?")
             params.append(project_id)
         if session_id is not None:
-            where.append("d.session_id = ?")
+            filters.append("d.session_id = ?")
             params.append(session_id)
         if kinds:
-            where.append(f"d.kind IN ({','.join('?' * len(kinds))})")
+            filters.append(f"d.kind IN ({','.join('?' * len(kinds))})")
             params.extend(kinds)
-        # The rowid is the time (TIME_SHIFT): FTS5 hands the matches over
-        # newest first and the walk stops at the page's end.
-        newest = (
-            "SELECT fts.rowid AS r, {score} AS score FROM fts JOIN docs d ON d.rowid = fts.rowid "
-            f"WHERE {' AND '.join(where)} ORDER BY fts.rowid DESC LIMIT ? OFFSET ?"
-        )
         columns = "d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at"
         conn = self._connection()
 
-        def by_time(count: int, skip: int) -> list[IndexHit]:
+        def rows(table: str, score: str, extra: str, order: str, args: list) -> list[IndexHit]:
+            where = " AND ".join([f"{table} MATCH ?", *filters, *([extra] if extra else [])])
             sql = (
-                f"SELECT {columns}, m.score FROM ({newest.format(score='0.0')}) m "
-                "JOIN docs d ON d.rowid = m.r ORDER BY m.r DESC"
+                f"SELECT {columns}, {score} FROM {table} JOIN docs d ON d.rowid = {table}.rowid "
+                f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
             )
-            return [IndexHit(*row) for row in conn.execute(sql, [*params, count, skip])]
+            return [IndexHit(*r) for r in conn.execute(sql, [expression, *params, *args])]
 
-        if by_recency or offset >= RANK_WINDOW:
-            return by_time(limit, offset)
-        # bm25 over the newest RANK_WINDOW matches only (see RANK_WINDOW).
-        want = min(limit, RANK_WINDOW - offset)
-        sql = (
-            f"SELECT {columns}, m.score FROM ({newest.format(score='bm25(fts)')}) m "
-            "JOIN docs d ON d.rowid = m.r ORDER BY m.score, m.r DESC LIMIT ? OFFSET ?"
-        )
-        hits = [
-            IndexHit(*row) for row in conn.execute(sql, [*params, RANK_WINDOW, 0, want, offset])
-        ]
-        if len(hits) == want and want < limit:  # the window is full: older matches follow
-            hits += by_time(limit - want, RANK_WINDOW)
+        # The rowid is the time (TIME_SHIFT): FTS5 hands the matches over
+        # newest first and the walk stops at the page's end.
+        if by_recency:
+            return rows("fts", "0.0", "", "fts.rowid DESC", [limit, offset])
+        conn.execute("BEGIN")
+        try:
+            floor = int(self._meta(conn, "recent_floor", str(_NO_FLOOR)))
+            where = " AND ".join(["recent MATCH ?", *filters])
+            ranked = conn.execute(
+                f"SELECT count(*) FROM recent JOIN docs d ON d.rowid = recent.rowid WHERE {where}",
+                [expression, *params],
+            ).fetchone()[0]
+            hits: list[IndexHit] = []
+            if offset < ranked:
+                hits = rows(
+                    "recent",
+                    "bm25(recent)",
+                    "",
+                    "bm25(recent), recent.rowid DESC",
+                    [limit, offset],
+                )
+            if len(hits) < limit:
+                hits += rows(
+                    "fts",
+                    "0.0",
+                    "fts.rowid < ?",
+                    "fts.rowid DESC",
+                    [floor, limit - len(hits), max(0, offset - ranked)],
+                )
+        finally:
+            conn.execute("COMMIT")
         return hits
 
     def counts(self) -> tuple[int, int]:
