@@ -315,6 +315,7 @@ class SearchIndex:
         self._spill: dict[int, int] = {}
         #: Documents from this rowid on are in ``recent`` too (RECENT_DOCS).
         self._floor = _NO_FLOOR
+        self._recent_delta = 0
         self._opened: tuple[int, int] | None = None
 
     # -- the index file ---------------------------------------------------------
@@ -383,8 +384,14 @@ class SearchIndex:
         conn.execute("BEGIN IMMEDIATE")
         # Read in the transaction: another process may have moved it.
         self._floor = int(self._meta(conn, "recent_floor", str(_NO_FLOOR)))
+        self._recent_delta = 0
         try:
             yield conn
+            if self._recent_delta:
+                conn.execute(
+                    "UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = 'recent_count'",
+                    (self._recent_delta,),
+                )
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -496,10 +503,8 @@ class SearchIndex:
         )
 
     def _recent_count(self, w: sqlite3.Connection, delta: int) -> None:
-        w.execute(
-            "UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = 'recent_count'",
-            (delta,),
-        )
+        """Counted in memory, written once before the transaction commits."""
+        self._recent_delta += delta
 
     def _add_new_snapshots(self, store: sqlite3.Connection, progress: Progress | None) -> int:
         conn = self._connection()
@@ -753,6 +758,10 @@ class SearchIndex:
         theirs = {
             r[0]: str(r[1]) for r in store.execute("SELECT session_id, updated_at FROM checkpoints")
         }
+        # What the last sync saw: unchanged, the index's side is not read.
+        seen = hashlib.sha1(repr(sorted(theirs.items())).encode("utf-8", "replace")).hexdigest()
+        if self._meta(conn, "checkpoints_seen") == seen:
+            return 0
         mine = {
             r[0]: (r[1], r[2])
             for r in conn.execute(
@@ -761,10 +770,10 @@ class SearchIndex:
         }
         stale = [s for s, stamp in theirs.items() if mine.get(s, (None, None))[1] != stamp]
         gone = [mine[s][0] for s in mine if s not in theirs]
-        if not stale and not gone:
-            return 0
         with self._write() as w:
             self._delete(w, gone)
+            if not stale:
+                self._set_meta(w, "checkpoints_seen", seen)
         for start in range(0, len(stale), BATCH):
             chunk = stale[start : start + BATCH]
             marks = ",".join("?" * len(chunk))
@@ -789,6 +798,9 @@ class SearchIndex:
                     )
                     values = [_clean(v) for v in checkpoint_columns(row).values()]
                     self._place(w, time_key(at), docs_row, values)
+        if stale:
+            with self._write() as w:
+                self._set_meta(w, "checkpoints_seen", seen)
         return len(stale) + len(gone)
 
     # -- searching ---------------------------------------------------------------------
