@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
         f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the matches "
-        f"among the newest {search_index.RECENT_DOCS:,} to {2 * search_index.RECENT_DOCS:,} "
+        f"among the newest {search_index.RECENT_DOCS:,} to {search_index.RECENT_MAX:,} "
         "documents\n"
     )
     print("| measurement | ckpt-tui | baseline (same run) | target |")

@@ -721,6 +721,7 @@ def test_recent_part_is_cut_back_and_follows_prunes(tmp_path, monkeypatch):
     """``recent`` holds exactly the documents from its floor on, through
     inserts, prunes and cut-backs: relevance lists every match once."""
     monkeypatch.setattr(si, "RECENT_DOCS", 2)
+    monkeypatch.setattr(si, "RECENT_MAX", 4)
     conn = _one_session_store(tmp_path)
     db = tmp_path / "checkpoints.db"
     searcher = Searcher(db, tmp_path / "state")
