@@ -269,7 +269,7 @@ def test_follows_inserts_prunes_and_checkpoint_changes(tmp_path):
     stats = searcher.sync()
     assert (stats.added, stats.removed) == (2, 2)
     assert _index_docs(searcher) == _store_docs(db)
-    assert searcher.index.counts() == (6, 2)  # kept by triggers on inserts and deletes
+    assert searcher.index.counts() == (6, 2)  # kept on inserts and deletes
     assert ("current", "s0") in _all_keys(searcher, "gamma")
     assert _all_keys(searcher, "gamma rocket", Filters(current_only=True)) == {("current", "s0")}
     assert ("current", "s1") not in _all_keys(searcher, "beta", Filters(current_only=True))
@@ -745,6 +745,9 @@ def test_recent_part_is_cut_back_and_follows_prunes(tmp_path, monkeypatch):
             r[0] for r in index.execute("SELECT rowid FROM docs WHERE rowid >= ?", (floor,))
         }
         assert 2 <= len(in_recent) <= 4
+        counted = index.execute("SELECT n FROM counts WHERE doc_type = 'recent'").fetchone()[0]
+        assert counted == len(in_recent)
+        assert searcher.index.counts()[0] == len(list(conn.execute("SELECT id FROM snapshots")))
         names = [h.snapshot_name for h in searcher.search("omega", limit=100).hits]
         stored = {r[0] for r in conn.execute("SELECT name FROM snapshots")}
         assert len(names) == len(set(names)) and set(names) == stored

@@ -40,6 +40,7 @@ import json
 import os
 import sqlite3
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.store.engine import BUSY_TIMEOUT_MS, sqlite_uri, translate
 
 #: Bump when the index's layout changes: an older file is rebuilt.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 
 #: The payload's fields (SPEC 5.1) that get a column, in payload order;
 #: ``core.search`` checks this against ``core.model.FIELDS``.
@@ -110,6 +111,7 @@ RECHECK_NEWEST = 64
 
 SNAPSHOT = "snapshot"
 CURRENT = "current"
+RECENT = "recent"  # the count of documents in ``recent`` (``counts``)
 
 _SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -131,13 +133,7 @@ CREATE TABLE IF NOT EXISTS bodies (rowid INTEGER PRIMARY KEY, body BLOB NOT NULL
 CREATE INDEX IF NOT EXISTS docs_session_idx ON docs (doc_type, session_id, src_rowid);
 CREATE INDEX IF NOT EXISTS docs_src_idx ON docs (src_rowid);
 CREATE TABLE IF NOT EXISTS counts (doc_type TEXT PRIMARY KEY, n INTEGER NOT NULL);
-INSERT OR IGNORE INTO counts VALUES ('snapshot', 0), ('current', 0);
-CREATE TRIGGER IF NOT EXISTS docs_counted AFTER INSERT ON docs BEGIN
-  UPDATE counts SET n = n + 1 WHERE doc_type = new.doc_type;
-END;
-CREATE TRIGGER IF NOT EXISTS docs_uncounted AFTER DELETE ON docs BEGIN
-  UPDATE counts SET n = n - 1 WHERE doc_type = old.doc_type;
-END;
+INSERT OR IGNORE INTO counts VALUES ('snapshot', 0), ('current', 0), ('recent', 0);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   {", ".join(COLUMNS)}, content='', tokenize='unicode61 remove_diacritics 2'
 );
@@ -324,7 +320,11 @@ class SearchIndex:
         self._spill: dict[int, int] = {}
         #: Documents from this rowid on are in ``recent`` too (RECENT_DOCS).
         self._floor = _NO_FLOOR
-        self._recent_delta = 0
+        #: Documents added (-removed) by kind in this transaction, and in
+        #: ``recent``: written to ``counts`` once, before it commits. (Triggers
+        #: did it per row, but a trigger makes SQLite keep a statement journal
+        #: for each insert: 5x slower inserts.)
+        self._deltas: Counter[str] = Counter()
         self._opened: tuple[int, int] | None = None
 
     # -- the index file ---------------------------------------------------------
@@ -394,14 +394,12 @@ class SearchIndex:
         conn.execute("BEGIN IMMEDIATE")
         # Read in the transaction: another process may have moved it.
         self._floor = int(self._meta(conn, "recent_floor", str(_NO_FLOOR)))
-        self._recent_delta = 0
+        self._deltas.clear()
         try:
             yield conn
-            if self._recent_delta:
-                conn.execute(
-                    "UPDATE meta SET value = CAST(value AS INTEGER) + ? WHERE key = 'recent_count'",
-                    (self._recent_delta,),
-                )
+            for kind, delta in self._deltas.items():
+                if delta:
+                    conn.execute("UPDATE counts SET n = n + ? WHERE doc_type = ?", (delta, kind))
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -462,6 +460,7 @@ class SearchIndex:
             with self._write() as w:
                 w.execute("DELETE FROM docs")
                 w.execute("DELETE FROM bodies")
+                w.execute("UPDATE counts SET n = 0")
                 w.execute("INSERT INTO fts (fts) VALUES ('delete-all')")
                 w.execute("INSERT INTO recent (recent) VALUES ('delete-all')")
                 w.execute("DELETE FROM meta")
@@ -480,12 +479,12 @@ class SearchIndex:
         w.execute("INSERT INTO recent (recent) VALUES ('delete-all')")
         self._floor = _NO_FLOOR
         self._set_meta(w, "recent_floor", _NO_FLOOR)
-        self._set_meta(w, "recent_count", 0)
+        w.execute("UPDATE counts SET n = 0 WHERE doc_type = ?", (RECENT,))
 
     def _refresh_recent(self, w: sqlite3.Connection) -> None:
         """Cut ``recent`` back to the newest RECENT_DOCS documents when it
         has more than RECENT_MAX, or fill it after a build left it empty."""
-        count = int(self._meta(w, "recent_count", "0"))
+        count = w.execute("SELECT n FROM counts WHERE doc_type = ?", (RECENT,)).fetchone()[0]
         if self._floor != _NO_FLOOR and count <= RECENT_MAX:
             return
         self._empty_recent(w)
@@ -503,7 +502,7 @@ class SearchIndex:
             count += 1
         self._floor = floor
         self._set_meta(w, "recent_floor", floor)
-        self._set_meta(w, "recent_count", count)
+        w.execute("UPDATE counts SET n = ? WHERE doc_type = ?", (count, RECENT))
 
     @staticmethod
     def _fts_insert(w: sqlite3.Connection, table: str, rowid: int, values: list[str]) -> None:
@@ -512,9 +511,6 @@ class SearchIndex:
             (rowid, *values),
         )
 
-    def _recent_count(self, w: sqlite3.Connection, delta: int) -> None:
-        """Counted in memory, written once before the transaction commits."""
-        self._recent_delta += delta
 
     def _add_new_snapshots(self, store: sqlite3.Connection, progress: Progress | None) -> int:
         conn = self._connection()
@@ -625,6 +621,7 @@ class SearchIndex:
                 ).fetchone()[0]
         if rowid != base:
             self._spill[base] = rowid + 1
+        self._deltas[docs_row[0]] += 1
         return True
 
     def _insert(self, w: sqlite3.Connection, rowid: int, docs_row: tuple, values: list[str]):
@@ -643,13 +640,14 @@ class SearchIndex:
         self._fts_insert(w, "fts", rowid, values)
         if rowid >= self._floor:
             self._fts_insert(w, "recent", rowid, values)
-            self._recent_count(w, 1)
+            self._deltas[RECENT] += 1
 
     def _delete(self, w: sqlite3.Connection, rowids: Iterable[int]) -> int:
         count = 0
         for rowid in rowids:
             body = w.execute(
-                "SELECT b.body, b.rowid FROM docs d JOIN bodies b ON b.rowid = d.body_id "
+                "SELECT b.body, b.rowid, d.doc_type FROM docs d "
+                "JOIN bodies b ON b.rowid = d.body_id "
                 "WHERE d.rowid = ?",
                 (rowid,),
             ).fetchone()
@@ -663,7 +661,8 @@ class SearchIndex:
                     (rowid, *values),
                 )
             if rowid >= self._floor:
-                self._recent_count(w, -1)
+                self._deltas[RECENT] -= 1
+            self._deltas[body[2]] -= 1
             w.execute("DELETE FROM docs WHERE rowid = ?", (rowid,))
             w.execute("DELETE FROM bodies WHERE rowid = ?", (body[1],))
             count += 1
@@ -890,7 +889,7 @@ class SearchIndex:
     def counts(self) -> tuple[int, int]:
         """(snapshots, current checkpoints) indexed."""
         conn = self._connection()
-        rows = dict(conn.execute("SELECT doc_type, n FROM counts"))  # kept by triggers
+        rows = dict(conn.execute("SELECT doc_type, n FROM counts"))  # kept by _write
         return rows.get(SNAPSHOT, 0), rows.get(CURRENT, 0)
 
 
