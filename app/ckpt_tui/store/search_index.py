@@ -832,7 +832,7 @@ class SearchIndex:
         first (score 0). Each page reads in one transaction, so positions
         stay where they were even if another process cuts ``recent`` back."""
         filters: list[str] = []
-        params: list[object] = []
+        params: list[object] = [expression]
         if project_id is not None:
             filters.append("d.project_id = ?")
             params.append(project_id)
@@ -842,49 +842,47 @@ class SearchIndex:
         if kinds:
             filters.append(f"d.kind IN ({','.join('?' * len(kinds))})")
             params.extend(kinds)
-        columns = "d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at"
-        conn = self._connection()
-
-        def rows(table: str, score: str, extra: str, order: str, args: list) -> list[IndexHit]:
-            where = " AND ".join([f"{table} MATCH ?", *filters, *([extra] if extra else [])])
-            sql = (
-                f"SELECT {columns}, {score} FROM {table} JOIN docs d ON d.rowid = {table}.rowid "
-                f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
-            )
-            return [IndexHit(*r) for r in conn.execute(sql, [expression, *params, *args])]
-
         # The rowid is the time (TIME_SHIFT): FTS5 hands the matches over
         # newest first and the walk stops at the page's end.
         if by_recency:
-            return rows("fts", "0.0", "", "fts.rowid DESC", [limit, offset])
+            return self._rows("fts", "0.0", "fts.rowid DESC", filters, [*params, limit, offset])
+        conn = self._connection()
         conn.execute("BEGIN")
         try:
             floor = int(self._meta(conn, "recent_floor", str(_NO_FLOOR)))
             where = " AND ".join(["recent MATCH ?", *filters])
             ranked = conn.execute(
                 f"SELECT count(*) FROM recent JOIN docs d ON d.rowid = recent.rowid WHERE {where}",
-                [expression, *params],
+                params,
             ).fetchone()[0]
             hits: list[IndexHit] = []
             if offset < ranked:
-                hits = rows(
-                    "recent",
-                    "bm25(recent)",
-                    "",
-                    "bm25(recent), recent.rowid DESC",
-                    [limit, offset],
-                )
+                order = "bm25(recent), recent.rowid DESC"
+                hits = self._rows("recent", "bm25(recent)", order, filters, [*params, limit, offset])
             if len(hits) < limit:
-                hits += rows(
+                hits += self._rows(
                     "fts",
                     "0.0",
-                    "fts.rowid < ?",
                     "fts.rowid DESC",
-                    [floor, limit - len(hits), max(0, offset - ranked)],
+                    [*filters, "fts.rowid < ?"],
+                    [*params, floor, limit - len(hits), max(0, offset - ranked)],
                 )
         finally:
             conn.execute("COMMIT")
         return hits
+
+    def _rows(
+        self, table: str, score: str, order: str, filters: list[str], params: list
+    ) -> list[IndexHit]:
+        """One page of ``table``'s matches joined to ``docs``; ``params``:
+        the expression, the filters' values, then LIMIT and OFFSET."""
+        where = " AND ".join([f"{table} MATCH ?", *filters])
+        sql = (
+            "SELECT d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at, "
+            f"{score} FROM {table} JOIN docs d ON d.rowid = {table}.rowid "
+            f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
+        )
+        return [IndexHit(*r) for r in self._connection().execute(sql, params)]
 
     def counts(self) -> tuple[int, int]:
         """(snapshots, current checkpoints) indexed."""
