@@ -36,6 +36,9 @@ sys.path.insert(0, str(BENCH))
 import generate  # noqa: E402
 
 WARMUP = 3
+#: Filter keystrokes: a word many rows hold, and one that none holds (every
+#: row is read: the worst case of a filter, whatever its count).
+FILTER_TEXTS = ("parser", "zqxj")
 RESTORE_MAX_REPS = 40  # more would prune the two snapshots it alternates between
 
 
@@ -175,8 +178,27 @@ def cases(db: Path, meta: dict):
     def loads(query: str, *args):
         return lambda: [json.loads(p) for (p,) in conn.execute(query, args)]
 
+    def tree_after_change():
+        """The tree's first page when its parent links must be read again
+        (every write to the store, ours or the plugin's, does that)."""
+        cache = getattr(svc, "tree_links", None)
+        if cache is not None:
+            cache._key = None
+        return svc.session_tree(big)
+
+    def last_page():
+        """What ``G`` needs: the last page of the list with its count; a
+        version without ``last_snapshots`` reads every page down to it."""
+        if hasattr(svc, "last_snapshots"):
+            return svc.last_snapshots(long)
+        page = svc.snapshots(long)
+        while page.cursor is not None:
+            page = svc.snapshots(long, after=page.cursor)
+        return page
+
     page = "ORDER BY updated_at DESC, id DESC LIMIT 200"
     snaps = "FROM snapshots WHERE session_id = ? ORDER BY captured_at DESC, id DESC"
+    snaps_asc = "FROM snapshots WHERE session_id = ? ORDER BY captured_at, id"
     page_sql = "raw SELECT ... LIMIT 200"
     try:
         yield Case(
@@ -192,7 +214,42 @@ def cases(db: Path, meta: dict):
             lambda: svc.session_tree(big),
             page_sql,
             rows(f"SELECT * FROM sessions WHERE project_id = ? {page}", big),
-            20,
+            10,
+        )
+        yield Case(
+            "session tree, big project, first page after a store change",
+            tree_after_change,
+            page_sql,
+            rows(f"SELECT * FROM sessions WHERE project_id = ? {page}", big),
+        )
+        yield Case(
+            "projects page (200)",
+            lambda: svc.projects(limit=200),
+            page_sql,
+            rows(f"SELECT * FROM projects {page}"),
+            5,
+        )
+        for text in FILTER_TEXTS:
+            yield Case(
+                f"session filter {text!r}, big project (page + count)",
+                lambda text=text: svc.session_tree(big, text=text),
+                "raw SELECT ... LIMIT 200",
+                rows(f"SELECT * FROM sessions WHERE project_id = ? {page}", big),
+                20,
+            )
+            yield Case(
+                f"snapshot filter {text!r}, 5,000-snapshot session (page + count)",
+                lambda text=text: svc.snapshots(long, text=text),
+                "raw SELECT ... LIMIT 200",
+                rows(f"SELECT id, name, kind, captured_at {snaps} LIMIT 200", long),
+                20,
+            )
+        yield Case(
+            "G: last page of the 5,000-snapshot session",
+            last_page,
+            "raw SELECT ... ASC LIMIT 200",
+            rows(f"SELECT id, name, kind, captured_at {snaps_asc} LIMIT 200", long),
+            50,
         )
         yield Case(
             "sessions, all projects (200)",
@@ -342,6 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=generate.DEFAULT_OUT, help="cached store")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--small", action="store_true", help="tiny store, for a smoke test")
+    parser.add_argument(
+        "--million", action="store_true", help="the 1,000,000-snapshot store (generated once)"
+    )
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--profile", metavar="OP", help="cProfile the first row matching OP")
@@ -351,10 +411,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.app:
         sys.path.insert(0, str(args.app.resolve()))
 
-    if args.small and args.db == generate.DEFAULT_OUT:
-        args.db = args.db.with_name("small.db")
+    size = "million" if args.million else ("small" if args.small else "large")
+    if size != "large" and args.db == generate.DEFAULT_OUT:
+        args.db = args.db.with_name(f"{size}.db")
     print(f"store: {args.db}", file=sys.stderr)
-    meta = generate.ensure(args.db, args.seed, args.small)
+    meta = generate.ensure(args.db, args.seed, size_name=size)
     with tempfile.TemporaryDirectory(prefix="run-", dir=args.db.parent) as tmp:
         for var in ("CONFIG", "STATE", "CACHE"):
             os.environ[f"CKPT_TUI_{var}"] = str(Path(tmp) / var.lower())

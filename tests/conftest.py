@@ -9,6 +9,10 @@ from tests.factory import basic_store
 def _isolated(tmp_path_factory, monkeypatch):
     """No test touches the user's real config, cache or store."""
     home = tmp_path_factory.mktemp("ckpt-home")
+    # A fresh home per test: what a test makes under ``~`` is its own, and the
+    # app shows it as ``~/...`` (the snapshot SVGs depend on no temporary path).
+    monkeypatch.setenv("HOME", str(home / "home"))
+    (home / "home").mkdir()
     monkeypatch.setenv("CKPT_TUI_CONFIG", str(home / "config"))
     monkeypatch.setenv("CKPT_TUI_STATE", str(home / "state"))
     monkeypatch.setenv("CKPT_TUI_CACHE", str(home / "cache"))
@@ -18,11 +22,29 @@ def _isolated(tmp_path_factory, monkeypatch):
     for name in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("CKPT_DB", raising=False)
-    monkeypatch.delenv("CKPT_TUI_FROZEN_NOW", raising=False)
     monkeypatch.delenv("CKPT_TUI_LOG", raising=False)
     # `y` must not reach the real clipboard or tmux from a test
     for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def frozen_clock():
+    """Fixes ``timeutil.clock`` for the test: ``frozen_clock(iso)``."""
+    from ckpt_tui import timeutil
+
+    stack = []
+
+    def fix(iso: str) -> None:
+        moment = timeutil.parse(iso)
+        assert moment is not None, iso
+        block = timeutil.clock.fixed(moment)
+        block.__enter__()
+        stack.append(block)
+
+    yield fix
+    while stack:
+        stack.pop().__exit__(None, None, None)
 
 
 @pytest.fixture

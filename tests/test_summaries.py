@@ -6,8 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ckpt_tui.core.diff import change_summary, diff_checkpoints, summarize
+from ckpt_tui.core.diff import diff_checkpoints
 from ckpt_tui.core.model import LIST_FIELDS, STATUSES, Checkpoint
+from ckpt_tui.core.summary import change_summary, summarize
 
 # A small alphabet makes duplicates, moves and one-place edits common.
 items = st.lists(st.sampled_from(["fix a", "fix b", "fix c", "ship it", "ship it now", "x"]), max_size=7)
@@ -95,3 +96,38 @@ def test_a_600_by_600_block_of_rewordings_is_paired_whole():
     new = tuple(f"{s} now" for s in old)
     items, coarse = diff_items(old, new)
     assert not coarse and sum(item.kind == "reworded" for item in items) == 600
+
+
+# Saves that edit a list in several places at once: items inserted, removed
+# and reworded at two or three spots, sometimes swapped, over lists of
+# mostly distinct sentences (the case the ordered fast path counts).
+words = st.sampled_from(["plan", "store", "undo", "page", "list", "write"])
+sentence = st.lists(words, min_size=1, max_size=4).map(" ".join)
+
+
+@st.composite
+def many_place_edits(draw) -> tuple[list[str], list[str]]:
+    old = draw(st.lists(sentence, max_size=10))
+    new = list(old)
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["insert", "remove", "reword", "swap"]))
+        if how == "insert":
+            at = draw(st.integers(0, len(new)))
+            new[at:at] = draw(st.lists(sentence, min_size=1, max_size=2))
+        elif new and how == "remove":
+            del new[draw(st.integers(0, len(new) - 1))]
+        elif new and how == "reword":
+            at = draw(st.integers(0, len(new) - 1))
+            new[at] = new[at] + " " + draw(words)
+        elif len(new) > 1 and how == "swap":
+            i, j = draw(st.integers(0, len(new) - 1)), draw(st.integers(0, len(new) - 1))
+            new[i], new[j] = new[j], new[i]
+    return old, new
+
+
+@settings(max_examples=600, deadline=None)
+@given(many_place_edits(), many_place_edits())
+def test_summaries_of_edits_in_several_places_equal_the_full_diff(steps, blockers):
+    old = Checkpoint(nextSteps=tuple(steps[0]), blockers=tuple(blockers[0]))
+    new = Checkpoint(nextSteps=tuple(steps[1]), blockers=tuple(blockers[1]))
+    assert summarize(old, new) == change_summary(diff_checkpoints(old, new, detail=False))

@@ -9,41 +9,41 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from sqlalchemy import (
     Connection,
-    Float,
     Integer,
     Text,
     and_,
     bindparam,
-    case,
-    cast,
     exists,
     func,
     literal,
-    literal_column,
     or_,
     select,
-    union_all,
 )
 from sqlalchemy.sql import Select
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
+from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.ordering import (
+    cursor_params,
+    instant,
+    is_epoch_ms,
+    newest_first,
+    oldest_first,
+)
 from ckpt_tui.store.rows import (
-    CheckpointRow,
-    Page,
-    ProjectRow,
-    SessionRow,
-    SnapshotRow,
+    MAX_NESTING,
     keyset_page,
     project_row,
     session_row,
     session_tree,
     snapshot_row,
 )
-from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
+from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
 
 MAX_ID_LENGTH = 1024
 
@@ -71,96 +71,66 @@ def _matches(columns, text: str | None):
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 
-#: A page's cursor, bound at execution (``_cursor``): a statement's shape
-#: does not depend on where the page starts, so it is built once.
-_AFTER_AT = bindparam("after_at", type_=Text)
-_AFTER_ID = bindparam("after_id", type_=Text)
+#: A filter's count stops here (the list shows "1000+"): past it, counting
+#: would read every remaining match (every checkpoint of a project, every
+#: payload of a session) on each keystroke.
+FILTER_COUNT_BOUND = 1000
 
 
-def _cursor(after: tuple | None) -> dict[str, object]:
-    """The parameters of a statement built with ``after=True``."""
-    return {} if after is None else {"after_at": after[0], "after_id": after[1]}
+def _count_upto(rows: Select) -> Select:
+    """``count(*)`` of ``rows``, stopping at ``:count_bound`` rows."""
+    bound = bindparam("count_bound", type_=Integer)
+    return select(func.count()).select_from(rows.limit(bound).subquery())
 
 
-def _keyset_desc(stmt: Select, time_col, id_col, after: bool) -> Select:
-    """Rows strictly after ``(:after_at, :after_id)`` (if ``after``) in
-    (time DESC, id DESC) order.
-
-    Written as ``t <= :t AND (t < :t OR id < :id)`` so SQLite can use the
-    time column of the index as a range and filter the tie on id.
-    """
-    if after:
-        stmt = stmt.where(time_col <= _AFTER_AT, or_(time_col < _AFTER_AT, id_col < _AFTER_ID))
-    return stmt.order_by(time_col.desc(), id_col.desc())
-
-
-# -- timestamps: ISO text or epoch milliseconds (SPEC 3) ----------------------------
-#
-# A TEXT column stores an integer written into it as its digits, which sort
-# before every ISO string ('1764...' < '2026-...'), whatever the instant. So
-# order and compare by ``instant(col)``: the ISO text of epoch milliseconds,
-# else the value itself.
-
-_ISO_MS = "%Y-%m-%dT%H:%M:%fZ"  # what toISOString() prints
-
-
-def is_epoch_ms(col):
-    """Whether a stored timestamp is not ISO text (``YYYY-``), so epoch
-    milliseconds. Tested on the 5th character: a quarter of the cost of
-    checking every character with GLOB, on every index entry of a session."""
-    return func.substr(col, 5, 1) != literal_column("'-'")
-
-
-def instant(col):
-    """A stored timestamp as ISO text, so that both forms sort by time."""
-    as_iso = func.strftime(
-        literal_column(f"'{_ISO_MS}'"),
-        cast(col, Integer) / literal_column("1000.0", Float),
-        literal_column("'unixepoch'"),
-    )
-    return case((is_epoch_ms(col), as_iso), else_=col)
-
-
-def _newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
-    """At most ``limit`` rows of ``stmt`` (after the cursor, if ``after``) by
-    (instant DESC, id DESC), each with its instant as ``sort_at`` (the
-    cursor's time).
-
-    Sorting by ``instant()`` alone would sort the whole session (0.3 ms ->
-    14 ms for a page of the 5,000-snapshot one). So: ISO rows come in index
-    order by the column itself, the scan stopping at ``limit``; epoch rows,
-    rare, are sorted by their instant; the union of the two short lists is
-    sorted again. Building this costs about a millisecond: callers cache
-    their statements.
-    """
-    epoch = is_epoch_ms(time_col)
-    iso = _keyset_desc(
-        stmt.add_columns(time_col.label("sort_at")).where(~epoch), time_col, id_col, after
-    ).limit(limit)
-    ms = instant(time_col)
-    digits = _keyset_desc(
-        stmt.add_columns(ms.label("sort_at")).where(epoch), ms, id_col, after
-    ).limit(limit)
-    both = union_all(select(iso.subquery()), select(digits.subquery()))
-    key = both.selected_columns
-    return both.order_by(key.sort_at.desc(), key.id.desc()).limit(limit)
+def _page_total(
+    conn: Connection, total_stmt, params: dict, raw: Sequence, limit: int, after, bounded: bool
+) -> tuple[int, bool]:
+    """(total, at_least) of a keyset page. A first page that is not full
+    holds every row: its length is the count, and nothing is read again.
+    With ``bounded`` (``total_stmt`` built by ``_count_upto``), the count
+    stops at ``FILTER_COUNT_BOUND`` and says so."""
+    if after is None and len(raw) < limit:
+        return len(raw), False
+    if not bounded:
+        return conn.execute(total_stmt, params).scalar_one(), False
+    total = conn.execute(total_stmt, {**params, "count_bound": FILTER_COUNT_BOUND}).scalar_one()
+    return total, total >= FILTER_COUNT_BOUND
 
 
 # -- projects ---------------------------------------------------------------
 
 
+def project_stats_columns():
+    """A project's session count and last activity (the newest ``instant``
+    of its sessions), as columns correlated with ``projects``.
+
+    Both read the project's part of ``sessions_project_idx`` only. The
+    newest ISO time is the last index entry that is ISO text (a walk from
+    the end that stops at once); epoch rows (rare) are compared by instant.
+    """
+    of_project = sessions.c.project_id == projects.c.id
+    count = select(func.count()).select_from(sessions).where(of_project).scalar_subquery()
+    epoch = is_epoch_ms(sessions.c.updated_at)
+    iso = (
+        select(sessions.c.updated_at)
+        .where(of_project, ~epoch)
+        .order_by(sessions.c.updated_at.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    ms = select(func.max(instant(sessions.c.updated_at))).where(of_project, epoch).scalar_subquery()
+    last = func.max(func.coalesce(iso, ms), func.coalesce(ms, iso))
+    return count.label("session_count"), last.label("last_activity")
+
+
 def projects_select(text: str | None = None):
     """(rows, total) of the projects list, unordered and unpaged: every
-    project (matching ``text``) with its session count and last activity."""
-    count = (
-        select(func.count()).select_from(sessions).where(sessions.c.project_id == projects.c.id)
-    ).scalar_subquery()
-    last = (
-        select(func.max(instant(sessions.c.updated_at))).where(
-            sessions.c.project_id == projects.c.id
-        )
-    ).scalar_subquery()
-    stmt = select(projects, count.label("session_count"), last.label("last_activity"))
+    project (matching ``text``) with its session count and last activity.
+
+    A page should pick its ids first (``projects_of_page``): SQLite computes
+    these columns for every row before it sorts."""
+    stmt = select(projects, *project_stats_columns())
     total_stmt = select(func.count()).select_from(projects)
     match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
@@ -168,22 +138,35 @@ def projects_select(text: str | None = None):
     return stmt, total_stmt
 
 
+def projects_of_page(keys: Select) -> Select:
+    """The projects whose ids ``keys`` selects (a page, ordered and cut),
+    with their session counts and last activity: counted for the page only."""
+    return select(projects, *project_stats_columns()).where(
+        projects.c.id.in_(select(keys.subquery().c.id))
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def projects_statements(after: bool = False, text: str | None = None):
     """(page, total) for the projects list, newest first; the page takes
     ``:limit`` (and the cursor, if ``after``)."""
-    stmt, total_stmt = projects_select(text)
-    page = _newest_first(
-        stmt, projects.c.updated_at, projects.c.id, after, bindparam("limit", type_=Integer)
-    )
-    return page, total_stmt
+    keys = select(projects.c.id)
+    total_stmt = select(func.count()).select_from(projects)
+    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    if match is not None:
+        keys, total_stmt = keys.where(match), total_stmt.where(match)
+    limit = bindparam("limit", type_=Integer)
+    keys = newest_first(keys, projects.c.updated_at, projects.c.id, after, limit)
+    at = instant(projects.c.updated_at)
+    page = projects_of_page(keys).add_columns(at.label("sort_at"))
+    return page.order_by(at.desc(), projects.c.id.desc()), total_stmt
 
 
 def list_projects(
     conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
 ) -> Page[ProjectRow]:
     page_stmt, total_stmt = projects_statements(after is not None, text)
-    raw = conn.execute(page_stmt, {"limit": limit, **_cursor(after)}).mappings().all()
+    raw = conn.execute(page_stmt, {"limit": limit, **cursor_params(after)}).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
     return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
 
@@ -233,10 +216,12 @@ def list_sessions(
     if project_id is not None:
         require_id(project_id, "project id")
     stmt, total_stmt = _sessions_statements(project_id is not None, after is not None, text)
-    params = {"project_id": project_id, "limit": limit, **_cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
-    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at")
+    total, at_least = _page_total(
+        conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
+    )
+    return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
 @functools.lru_cache(maxsize=64)
@@ -252,14 +237,16 @@ def _sessions_statements(of_project: bool, after: bool, text: str | None):
     keys = select(sessions.c.id).select_from(source)
     total_stmt = select(func.count()).select_from(source)
     if match is not None:
-        keys, total_stmt = keys.where(match), total_stmt.where(match)
+        keys = keys.where(match)
     if of_project:
         project = sessions.c.project_id == bindparam("project_id", type_=Text)
         keys, total_stmt = keys.where(project), total_stmt.where(project)
+    if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
+        total_stmt = _count_upto(keys)
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
     limit = bindparam("limit", type_=Integer)
-    keys = _newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
     at = instant(sessions.c.updated_at)
     stmt = _session_select().add_columns(at.label("sort_at"))
     stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
@@ -295,7 +282,7 @@ def tree_statements(after: bool = False):
     )
     project = bindparam("project_id", type_=Text)
     is_root = and_(sessions.c.project_id == project, ~has_parent)
-    roots = _newest_first(
+    roots = newest_first(
         _session_select().where(is_root),
         sessions.c.updated_at,
         sessions.c.id,
@@ -330,7 +317,7 @@ def list_session_tree(
     if text:
         return list_sessions(conn, project_id, after, limit, text)
     roots_stmt, total_stmt, children_stmt = tree_statements(after is not None)
-    params = {"project_id": project_id, "limit": limit, **_cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     roots = conn.execute(roots_stmt, params).mappings().all()
     total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
 
@@ -339,6 +326,125 @@ def list_session_tree(
         return conn.execute(children_stmt, params).mappings().all()
 
     return keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
+
+
+# -- the session tree from the project's parent links ------------------------------
+#
+# There is no index on ``parent_id`` (and ckpt-tui adds none, SPEC 1), so
+# the children query above reads every session row of the project once per
+# tree level. ``TreeLinks`` is that read done once: every (id, parent_id) of
+# the project. A caller keeps it while the store does not change
+# (``core.tree_links``); a page is then its roots (an index walk that stops
+# at the page) and their descendants read by primary key.
+
+
+class TreeLinks(NamedTuple):
+    """A project's parent links: how many roots it has, and the children of
+    each session that has any (ids, in no particular order)."""
+
+    roots: int
+    children: dict[str, list[str]]
+
+
+def project_links(conn: Connection, project_id: str) -> TreeLinks:
+    """The project's roots (no parent in this project, as ``tree_statements``
+    defines them) and its children lists: the links whose parent is in the
+    project (a primary-key look-up for each session that has a parent), and
+    the session count (the project's index entries) less those."""
+    require_id(project_id, "project id")
+    links_stmt, count_stmt = _links_statements()
+    params = {"project_id": project_id}
+    children: dict[str, list[str]] = {}
+    linked = 0
+    for sid, parent in conn.execute(links_stmt, params):
+        children.setdefault(parent, []).append(sid)
+        linked += 1
+    return TreeLinks(conn.execute(count_stmt, params).scalar_one() - linked, children)
+
+
+@functools.cache
+def _links_statements() -> tuple[Select, Select]:
+    """((id, parent_id) of the sessions of ``:project_id`` whose parent is in
+    it too, the project's session count)."""
+    parent = sessions.alias("parent")
+    project = sessions.c.project_id == bindparam("project_id", type_=Text)
+    in_project = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    links = select(sessions.c.id, sessions.c.parent_id).where(
+        project, sessions.c.parent_id.is_not(None), in_project
+    )
+    return links, select(func.count()).select_from(sessions).where(project)
+
+
+@functools.lru_cache(maxsize=2)
+def _roots_page_statement(after: bool) -> Select:
+    """The roots page of ``tree_statements``, its ids picked first so the
+    snapshot counts and checkpoint columns are read for the page only."""
+    parent = sessions.alias("parent")
+    has_parent = exists(
+        select(literal(1)).where(
+            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
+        )
+    )
+    project = sessions.c.project_id == bindparam("project_id", type_=Text)
+    keys = select(sessions.c.id).where(project, ~has_parent)
+    limit = bindparam("limit", type_=Integer)
+    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    at = instant(sessions.c.updated_at)
+    stmt = _session_select().add_columns(at.label("sort_at"))
+    stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
+    return stmt.order_by(at.desc(), sessions.c.id.desc())
+
+
+@functools.cache
+def _sessions_by_ids_statement() -> Select:
+    """Sessions whose ids are in the JSON array ``:ids``, newest first (the
+    order of the children statement)."""
+    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
+    return (
+        _session_select()
+        .where(sessions.c.id.in_(select(ids.c.value)))
+        .order_by(instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
+    )
+
+
+def list_session_tree_linked(
+    conn: Connection,
+    project_id: str,
+    links: TreeLinks,
+    after: tuple | None = None,
+    limit: int = 200,
+) -> Page[SessionRow]:
+    """What ``list_session_tree`` returns (unfiltered), from ``links`` (the
+    project's, read at this state of the store) instead of a scan per level:
+    the roots page, then every descendant of it in one read by id."""
+    require_id(project_id, "project id")
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
+    roots = conn.execute(_roots_page_statement(after is not None), params).mappings().all()
+    # The ids session_tree will reach, level by level, as it does with the
+    # children query; their rows in one statement, newest first.
+    seen = {r["id"] for r in roots}
+    frontier, wanted = list(seen), []
+    for _ in range(MAX_NESTING):
+        frontier = [c for p in frontier for c in links.children.get(p, ()) if c not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+        wanted += frontier
+    rows = []
+    if wanted:
+        params = {"ids": json.dumps(wanted)}
+        rows = conn.execute(_sessions_by_ids_statement(), params).mappings().all()
+
+    def children_of(ids: list[str]):
+        parents = set(ids)
+        return [r for r in rows if r["parent_id"] in parents]
+
+    tree = session_tree(roots, children_of)
+    return keyset_page(tree, roots, links.roots, limit, "sort_at")
 
 
 def get_session(conn: Connection, session_id: str) -> SessionRow:
@@ -388,13 +494,8 @@ def snapshots_statements(
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _snapshots_statements(
-    kinds: tuple[str, ...] | None,
-    exclude_kinds: tuple[str, ...] | None,
-    after: bool,
-    text: str | None,
-):
+def _snapshot_where(kinds, exclude_kinds, text: str | None):
+    """(conditions, text match or None) of a session's snapshot list."""
     where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
     if kinds:
         where.append(snapshots.c.kind.in_(list(kinds)))
@@ -403,14 +504,83 @@ def _snapshots_statements(
     match = _matches([snapshots.c.name, snapshots.c.kind, snapshots.c.payload], text)
     if match is not None:
         where.append(match)
-    page = _newest_first(
+    return where, match
+
+
+@functools.lru_cache(maxsize=64)
+def _snapshots_statements(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    after: bool,
+    text: str | None,
+):
+    where, match = _snapshot_where(kinds, exclude_kinds, text)
+    page = newest_first(
         select(*_SNAPSHOT_COLUMNS).where(*where),
         snapshots.c.captured_at,
         snapshots.c.id,
         after,
         bindparam("limit", type_=Integer),
     )
+    if match is not None:  # a filter's count stops at FILTER_COUNT_BOUND
+        return page, _count_upto(select(snapshots.c.id).where(*where))
     return page, select(func.count()).select_from(snapshots).where(*where)
+
+
+@functools.lru_cache(maxsize=16)
+def _last_snapshots_statement(
+    kinds: tuple[str, ...] | None,
+    exclude_kinds: tuple[str, ...] | None,
+    before: bool,
+    text: str | None,
+) -> Select:
+    """The rows of ``_snapshots_statements``'s list read from its end
+    (oldest first), before the cursor (if ``before``); takes ``:limit``."""
+    where, _ = _snapshot_where(kinds, exclude_kinds, text)
+    return oldest_first(
+        select(*_SNAPSHOT_COLUMNS).where(*where),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        before,
+        bindparam("limit", type_=Integer),
+    )
+
+
+def list_snapshots_last(
+    conn: Connection,
+    session_id: str,
+    *,
+    kinds: Sequence[str] | None = None,
+    exclude_kinds: Sequence[str] | None = None,
+    before: tuple | None = None,
+    limit: int = 200,
+    text: str | None = None,
+) -> Page[SnapshotRow]:
+    """The last page of ``list_snapshots``'s list (what ``G`` lands on), or
+    the ``limit`` rows just above ``before``: rows in list order (newest
+    first), the list's ``total`` (bounded as ``list_snapshots`` bounds it),
+    and as ``cursor`` the key of the top row when there are rows above it
+    (pass it as ``before`` to read upward), else ``None``.
+
+    Costs what the first page costs, whatever the length of the list.
+    """
+    require_id(session_id)
+    kinds_key = tuple(kinds) if kinds else None
+    exclude_key = tuple(exclude_kinds) if exclude_kinds else None
+    stmt = _last_snapshots_statement(kinds_key, exclude_key, before is not None, text)
+    params = {"session_id": session_id, "limit": limit + 1, **cursor_params(before)}
+    raw = conn.execute(stmt, params).mappings().all()
+    more = len(raw) > limit
+    raw = list(reversed(raw[:limit]))
+    if before is None and not more:  # the whole list: its length is the count
+        total, at_least = len(raw), False
+    else:
+        _, total_stmt = _snapshots_statements(kinds_key, exclude_key, False, text)
+        params = {"session_id": session_id}
+        total, at_least = _page_total(conn, total_stmt, params, raw, limit, before, bool(text))
+    cursor = (raw[0]["sort_at"], raw[0]["id"]) if more else None
+    rows = [snapshot_row(r) for r in raw]
+    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
 
 
 def list_snapshots(
@@ -430,10 +600,12 @@ def list_snapshots(
     """
     require_id(session_id)
     page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after is not None, text)
-    params = {"session_id": session_id, "limit": limit, **_cursor(after)}
+    params = {"session_id": session_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(page_stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"session_id": session_id}).scalar_one()
-    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
+    total, at_least = _page_total(
+        conn, total_stmt, {"session_id": session_id}, raw, limit, after, bool(text)
+    )
+    return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
 def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:
@@ -470,54 +642,6 @@ def payloads_statement():
     )
 
 
-def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
-    """Payload text of the given snapshots (what a visible list row needs)."""
-    require_id(session_id)
-    params = {"session_id": session_id, "ids": json.dumps(list(ids))}
-    return {r.id: r.payload for r in conn.execute(payloads_statement(), params)}
-
-
-def previous_snapshot_ids(
-    conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
-) -> dict[str, str | None]:
-    """For each row, the id of the snapshot captured just before it.
-
-    Three queries however many rows: their instants (ISO text or epoch ms,
-    SPEC 3), every snapshot from the oldest of them to the newest, and the one
-    just before the oldest.
-    """
-    require_id(session_id)
-    ids = [row.id for row in rows]
-    out: dict[str, str | None] = dict.fromkeys(ids)
-    at = instant(snapshots.c.captured_at)
-    in_session = snapshots.c.session_id == session_id
-    ends = conn.execute(
-        select(at.label("at"), snapshots.c.id)
-        .where(func.likely(in_session), snapshots.c.id.in_(ids))
-        .order_by(at, snapshots.c.id)
-    ).all()
-    if not ends:
-        return out
-    low, high = ends[0].at, ends[-1].at
-    epoch = is_epoch_ms(snapshots.c.captured_at)
-    # ISO rows by a range of the index; epoch rows (rare) by their instant.
-    iso = select(snapshots.c.captured_at.label("at"), snapshots.c.id).where(
-        in_session, ~epoch, snapshots.c.captured_at >= low, snapshots.c.captured_at <= high
-    )
-    digits = select(at.label("at"), snapshots.c.id).where(in_session, epoch, at >= low, at <= high)
-    span_q = union_all(iso, digits).subquery()
-    span = (
-        conn.execute(select(span_q.c.id).order_by(span_q.c.at, span_q.c.id)).scalars().all()
-    )
-    params = {"session_id": session_id, "limit": 1, **_cursor((low, span[0]))}
-    previous = conn.execute(_newest_statement(False, ids_only=True), params).scalars().first()
-    for sid in span:
-        if sid in out:
-            out[sid] = previous
-        previous = sid
-    return out
-
-
 def newest_snapshot(conn: Connection, session_id: str, kind: str | None = None):
     """The newest snapshot row (with payload) of a session, optionally of a kind."""
     require_id(session_id)
@@ -534,7 +658,7 @@ def _newest_statement(of_kind: bool, *, ids_only: bool = False) -> Select:
     if of_kind:
         stmt = stmt.where(snapshots.c.kind == bindparam("kind", type_=Text))
     limit = bindparam("limit", type_=Integer)
-    return _newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
+    return newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
 
 
 def session_exists(conn: Connection, session_id: str) -> bool:
@@ -572,12 +696,5 @@ def snapshot_exists(conn: Connection, session_id: str, name: str) -> bool:
                 snapshots.c.session_id == session_id, snapshots.c.name == name
             )
         ).first()
-        is not None
-    )
-
-
-def migration_exists(conn: Connection, migration_id: str) -> bool:
-    return (
-        conn.execute(select(migrations.c.id).where(migrations.c.id == migration_id)).first()
         is not None
     )

@@ -36,21 +36,21 @@ from sqlalchemy import (
     select,
 )
 
+from ckpt_tui.records import Page, ProjectRow, SessionRow
+from ckpt_tui.store import queries
+from ckpt_tui.store.ordering import instant
 from ckpt_tui.store.queries import (
     _SESSION_TEXT,
     _matches,
     _session_select,
-    instant,
     list_projects,
     list_session_tree,
+    projects_of_page,
     projects_select,
     require_id,
     tree_statements,
 )
 from ckpt_tui.store.rows import (
-    Page,
-    ProjectRow,
-    SessionRow,
     project_row,
     session_row,
     session_tree,
@@ -172,15 +172,25 @@ def list_sessions_sorted(
         .order_by(*order)
     )
     raw = conn.execute(stmt).mappings().all()
-    total = _total(conn, _scope(project_id, text))
-    cursor = None
-    if raw and len(raw) == limit:
-        last = raw[-1]
-        if sort == "title":
-            cursor = (last["sort_title"], last["id"])
-        else:
-            cursor = (last["sort_status"], last["sort_at"], last["id"])
-    return Page(rows=_with_children(conn, project_id, raw, text), total=total, cursor=cursor)
+    if text:  # a filter's count stops at FILTER_COUNT_BOUND, as in the default order
+        rows_stmt = select(sessions.c.id).select_from(_source()).where(*_scope(project_id, text))
+        total, at_least = queries._page_total(
+            conn, queries._count_upto(rows_stmt), {}, raw, limit, after, True
+        )
+    else:
+        total, at_least = _total(conn, _scope(project_id, text)), False
+    rows = _with_children(conn, project_id, raw, text)
+    return Page(rows=rows, total=total, cursor=_sorted_cursor(sort, raw, limit), at_least=at_least)
+
+
+def _sorted_cursor(sort: str, raw, limit: int) -> tuple | None:
+    """The key of a full page's last row in the ``title`` or ``status`` order."""
+    if not raw or len(raw) != limit:
+        return None
+    last = raw[-1]
+    if sort == "title":
+        return (last["sort_title"], last["id"])
+    return (last["sort_status"], last["sort_at"], last["id"])
 
 
 # -- by snapshot count: one read of the order, pages by id ------------------------------
@@ -235,13 +245,19 @@ def list_projects_sorted(
         return list_projects(conn, after, limit, text)
     if sort != "name":
         raise ValueError(f"unknown project order {sort!r}")
-    stmt, total_stmt = projects_select(text)
+    _, total_stmt = projects_select(text)
     key = project_name_key()
-    stmt = stmt.add_columns(key).order_by(key.asc(), projects.c.id.asc()).limit(limit)
+    order = (key.asc(), projects.c.id.asc())
+    # The page's ids first: the session counts are then read for it only.
+    keys = select(projects.c.id)
+    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    if match is not None:
+        keys = keys.where(match)
     if after is not None:
         at, aid = after
-        stmt = stmt.where(or_(key > at, and_(key == at, projects.c.id > aid)))
-    raw = conn.execute(stmt, {"limit": limit}).mappings().all()
+        keys = keys.where(or_(key > at, and_(key == at, projects.c.id > aid)))
+    stmt = projects_of_page(keys.order_by(*order).limit(limit)).add_columns(key).order_by(*order)
+    raw = conn.execute(stmt).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
     cursor = (raw[-1]["sort_name"], raw[-1]["id"]) if raw and len(raw) == limit else None
     return Page(rows=[project_row(r) for r in raw], total=total, cursor=cursor)

@@ -29,9 +29,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import Page
 from ckpt_tui.ui.render import literal, text_strip
+from ckpt_tui.ui.styles import Themed
 
 RowT = TypeVar("RowT")
 
@@ -50,9 +51,10 @@ class _Loaded(Generic[RowT]):
     rows: list[RowT]
     total: int
     cursor: tuple | None
+    at_least: bool = False  # a filter's count stopped at its bound ("1000+")
 
 
-class PagedList(ScrollView, Generic[RowT], can_focus=True):
+class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -155,7 +157,8 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         self.border_subtitle = literal(self.subtitle_text())
 
     def title_text(self) -> str:
-        count = f" ({self.total})" if self._data is not None else ""
+        more = "+" if self._data is not None and self._data.at_least else ""
+        count = f" ({self.total}{more})" if self._data is not None else ""
         return f"{self.title}{count}"
 
     def subtitle_text(self) -> str:
@@ -212,10 +215,13 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         if page is None:
             self._data = _Loaded([], 0, None) if error is None else None
         elif replace or self._data is None:
-            self._data = _Loaded(list(page.rows), page.total, page.cursor)
+            self._data = _Loaded(list(page.rows), page.total, page.cursor, page.at_least)
         else:
             self._data.rows.extend(page.rows)
             self._data.total, self._data.cursor = page.total, page.cursor
+            self._data.at_least = page.at_least
+        if self._data.at_least and self._data.cursor is None:  # every match is loaded
+            self._data.total, self._data.at_least = len(self._data.rows), False
         if replace:
             index = next(
                 (i for i, r in enumerate(self.rows) if key is not None and self.row_key(r) == key),
@@ -315,14 +321,14 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
     def _reveal(self, generation: int, key: object) -> None:
         worker = get_current_worker()
         rows: list[RowT] = []
-        after, total, error = None, 0, None
+        after, total, error, at_least = None, 0, None, False
         try:
             while not worker.is_cancelled:
                 page = self.fetch(after, max(self.PAGE_SIZE, 500))
                 if page is None:
                     break
                 rows.extend(page.rows)
-                total, after = page.total, page.cursor
+                total, after, at_least = page.total, page.cursor, page.at_least
                 found = any(self.row_key(r) == key for r in page.rows)
                 if found or after is None or len(rows) >= REVEAL_LIMIT:
                     break
@@ -330,7 +336,7 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
             error = str(exc)
         if worker.is_cancelled:
             return
-        page = None if error else Page(rows=rows, total=total, cursor=after)
+        page = None if error else Page(rows, total, after, at_least)
         self.app.call_from_thread(self._apply_page, generation, page, key, True, error)
 
     def action_cursor_down(self) -> None:
@@ -412,4 +418,4 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
-        return text_strip(text, width, style, self.app.console)
+        return text_strip(self.themed(text), width, style, self.app.console)

@@ -18,9 +18,10 @@ from textual.strip import Strip
 
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
 from ckpt_tui.ui.render import literal, text_strip
+from ckpt_tui.ui.styles import Themed
 
 
-class TextLines(ScrollView, can_focus=True):
+class TextLines(Themed, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextLines {
         border: round $panel-lighten-2;
@@ -72,10 +73,6 @@ class TextLines(ScrollView, can_focus=True):
     def line_count(self) -> int:
         return len(self._lines)
 
-    def line_of_row(self, row_index: int) -> int:
-        """The first wrapped line of a row (to scroll a row into view)."""
-        return len(wrap_rows(self._rows[:row_index], self._width or 80))
-
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._rewrap()
@@ -92,4 +89,4 @@ class TextLines(ScrollView, can_focus=True):
         base = self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
-        return text_strip(self._lines[index].copy(), width, base, self.app.console)
+        return text_strip(self.themed(self._lines[index]), width, base, self.app.console)
