@@ -17,7 +17,7 @@ Medians (and p90) of ``--reps`` runs (default 21); the first build runs once.
 Everything runs on a copy of the cached store in a temporary directory under
 ``bench/.data/``, with CKPT_TUI_STATE/CACHE/CONFIG inside it.
 
-    .venv/bin/python bench/bench_search.py [--reps N] [--small]
+    .venv/bin/python bench/bench_search.py [--reps N] [--small | --million]
 """
 
 from __future__ import annotations
@@ -130,9 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=21)
     parser.add_argument("--small", action="store_true", help="tiny store (smoke test)")
+    parser.add_argument(
+        "--million", action="store_true", help="the 1,000,000-snapshot store (issue 12's)"
+    )
     args = parser.parse_args(argv)
-    cached = generate.DEFAULT_OUT.with_name("small.db") if args.small else generate.DEFAULT_OUT
-    meta = generate.ensure(cached, 1, args.small)
+    size = "million" if args.million else ("small" if args.small else "large")
+    cached = generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
+    meta = generate.ensure(cached, 1, size_name=size)
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory(prefix="search-", dir=cached.parent) as tmp:
         for var in ("CONFIG", "STATE", "CACHE"):
