@@ -9,6 +9,10 @@ from tests.factory import basic_store
 def _isolated(tmp_path_factory, monkeypatch):
     """No test touches the user's real config, cache or store."""
     home = tmp_path_factory.mktemp("ckpt-home")
+    # A fresh home per test: what a test makes under ``~`` is its own, and the
+    # app shows it as ``~/...`` (the snapshot SVGs depend on no temporary path).
+    monkeypatch.setenv("HOME", str(home / "home"))
+    (home / "home").mkdir()
     monkeypatch.setenv("CKPT_TUI_CONFIG", str(home / "config"))
     monkeypatch.setenv("CKPT_TUI_STATE", str(home / "state"))
     monkeypatch.setenv("CKPT_TUI_CACHE", str(home / "cache"))

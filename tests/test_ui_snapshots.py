@@ -6,7 +6,7 @@ import pytest
 
 from ckpt_tui.core.model import Checkpoint
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
-from tests.ui_support import FROZEN_NOW, SIZE, demo_db, fixed_dir, make_app, settle
+from tests.ui_support import FROZEN_NOW, SIZE, demo_db, home_dir, make_app, settle
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def test_main_screen(snap_compare):
 
 
 def test_empty_store(snap_compare):
-    db = new_store(fixed_dir("empty") / "checkpoints.db")
+    db = new_store(home_dir("empty") / "checkpoints.db")
     assert snap_compare(make_app(db), terminal_size=SIZE, run_before=_go())
 
 
@@ -71,7 +71,7 @@ def test_damaged_payload(snap_compare):
 
 
 def test_hostile_markup_in_title(snap_compare):
-    db = new_store(fixed_dir("hostile") / "checkpoints.db")
+    db = new_store(home_dir("hostile") / "checkpoints.db")
     conn = connect(db)
     add_project(conn, "p1", "/work/[bold red]proj[/]")
     add_session(conn, "s1", "p1", title="[bold red]x[/] [link=file:///etc/passwd]y[/] \x1b[31mred\x1b[0m")
@@ -154,3 +154,18 @@ def test_field_history_screen(snap_compare):
     # the removed lines unfolded (x)
     keys = ("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x")
     assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_diff_in_a_light_theme(snap_compare):
+    """textual-light: the diff's added and removed lines and the key bar's
+    keys read on a light background (issue 11 point 9)."""
+    app = make_app(demo_db("diff-light"))
+    app.theme = "textual-light"
+    keys = ("j", "j", "j", "j", "enter", "enter", "j", "j", "j", "d")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go(*keys))
+
+
+def test_main_screen_in_a_light_theme(snap_compare):
+    app = make_app(demo_db("main-light"))
+    app.theme = "catppuccin-latte"
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter"))

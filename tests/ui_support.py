@@ -1,11 +1,10 @@
-"""Shared pieces of the UI tests: a demo store at a fixed path, a frozen
-clock, and waiting for the app's workers instead of sleeping."""
+"""Shared pieces of the UI tests: a demo store in the test's own home, a
+frozen clock, and waiting for the app's workers instead of sleeping."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import shutil
 from pathlib import Path
 
 from ckpt_tui.core.demo import build_demo
@@ -16,16 +15,18 @@ FROZEN_NOW = "2026-11-29T12:00:00.000Z"
 SIZE = (140, 40)
 
 
-def fixed_dir(name: str) -> Path:
-    """Snapshot SVGs show paths, so they must not depend on tmp_path."""
-    path = Path("/tmp/ckpt-tui-tests") / name
-    shutil.rmtree(path, ignore_errors=True)
+def home_dir(name: str) -> Path:
+    """``~/name`` in the test's own home: conftest points ``HOME`` at a fresh
+    temporary folder for every test, and the app shows paths under home as
+    ``~/...``, so snapshot SVGs read ``~/name/checkpoints.db`` whatever the
+    temporary folder is, and two runs on one machine never share a folder."""
+    path = Path.home() / name
     path.mkdir(parents=True)
     return path
 
 
 def demo_db(name: str) -> Path:
-    return Path(build_demo(fixed_dir(name), seed=7)["db"])
+    return Path(build_demo(home_dir(name), seed=7)["db"])
 
 
 def make_app(db: Path, *, read_only: bool = False) -> CkptApp:
@@ -88,7 +89,7 @@ def opencode_world(name: str) -> tuple[Path, Path]:
     )
     from tests.opencode_fixture import copy_fixture
 
-    root = fixed_dir(name)
+    root = home_dir(name)
     data = copy_fixture(root / "opencode")
     db = new_store(root / "checkpoints.db")
     conn = connect(db)

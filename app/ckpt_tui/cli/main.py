@@ -153,6 +153,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         help="opencode's data dir (default: $CKPT_OPENCODE_DATA, else "
         "$XDG_DATA_HOME/opencode or ~/.local/share/opencode)",
     )
+    parser.add_argument(
+        "--theme", metavar="NAME", help="a Textual theme for this run (e.g. textual-light)"
+    )
     sub = parser.add_subparsers(
         dest="command",
         metavar="COMMAND",

@@ -5,6 +5,7 @@ history_limit = 50          # the plugin's historyLimit, used when we prune
 preview_undo = false        # ask before undo/redo, showing the diff
 session_sort = "activity"   # activity | title | status | snapshots (s in the pane)
 project_sort = "activity"   # activity | name (s in the pane)
+theme = "textual-dark"      # a Textual theme (ctrl+p "theme" picks and saves one)
 [keymap]                    # binding id = keys, e.g.
 "main.restore" = "R"
 ```
@@ -38,6 +39,9 @@ class Config:
     path: Path | None = None
     session_sort: str = "activity"
     project_sort: str = "activity"
+    #: The Textual theme last chosen in the app (``None``: Textual's default);
+    #: the UI checks the name (themes belong to Textual).
+    theme: str | None = None
     #: One line per thing in the file that was ignored, and why.
     problems: tuple[str, ...] = ()
 
@@ -52,6 +56,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
     "keymap": ('a table of binding id = "keys"', lambda v: isinstance(v, dict)),
     "session_sort": ("one of the session orders", lambda v: isinstance(v, str)),
     "project_sort": ("one of the project orders", lambda v: isinstance(v, str)),
+    "theme": ("a theme's name", lambda v: isinstance(v, str)),
 }
 #: settings with a fixed set of values: key -> the name of the tuple in core.sorting
 _CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
@@ -185,7 +190,7 @@ def effective(config: Config) -> dict[str, object]:
         "history_limit": config.history_limit,
         "preview_undo": config.preview_undo,
         "keymap": dict(config.keymap),
-    }
+    } | ({"theme": config.theme} if config.theme else {})
 
 
 def to_toml(settings: dict[str, object]) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -20,6 +20,27 @@ from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.ui.messages import (
+    AdoptRequested,
+    ConversationRequested,
+    CopyRequested,
+    HandoffRequested,
+    OpenInMain,
+    RestoreRequested,
+    SnapshotRequested,
+)
+from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.screens.help import HelpScreen
+from ckpt_tui.ui.screens.main import MainScreen
+from ckpt_tui.ui.screens.prompt import NamePrompt
+from ckpt_tui.ui.settings import remember_setting
+from ckpt_tui.ui.widgets.store_header import StoreHeader
+
+# The other screens are imported where they are opened: each pulls in what
+# the first frame does not need (measured after the app's own imports:
+# the restore preview 27 ms, the diff 12 ms, the conversation 68 ms, the
+# hand-off's Markdown 78 ms, the legacy view and adoption SQLAlchemy and
+# core.legacy, 280-800 ms), and bench/bench_startup.py counts every one.
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
@@ -50,6 +71,7 @@ class CkptApp(App[None]):
         opencode_data: str | None = None,
         read_opencode: bool = True,
         first: FirstScreen | None = None,
+        theme: str | None = None,
     ) -> None:
         super().__init__()
         self.first = first
@@ -62,6 +84,13 @@ class CkptApp(App[None]):
         self.activity_loaded = not read_opencode
         self._token: int | None = None
         self._busy_timer = None
+        # ``--theme`` for this run, else the one last chosen in the palette.
+        chosen = theme or self.config.theme
+        self._unknown_theme = None
+        if chosen in self.available_themes:
+            self.theme = chosen
+        elif chosen:
+            self._unknown_theme = chosen
         #: Where the last unexpected error's traceback was written.
         self.crash_log = None
         self.search_keeper = None  # made by the first search; then the poll keeps it current
@@ -83,8 +112,6 @@ class CkptApp(App[None]):
     def get_default_screen(self) -> Screen:
         """The main screen is the base screen: no blank default screen is
         painted first (one full frame less at start-up)."""
-        from ckpt_tui.ui.screens.main import MainScreen
-
         return MainScreen(self.service, self.first)
 
     def on_mount(self) -> None:
@@ -92,8 +119,16 @@ class CkptApp(App[None]):
             from ckpt_tui.ui.keymap_check import usable
 
             self.set_keymap(usable(self.config.keymap))
+        if self._unknown_theme:
+            self.notify(f"config.toml: unknown theme {self._unknown_theme!r}", severity="warning")
+        # A theme chosen from now on (the palette's "theme") is remembered.
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
         # opencode's data and the live poll wait until the first frame is out.
         self.call_after_refresh(self._after_first_frame)
+
+    def _theme_chosen(self, theme) -> None:
+        if theme.name != self.config.theme:
+            remember_setting(self, "theme", theme.name)
 
     def _after_first_frame(self) -> None:
         if self.poll:
@@ -121,8 +156,9 @@ class CkptApp(App[None]):
         self.crash_log = debuglog.log_exception(cause, "unexpected error in the app")
         where = f" (traceback in {self.crash_log})" if self.crash_log else ""
         if isinstance(error, WorkerFailed):
+            one_line = " ".join(str(cause).split())[:200]  # a notification is one line
             self.notify(
-                f"Unexpected error: {type(cause).__name__}: {cause}{where}",
+                f"Unexpected error: {type(cause).__name__}: {one_line}{where}",
                 severity="error",
                 timeout=20,
             )
@@ -144,15 +180,33 @@ class CkptApp(App[None]):
         self.main.sessions.set_activity(activity)
         self.main._update_detail()  # the session's usage comes from opencode's data
 
-    def conversation(self, session_id: str, snapshot_id: str | None) -> None:
-        from ckpt_tui.ui.screens.conversation import ConversationScreen
+    # -- what screens ask for (ui/messages.py) -----------------------------------
+    @on(ConversationRequested)
+    def _conversation(self, event: ConversationRequested) -> None:
+        from ckpt_tui.ui.screens.conversation import ConversationScreen  # start-up: see above
 
-        self.push_screen(ConversationScreen(self.service, self.activity, session_id, snapshot_id))
+        self.push_screen(
+            ConversationScreen(self.service, self.activity, event.session_id, event.snapshot_id)
+        )
+
+    @on(RestoreRequested)
+    def _restore_requested(self, event: RestoreRequested) -> None:
+        self.restore(event.snapshot)
+
+    @on(SnapshotRequested)
+    def _snapshot_requested(self, event: SnapshotRequested) -> None:
+        self.new_snapshot(event.session)
+
+    @on(HandoffRequested)
+    def _handoff_requested(self, event: HandoffRequested) -> None:
+        self.handoff(event.session_id, event.snapshot_id)
+
+    @on(AdoptRequested)
+    def _adopt_requested(self, event: AdoptRequested) -> None:
+        self.adopt(event.project_id, event.snapshot_name)
 
     @property
-    def main(self):
-        from ckpt_tui.ui.screens.main import MainScreen
-
+    def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
     # -- live refresh -------------------------------------------------------------
@@ -179,7 +233,7 @@ class CkptApp(App[None]):
             self.notify(notice, severity="warning", timeout=10)
         if reload:
             store = self.service.store
-            self.main.query_one("StoreHeader").set_store(store.version, store.read_only_reason)
+            self.main.query_one(StoreHeader).set_store(store.version, store.read_only_reason)
             self.main.refresh_all()
             if self.search_keeper is not None:
                 self.search_keeper.catch_up()  # the index follows the store
@@ -191,7 +245,7 @@ class CkptApp(App[None]):
         """Run a write in a worker, saying so if the lock takes a moment."""
         self._busy_timer = self.set_timer(
             BUSY_NOTICE_SECONDS,
-            lambda: self.main.query_one("StoreHeader").set_status(
+            lambda: self.main.query_one(StoreHeader).set_status(
                 "waiting for the store (another process is writing)…"
             ),
         )
@@ -213,7 +267,7 @@ class CkptApp(App[None]):
     def _write_done(self, outcome: Outcome | None, message: str, severity: str, after) -> None:
         if self._busy_timer is not None:
             self._busy_timer.stop()
-        self.main.query_one("StoreHeader").set_status("")
+        self.main.query_one(StoreHeader).set_status("")
         self._show_store_notices()
         self.notify(message, severity=severity, timeout=6)
         if outcome is not None:
@@ -231,7 +285,7 @@ class CkptApp(App[None]):
     def restore(self, snapshot: SnapshotRow) -> None:
         if not self._require_writable():
             return
-        from ckpt_tui.ui.screens.plan import PlanScreen
+        from ckpt_tui.ui.screens.plan import PlanScreen  # start-up: see the imports
 
         def make_plan(fields: list[str] | None) -> Plan:
             return self.service.plan_restore(snapshot.session_id, snapshot.id, fields)
@@ -247,18 +301,18 @@ class CkptApp(App[None]):
             self._after_plan,
         )
 
-    def copy_into(self, mark, session: SessionRow) -> None:
-        """Preview copying the mark (another session's) into ``session``."""
+    @on(CopyRequested)
+    def _copy_requested(self, event: CopyRequested) -> None:
+        """Preview copying the mark (another session's) into the session."""
         if not self._require_writable():
             return
-        from ckpt_tui.ui.screens.across import copy_preview
+        from ckpt_tui.ui.screens.across import copy_preview  # start-up: see the imports
 
-        self.push_screen(copy_preview(self.service, mark, session.id), self._after_plan)
+        self.push_screen(copy_preview(self.service, event.mark, event.session.id), self._after_plan)
 
-    def on_open_in_main(self, message) -> None:
-        """The board's or the history's ``enter`` (ui.messages.OpenInMain)."""
-        from ckpt_tui.ui.screens.main import MainScreen
-
+    @on(OpenInMain)
+    def _open_in_main(self, message: OpenInMain) -> None:
+        """The board's or the history's ``enter``."""
         while not isinstance(self.screen, MainScreen):
             self.pop_screen()
         self.main.open_at(message.project_id, message.session_id, message.snapshot_id)
@@ -280,8 +334,6 @@ class CkptApp(App[None]):
     def new_snapshot(self, session: SessionRow) -> None:
         if not self._require_writable():
             return
-        from ckpt_tui.ui.screens.prompt import NamePrompt
-
         def save(name: str | None) -> None:
             if name:
                 self._run_write(lambda: self.service.snapshot_create(session.id, name))
@@ -316,7 +368,7 @@ class CkptApp(App[None]):
                 f"Project {project_id} has no live session to adopt into", severity="warning"
             )
             return
-        from ckpt_tui.ui.screens.adopt import AdoptScreen
+        from ckpt_tui.ui.screens.adopt import AdoptScreen  # start-up: see the imports
 
         screen = AdoptScreen(self.service, project_id, snapshot, rows)
 
@@ -333,7 +385,7 @@ class CkptApp(App[None]):
 
     @work(thread=True, exclusive=True, group="handoff")
     def _handoff_worker(self, session_id: str, snapshot: str | None, read_only: str | None) -> None:
-        from ckpt_tui.core import handoff
+        from ckpt_tui.core import handoff  # only when a note is asked for
 
         warning = None
         try:
@@ -361,7 +413,7 @@ class CkptApp(App[None]):
         self.call_from_thread(self._show_handoff, markdown, path, problem, warning)
 
     def _show_handoff(self, markdown, path: str | None, problem: str | None, warning=None) -> None:
-        from ckpt_tui.ui.screens.handoff import HandoffScreen
+        from ckpt_tui.ui.screens.handoff import HandoffScreen  # start-up: see the imports
 
         self.push_screen(HandoffScreen(markdown, path, problem, warning))
 
@@ -374,7 +426,7 @@ class CkptApp(App[None]):
             return
         planner = self.service.plan_undo if verb == "undo" else self.service.plan_redo
         if self.config.preview_undo:
-            from ckpt_tui.ui.screens.plan import PlanScreen
+            from ckpt_tui.ui.screens.plan import PlanScreen  # start-up: see the imports
 
             self.push_screen(
                 PlanScreen(
@@ -418,11 +470,11 @@ class CkptApp(App[None]):
 
     # -- help and palette -------------------------------------------------------------
     def binding_groups(self) -> list[tuple[str, list[Binding]]]:
+        # Imported when help is asked for (start-up: see the imports).
         from ckpt_tui.ui.screens.board import BoardList, BoardScreen
         from ckpt_tui.ui.screens.conversation import ConversationScreen
         from ckpt_tui.ui.screens.history import BlameList, HistoryScreen
         from ckpt_tui.ui.screens.legacy import LegacyScreen
-        from ckpt_tui.ui.screens.main import MainScreen
         from ckpt_tui.ui.screens.plan import PlanScreen
         from ckpt_tui.ui.screens.search import SearchScreen
         from ckpt_tui.ui.widgets.conversation_view import ConversationView
@@ -448,6 +500,7 @@ class CkptApp(App[None]):
             ("Sessions list", own(SessionList)),
             ("Snapshots list", own(SnapshotList)),
             ("Diff view", own(DiffView) + own(TextLines)),
+            ("Every dialog", own(Dialog)),
             ("Restore, undo and adoption previews", own(PlanScreen)),
             ("Conversation", own(ConversationView) + own(ConversationScreen)),
             ("Legacy files", own(LegacyScreen)),
@@ -458,8 +511,6 @@ class CkptApp(App[None]):
         ]
 
     def action_help(self) -> None:
-        from ckpt_tui.ui.screens.help import HelpScreen
-
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.binding_groups(), self.config.keymap))
 

@@ -24,7 +24,7 @@ MARKDOWN_FIELDS = ("currentPlan", "notes")
 
 
 def _label(name: str) -> Text:
-    return Text(f"{LABEL.get(name, name)}", style="bold #87afd7")
+    return Text(f"{LABEL.get(name, name)}", style="ckpt--field")
 
 
 def _prose(name: str, value: str) -> RenderableType:
@@ -71,11 +71,12 @@ def checkpoint_parts(
     title = Text.assemble(status, " ")
     name_style = "bold " + FOCUS_STYLE if focused == "title" else "bold"
     if isinstance(cp.title, DamagedField):
-        title.append("(damaged title)", style=f"{name_style} {DAMAGED_TEXT}")
+        title.append("(damaged title)", style=DAMAGED_TEXT)
+        title.stylize(name_style, len(title) - len("(damaged title)"))
     else:
         title.append_text(safe(cp.title or "(untitled)", 500, style=name_style))
     if cp.synthesized is True:
-        title.append("  placeholder (made by the plugin at compaction)", style="italic #d787ff")
+        title.append("  placeholder (made by the plugin at compaction)", style="ckpt--placeholder")
     parts.append(title)
     damaged = cp.damaged_fields()
     if damaged:
@@ -114,7 +115,7 @@ def checkpoint_parts(
             parts.append(Padding(_prose(name, value), (0, 0, 0, 2)))
     if cp.extra:
         parts.append(Text())
-        parts.append(Text("Extra payload keys", style="bold #d7af5f"))
+        parts.append(Text("Extra payload keys", style="ckpt--warning-bold"))
         for key, value in cp.extra.items():
             parts.append(
                 Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
@@ -126,9 +127,9 @@ def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> Rendera
     parts: list[RenderableType] = []
     if heading is not None:
         parts.append(heading)
-    parts.append(Text(" DAMAGED PAYLOAD ", style="bold white on #af0000"))
+    parts.append(Text(" DAMAGED PAYLOAD ", style="ckpt--chip-alarm"))
     parts.append(
-        Text(f"{damaged.reason}. It is shown raw below and cannot be restored.", style="#ff8787")
+        Text(f"{damaged.reason}. It is shown raw below and cannot be restored.", style="ckpt--error")
     )
     parts.append(Text())
     parts.append(safe_block(damaged.raw, style="dim"))

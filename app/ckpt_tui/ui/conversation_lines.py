@@ -22,11 +22,11 @@ from ckpt_tui.core.conversation import (
 from ckpt_tui.core.records import SnapshotRow
 from ckpt_tui.ui.render import kind_badge, safe, safe_block
 
-ROLE_STYLE = {"user": "bold #5fd7ff", "assistant": "bold #d787ff"}
+ROLE_STYLE = {"user": "ckpt--role-user", "assistant": "ckpt--role-assistant"}
 STATUS_MARK = {
-    "completed": ("✓", "#87d787"),
-    "error": ("✗", "#ff5f5f"),
-    "running": ("…", "#ffd75f"),
+    "completed": ("✓", "ckpt--success"),
+    "error": ("✗", "ckpt--error"),
+    "running": ("…", "ckpt--warning"),
 }
 PART_LIMIT = 20_000
 
@@ -76,25 +76,25 @@ def message_rows(message: ConversationMessage, show_reasoning: bool) -> Iterator
                 line.append_text(safe(part.title, 300, style="dim"))
             yield line
             if part.error:
-                yield Text.assemble("    ", safe(part.error, 2000, style="#ff8787"))
+                yield Text.assemble("    ", safe(part.error, 2000, style="ckpt--error"))
         elif isinstance(part, OtherPart):
             yield Text.assemble(
                 ("  · ", "dim"), safe(f"{part.type}: {part.summary}", 300, style="dim")
             )
     if message.error is not None:
         yield Text.assemble(
-            ("  ⚠ ", "bold #ff5f5f"),
-            safe(f"{message.error.name}: {message.error.message}", 2000, style="bold #ff8787"),
+            ("  ⚠ ", "ckpt--error-bold"),
+            safe(f"{message.error.name}: {message.error.message}", 2000, style="ckpt--error-bold"),
         )
     yield Text()
 
 
 def marker_row(snapshot: SnapshotRow) -> Text:
     return Text.assemble(
-        ("◆ ", "bold #ff5faf"),
-        ("snapshot ", "bold #ff5faf"),
+        ("◆ ", "ckpt--marked"),
+        ("snapshot ", "ckpt--marked"),
         safe(snapshot.name, 200, style="bold"),
         " ",
         kind_badge(snapshot.kind),
-        (f" captured {timeutil.short(snapshot.captured_at)}", "#ff5faf"),
+        (f" captured {timeutil.short(snapshot.captured_at)}", "ckpt--marked"),
     )

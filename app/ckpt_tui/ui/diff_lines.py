@@ -18,12 +18,13 @@ from ckpt_tui.core.model import LABEL, DamagedField
 from ckpt_tui.ui.render import DAMAGED_TEXT, damaged_value, fit, safe, status_badge
 
 CONTEXT = 3
-ADD = "#87d787"
-DEL = "#ff8787"
-ADD_WORD = "bold black on #87d787"
-DEL_WORD = "bold black on #ff8787"
-MOVE = "#87afff"
-HEADER = "bold #87afd7"
+# Style names, resolved from the theme by the view (``ui/styles.py``).
+ADD = "ckpt--added"
+DEL = "ckpt--removed"
+ADD_WORD = "ckpt--added-word"
+DEL_WORD = "ckpt--removed-word"
+MOVE = "ckpt--moved"
+HEADER = "ckpt--field"
 LINE_LIMIT = 2000
 #: Rows drawn for one field's changes; the command line prints all of them.
 FIELD_ROWS = 2000
@@ -52,7 +53,7 @@ def _header(f: FieldDiff) -> Text:
             f"  damaged on the {' and '.join(sides)} side"
             + ("s" if len(sides) > 1 else "")
             + ": shown as stored, never restored",
-            style=f"italic {DAMAGED_TEXT}",
+            style=DAMAGED_TEXT,
         )
     if f.kind == "list":
         counts = f.counts()
@@ -65,7 +66,7 @@ def _header(f: FieldDiff) -> Text:
     if f.coarse:
         label.append(
             "  too large to compare in full: some changes are shown as plain removals and additions",
-            style="italic #ffd75f",
+            style="ckpt--warning-italic",
         )
     return label
 

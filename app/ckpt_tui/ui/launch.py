@@ -8,6 +8,24 @@ import sys
 
 from ckpt_tui.core.config import load
 from ckpt_tui.core.service import open_service
+from ckpt_tui.errors import CkptError
+
+
+def run_theme(name: str | None) -> str | None:
+    """``--theme NAME`` checked before anything opens: an unknown name is a
+    one-line error naming the closest themes."""
+    if name is None:
+        return None
+    import difflib
+
+    from textual.theme import BUILTIN_THEMES
+
+    if name in BUILTIN_THEMES:
+        return name
+    names = sorted(BUILTIN_THEMES)
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.3)
+    hint = f"closest: {', '.join(close)}" if close else f"one of {', '.join(names)}"
+    raise CkptError(f"unknown theme {name!r}; {hint}")
 
 
 def run_app(args, app_class: type | None = None) -> int:
@@ -17,6 +35,7 @@ def run_app(args, app_class: type | None = None) -> int:
     start-up benchmark passes one that reports its first paint).
     """
     config = load()
+    theme = run_theme(getattr(args, "theme", None))
     service = open_service(args.db, read_only=args.read_only, config=config)
     if app_class is None:
         from ckpt_tui.ui.app import CkptApp
@@ -34,7 +53,11 @@ def run_app(args, app_class: type | None = None) -> int:
     # it again: a full collection in the first frames cost ~25 ms here.
     gc.freeze()
     app = app_class(
-        service, config, opencode_data=getattr(args, "opencode_data", None), first=first
+        service,
+        config,
+        opencode_data=getattr(args, "opencode_data", None),
+        first=first,
+        theme=theme,
     )
     try:
         app.run()

@@ -1,8 +1,68 @@
-"""Messages screens post to the app (they bubble up from any screen)."""
+"""What screens ask the app to do, as typed messages (as toolong's and
+harlequin's ``messages.py``): a screen says what the person asked for and
+on what; the app, which owns the workflows that span screens (a preview,
+then a write, then every pane refreshed), handles it. So a screen never
+calls back into the app, and each can be read (and tested) alone."""
 
 from __future__ import annotations
 
 from textual.message import Message
+
+from ckpt_tui.core.records import SessionRow, SnapshotRow
+from ckpt_tui.ui.mark import Mark
+
+
+class RestoreRequested(Message):
+    """``r``: preview restoring ``snapshot`` into its session."""
+
+    def __init__(self, snapshot: SnapshotRow) -> None:
+        super().__init__()
+        self.snapshot = snapshot
+
+
+class CopyRequested(Message):
+    """``r`` with a snapshot of another session marked: preview copying it
+    into ``session``."""
+
+    def __init__(self, mark: Mark, session: SessionRow) -> None:
+        super().__init__()
+        self.mark = mark
+        self.session = session
+
+
+class SnapshotRequested(Message):
+    """``n``: ask for a name, then save the session's checkpoint as a snapshot."""
+
+    def __init__(self, session: SessionRow) -> None:
+        super().__init__()
+        self.session = session
+
+
+class HandoffRequested(Message):
+    """``e``: write and show the hand-off note of a session (or one snapshot)."""
+
+    def __init__(self, session_id: str, snapshot_id: str | None) -> None:
+        super().__init__()
+        self.session_id = session_id
+        self.snapshot_id = snapshot_id
+
+
+class AdoptRequested(Message):
+    """``A``: choose a live session of the project to receive legacy state."""
+
+    def __init__(self, project_id: str, snapshot_name: str | None) -> None:
+        super().__init__()
+        self.project_id = project_id
+        self.snapshot_name = snapshot_name
+
+
+class ConversationRequested(Message):
+    """``c``: the session's conversation, at a snapshot's marker if given."""
+
+    def __init__(self, session_id: str, snapshot_id: str | None) -> None:
+        super().__init__()
+        self.session_id = session_id
+        self.snapshot_id = snapshot_id
 
 
 class OpenInMain(Message):

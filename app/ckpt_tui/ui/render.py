@@ -8,6 +8,8 @@ restyle the terminal nor stall a frame.
 
 from __future__ import annotations
 
+import os
+
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -17,23 +19,14 @@ from textual.strip import Strip
 
 from ckpt_tui.core.model import DamagedField
 from ckpt_tui.core.text import printable
+from ckpt_tui.ui.styles import KIND, STATUS_CHIP
 
 #: Longest value rendered in one piece (list rows are cut much shorter).
 DISPLAY_LIMIT = 20_000
 
-STATUS_STYLE = {
-    "in_progress": "bold black on #5fafff",
-    "blocked": "bold white on #d75f5f",
-    "done": "bold black on #87d787",
-    "abandoned": "bold white on #6c6c6c",
-}
-KIND_STYLE = {
-    "auto": "#8a8a8a",
-    "manual": "bold #5fd7ff",
-    "pre-restore": "bold #ffaf5f",
-    "compaction": "#d787ff",
-    "legacy": "#d7d75f",
-}
+#: Style names, resolved by the widget that draws them (``ui/styles.py``).
+STATUS_STYLE = STATUS_CHIP
+KIND_STYLE = KIND
 KIND_SHORT = {
     "auto": "auto",
     "manual": "manual",
@@ -48,6 +41,23 @@ def literal(value: object, limit: int = 300) -> Content:
     plain ``str`` there would be parsed as Textual markup (``[auto hidden]``
     vanished; a snapshot named ``[@click=app.quit]x[/]`` became a link)."""
     return Content(printable("" if value is None else str(value), limit))
+
+
+def home_relative(path: object) -> str:
+    """A path as a person reads it: the home directory as ``~`` (as lazygit
+    and harlequin show paths), so a store under home fits a narrow header."""
+    text = "" if path is None else str(path)
+    home = os.path.expanduser("~").rstrip("/")
+    if home and (text == home or text.startswith(home + "/")):
+        return "~" + text[len(home) :]
+    return text
+
+
+def home_relative_in(text: str) -> str:
+    """Every path under home in a longer text (a hand-off preview) as
+    ``~/...``, as the app shows paths everywhere; the file keeps them whole."""
+    home = os.path.expanduser("~").rstrip("/")
+    return text.replace(home + "/", "~/") if home else text
 
 
 def safe(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Text:
@@ -94,10 +104,9 @@ def status_badge(status: str | None) -> Text:
     return Text(f" {printable(label, 20)} ", style=STATUS_STYLE.get(status, "reverse"))
 
 
-#: A damaged field (SPEC 3). Named ANSI colours, so they follow the
-#: terminal's palette rather than a fixed hex value.
-DAMAGED_BADGE = "bold white on red"
-DAMAGED_TEXT = "red"
+#: A damaged field (SPEC 3): style names, in the theme's error colours.
+DAMAGED_BADGE = "ckpt--chip-alarm"
+DAMAGED_TEXT = "ckpt--error"
 
 
 def damaged_badge() -> Text:

@@ -1,4 +1,4 @@
-"""Remembering what a person chose in the app (the panes' sort orders) in
+"""Remembering what a person chose in the app (the panes' sort orders, the theme) in
 ``config.toml``, in a worker: the write never holds up the UI, and a
 config that cannot be written is said in one line, the choice still applies
 for this run."""
@@ -24,7 +24,7 @@ def remember_setting(app: App, key: str, value: str) -> None:
             config_write.save_setting(path, key, value)
         except CkptError as exc:
             app.call_from_thread(
-                app.notify, f"{exc} (the order applies until you quit)", severity="warning"
+                app.notify, f"{exc} (the choice applies until you quit)", severity="warning"
             )
 
     app.run_worker(write, thread=True, group="settings", exclusive=True)

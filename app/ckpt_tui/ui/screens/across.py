@@ -13,7 +13,6 @@ from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.screens.diff import DiffScreen
 from ckpt_tui.ui.screens.plan import PlanScreen
-from ckpt_tui.ui.widgets.diff_view import DiffView
 
 
 class AcrossDiffScreen(DiffScreen):
@@ -31,7 +30,7 @@ class AcrossDiffScreen(DiffScreen):
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             self.app.call_from_thread(self.dismiss)
             return
-        self.app.call_from_thread(self.query_one(DiffView).set_diff, comparison.diff)
+        self.app.call_from_thread(self._show, comparison.diff)
 
 
 def copy_preview(service: Service, mark: Mark, target_session: str) -> PlanScreen:

@@ -9,13 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ckpt_tui.ui.render import literal
+from ckpt_tui.ui.screens.dialog import Dialog
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > VerticalScroll {
@@ -26,7 +26,6 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin-left: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="confirm.cancel"),
         Binding("y", "confirm", "Confirm", id="confirm.confirm"),
     ]
 
@@ -48,9 +47,12 @@ class ConfirmScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()
 
+    def closed_result(self) -> bool:
+        return False
+
     @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(False)
+    def _cancel_pressed(self) -> None:
+        self.action_close()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:

@@ -25,6 +25,7 @@ from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import safe, safe_block
 from ckpt_tui.ui.widgets.conversation_view import ConversationView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 PAGE = 100
 
@@ -61,7 +62,7 @@ class ConversationScreen(Screen[None]):
         self.warnings: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Loading the conversation…", id="conversation-head")
+        yield ThemedStatic("Loading the conversation…", id="conversation-head")
         yield Static("", id="conversation-notice")
         yield ConversationView([], id="conversation")
         yield KeyBar()
@@ -88,7 +89,7 @@ class ConversationScreen(Screen[None]):
             why = "; ".join(self.activity.warnings) or "it is gone, or in another data dir"
             self.app.call_from_thread(
                 self._head,
-                Text(f"opencode has no session {self.session_id}: {why}", style="#ff8787"),
+                Text(f"opencode has no session {self.session_id}: {why}", style="ckpt--error"),
             )
             return
         usage = self.activity.usage(self.session_id)
@@ -142,7 +143,7 @@ class ConversationScreen(Screen[None]):
         self._head(text)
 
     def _head(self, text: Text) -> None:
-        self.query_one("#conversation-head", Static).update(text)
+        self.query_one("#conversation-head", ThemedStatic).update(text)
 
     def _notice(self, lines: list[str], kind: str) -> None:
         """Say why the conversation may be stale or cannot be shown."""
@@ -167,18 +168,19 @@ class ConversationScreen(Screen[None]):
                 self.app.call_from_thread(self._notice, list(self.warnings), "-warning")
             self.cursor = page.cursor
             done = page.cursor is None
-            self.app.call_from_thread(self._append, list(page.messages), done)
-            if done or snapshot_id is None:
-                break
-            view = self.query_one(ConversationView)
-            if snapshot_id in view.marker_lines:
+            # The view is asked on the UI thread whether the marker is there now.
+            found = self.app.call_from_thread(self._append, list(page.messages), done, snapshot_id)
+            if done or snapshot_id is None or found:
                 break
         if snapshot_id is not None:
             self.app.call_from_thread(self._scroll_to, snapshot_id)
         self._loading = False
 
-    def _append(self, messages, done: bool) -> None:
-        self.query_one(ConversationView).add_messages(messages, done)
+    def _append(self, messages, done: bool, snapshot_id: str | None = None) -> bool:
+        """Show a page; whether ``snapshot_id``'s marker is now shown."""
+        view = self.query_one(ConversationView)
+        view.add_messages(messages, done)
+        return snapshot_id is not None and snapshot_id in view.marker_lines
 
     def _scroll_to(self, snapshot_id: str) -> None:
         if not self.query_one(ConversationView).scroll_to_marker(snapshot_id):

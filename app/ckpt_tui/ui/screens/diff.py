@@ -46,7 +46,10 @@ class DiffScreen(Screen[None]):
             self.app.call_from_thread(self.notify, str(exc), severity="error")
             self.app.call_from_thread(self.dismiss)
             return
-        self.app.call_from_thread(self.query_one(DiffView).set_diff, comparison.diff)
+        self.app.call_from_thread(self._show, comparison.diff)
+
+    def _show(self, diff) -> None:
+        self.query_one(DiffView).set_diff(diff)
 
     def action_close(self) -> None:
         self.dismiss()

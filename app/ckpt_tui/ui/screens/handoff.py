@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, Static
+from textual.widgets import Markdown
 
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, home_relative_in, safe
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 
 class HandoffScreen(Screen[None]):
@@ -35,19 +36,19 @@ class HandoffScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         if self.problem:
-            where = Text.assemble(("Not written: ", "bold #ff8787"), safe(self.problem, 600))
+            where = Text.assemble(("Not written: ", "ckpt--error-bold"), safe(self.problem, 600))
         else:
-            where = Text.assemble(("Written to ", "bold #87d787"), safe(self.path or "", 600))
+            where = Text.assemble(("Written to ", "ckpt--success-bold"), safe(home_relative(self.path), 600))
             if self.warning:
-                where.append_text(safe(f"  warning: {self.warning}", 600, style="#ffd75f"))
+                where.append_text(safe(f"  warning: {self.warning}", 600, style="ckpt--warning"))
             else:
                 where.append("  (u undoes it)", style="dim")
-        yield Static(where, id="where")
+        yield ThemedStatic(where, id="where")
         scroll = VerticalScroll()
         scroll.border_title = "Hand-off preview"
         with scroll:
             # Links in a note are text from the store: shown, never followed.
-            yield Markdown(self.markdown, open_links=False)
+            yield Markdown(home_relative_in(self.markdown), open_links=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.styles import Themed, component_css
 
 
 def _key_label(keys: str) -> str:
@@ -24,13 +28,18 @@ def _key_label(keys: str) -> str:
     return ", ".join(names.get(k.strip(), k.strip()) for k in keys.split(","))
 
 
-def help_table(groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> Table:
+def help_table(
+    groups: list[tuple[str, list[Binding]]],
+    keymap: dict[str, str],
+    style: Callable[[str], Style | str] = str,
+) -> Table:
+    """The keys as a table; ``style`` resolves the style names it uses."""
     table = Table(box=None, show_header=False, padding=(0, 2), expand=True)
-    table.add_column("key", style="bold #ffd75f", no_wrap=True, width=18)
+    table.add_column("key", style=style("ckpt--key"), no_wrap=True, width=18)
     table.add_column("action")
     table.add_column("id", style="dim", no_wrap=True)
     for title, bindings in groups:
-        table.add_row(Text(title, style="bold underline #87afd7"), "", "")
+        table.add_row(Text(title, style=style("ckpt--heading")), "", "")
         for b in bindings:
             keys = keymap.get(b.id or "", b.key)
             table.add_row(_key_label(keys), b.description or b.action, b.id or "")
@@ -38,7 +47,22 @@ def help_table(groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) 
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpTable(Themed, Static):
+    """The table, built when drawn: its colours come from the theme."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key", "ckpt--heading"}
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES)
+
+    def __init__(self, groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
+        super().__init__()
+        self.groups = groups
+        self.keymap = keymap
+
+    def render(self) -> RenderResult:
+        return help_table(self.groups, self.keymap, self.theme_style)
+
+
+class HelpScreen(Dialog[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
@@ -47,7 +71,7 @@ class HelpScreen(ModalScreen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
+        Binding("question_mark", "close", "Close", id="help.close"),
     ]
 
     def __init__(self, groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
@@ -59,7 +83,4 @@ class HelpScreen(ModalScreen[None]):
         scroll = VerticalScroll()
         scroll.border_title = r"Keys  (remap any id in config.toml \[keymap])"
         with scroll:
-            yield Static(help_table(self.groups, self.keymap))
-
-    def action_close(self) -> None:
-        self.dismiss()
+            yield HelpTable(self.groups, self.keymap)

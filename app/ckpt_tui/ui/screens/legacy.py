@@ -15,20 +15,24 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.messages import AdoptRequested
+from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.screens.confirm import ConfirmScreen
+from ckpt_tui.ui.styles import Themed, component_css
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
+#: Style names, resolved from the theme by this screen (``ui/styles.py``).
 STATUS_STYLE = {
-    legacy.IMPORTABLE: "bold black on #87d787",
-    legacy.ALREADY: "black on #8a8a8a",
-    legacy.FOREIGN: "bold black on #d7af5f",
-    legacy.DAMAGED: "bold white on #af0000",
+    legacy.IMPORTABLE: "ckpt--chip-done",
+    legacy.ALREADY: "ckpt--chip-muted",
+    legacy.FOREIGN: "ckpt--chip-legacy",
+    legacy.DAMAGED: "ckpt--chip-alarm",
 }
 STATUS_LABEL = {
     legacy.IMPORTABLE: "importable",
@@ -38,8 +42,9 @@ STATUS_LABEL = {
 }
 
 
-class LegacyScreen(Screen[None]):
-    DEFAULT_CSS = """
+class LegacyScreen(Themed, Screen[None]):
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(STATUS_STYLE.values())
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES) + """
     LegacyScreen DataTable { height: 1fr; border: round $accent; }
     LegacyScreen #legacy-detail { height: auto; max-height: 8; padding: 0 1; }
     """
@@ -56,30 +61,38 @@ class LegacyScreen(Screen[None]):
         super().__init__()
         self.service = service
         self.files: list[legacy.LegacyFile] = []
+        self._report: legacy.ScanReport | None = None
 
     def compose(self) -> ComposeResult:
         table = DataTable(cursor_type="row", zebra_stripes=True, id="legacy-table")
         table.border_title = "Legacy state files (.opencode/state/checkpoint.json)"
         yield table
-        yield Static("Scanning project directories…", id="legacy-detail")
+        yield ThemedStatic("Scanning project directories…", id="legacy-detail")
         yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("status", "project directory", "entries", "project", "why")
         table.focus()
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.rescan()
+
+    def _theme_changed(self, _theme) -> None:
+        """The status chips are styled when the rows are added: again now."""
+        if self._report is not None:
+            self._show(self._report)
 
     @work(thread=True, exclusive=True, group="legacy-scan")
     def rescan(self) -> None:
         try:
             report = legacy.scan(self.service, opencode_data=self._opencode_data)
         except CkptError as exc:
-            self.app.call_from_thread(self._detail, Text(str(exc), style="red"))
+            self.app.call_from_thread(self._detail, Text(str(exc), style="ckpt--error"))
             return
         self.app.call_from_thread(self._show, report)
 
     def _show(self, report: legacy.ScanReport) -> None:
+        self._report = report
         table = self.query_one(DataTable)
         keep = table.cursor_row
         table.clear()
@@ -88,9 +101,9 @@ class LegacyScreen(Screen[None]):
             table.add_row(
                 Text(
                     f" {STATUS_LABEL.get(f.status, f.status)} ",
-                    style=STATUS_STYLE.get(f.status, ""),
+                    style=self.theme_style(STATUS_STYLE.get(f.status, "")),
                 ),
-                safe(str(f.directory), 300),
+                safe(home_relative(f.directory), 300),
                 str(f.entries),
                 safe(f.project_id or "—", 100),
                 safe(f.reason or "", 300, style="dim"),
@@ -107,7 +120,7 @@ class LegacyScreen(Screen[None]):
             )
 
     def _detail(self, text: Text) -> None:
-        self.query_one("#legacy-detail", Static).update(text)
+        self.query_one("#legacy-detail", ThemedStatic).update(text)
 
     @property
     def _opencode_data(self) -> str | None:
@@ -124,7 +137,7 @@ class LegacyScreen(Screen[None]):
         f = self.selected
         if f is None:
             return
-        lines = Text.assemble(("file  ", "dim"), safe(str(f.path), 400), "\n")
+        lines = Text.assemble(("file  ", "dim"), safe(home_relative(f.path), 400), "\n")
         if f.status == legacy.IMPORTABLE:
             lines.append("i imports it (a preview first). Nothing is moved or deleted.")
         elif f.status == legacy.ALREADY:
@@ -132,7 +145,7 @@ class LegacyScreen(Screen[None]):
                 f"Imported as {f.session_id}: A adopts it into a live session, u takes the import back."
             )
         elif f.reason:
-            lines.append_text(safe(f.reason, 600, style="#ffaf5f"))
+            lines.append_text(safe(f.reason, 600, style="ckpt--warning"))
         self._detail(lines)
 
     # -- import ------------------------------------------------------------------
@@ -159,7 +172,7 @@ class LegacyScreen(Screen[None]):
         self.app.call_from_thread(self._confirm_import, plan)
 
     def _confirm_import(self, plan: legacy.ImportOutcome) -> None:
-        text = Text.assemble(("Import ", "bold"), safe(str(plan.file.path), 400), "\n\n")
+        text = Text.assemble(("Import ", "bold"), safe(home_relative(plan.file.path), 400), "\n\n")
         text.append_text(safe(plan.message, 2000))
         text.append("\n\nIt will create:\n", style="bold")
         if plan.created_project:
@@ -225,7 +238,7 @@ class LegacyScreen(Screen[None]):
                 "Import the file first; then A adopts it into a live session", severity="warning"
             )
             return
-        self.app.adopt(f.project_id, None)
+        self.post_message(AdoptRequested(f.project_id, None))
 
     def action_move(self, step: int) -> None:
         table = self.query_one(DataTable)

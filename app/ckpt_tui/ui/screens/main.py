@@ -16,13 +16,22 @@ from textual.widgets import Input
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
+from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.model import Damaged
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.checkpoint_view import damaged_renderable
 from ckpt_tui.ui.mark import Mark
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.messages import (
+    AdoptRequested,
+    ConversationRequested,
+    CopyRequested,
+    HandoffRequested,
+    RestoreRequested,
+    SnapshotRequested,
+)
+from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
@@ -82,6 +91,7 @@ class MainScreen(Screen[None]):
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
         self._filter_target: PagedList | None = None
+        self._filter: Input | None = None
         self.first = first
 
     def compose(self) -> ComposeResult:
@@ -158,11 +168,16 @@ class MainScreen(Screen[None]):
         if focused is self.snapshots and self.snapshot is not None:
             self._load_snapshot(self.snapshot)
         elif focused in (self.sessions, self.snapshots) and self.session is not None:
-            self._load_current(self.session)
+            self._load_current(self.session, *self._activity())
         elif self.projects.highlighted is not None and focused is self.projects:
             self._show_project(self.projects.highlighted)
         elif self.session is not None:
-            self._load_current(self.session)
+            self._load_current(self.session, *self._activity())
+
+    def _activity(self) -> tuple[Activity, bool]:
+        """opencode's data for a detail worker, and whether it has loaded:
+        read here, on the UI thread, so the worker reads no widget."""
+        return self.sessions.activity, self.app.activity_loaded
 
     def _show_project(self, row: ProjectRow) -> None:
         text = Text.assemble(
@@ -170,10 +185,10 @@ class MainScreen(Screen[None]):
             safe(row.id, 200),
             "\n",
             ("Directory  ", "dim"),
-            safe(row.directory, 500),
+            safe(home_relative(row.directory), 500),
             "\n",
             ("Canonical  ", "dim"),
-            safe(row.canonical, 500),
+            safe(home_relative(row.canonical), 500),
             "\n",
             ("Sessions   ", "dim"),
             str(row.session_count),
@@ -184,9 +199,9 @@ class MainScreen(Screen[None]):
         )
         self.detail.show(text, "Project")
 
-    def _show_opencode_only(self, row: SessionRow) -> None:
+    def _show_opencode_only(self, row: SessionRow, activity: Activity) -> None:
         """In the detail worker (it reads opencode's records for the usage)."""
-        info = self.sessions.activity.info(row.id)
+        info = activity.info(row.id)
         text = Text.assemble(
             ("opencode session ", "dim"),
             safe(row.title or row.id, 300, style="bold"),
@@ -203,32 +218,32 @@ class MainScreen(Screen[None]):
                 text.append(" · archived", style="dim")
             if info.directory:
                 text.append("\ndirectory ", style="dim")
-                text.append_text(safe(info.directory, 500))
+                text.append_text(safe(home_relative(info.directory), 500))
         text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
-        text.append_text(usage_text(self.sessions.activity.usage(row.id)))
+        text.append_text(usage_text(activity.usage(row.id)))
         self.app.call_from_thread(self.detail.show, text, "opencode session")
 
     @work(thread=True, exclusive=True, group="detail")
-    def _load_current(self, row: SessionRow) -> None:
+    def _load_current(self, row: SessionRow, activity: Activity, loaded: bool) -> None:
         if row.origin == "opencode":
-            self._show_opencode_only(row)  # reads opencode's usage: in this worker
+            self._show_opencode_only(row, activity)  # reads opencode's usage: in this worker
             return
         try:
             current = self.service.current(row.id)
         except CkptError as exc:
-            self.app.call_from_thread(self.detail.show, Text(str(exc), style="red"), "Session")
+            self.app.call_from_thread(self.detail.show, Text(str(exc), style="ckpt--error"), "Session")
             return
         heading = Text.assemble(
             ("Current checkpoint of ", "dim"),
-            safe(self.sessions.activity.title(row) or row.id, 300, style="bold"),
+            safe(activity.title(row) or row.id, 300, style="bold"),
             ("\n", ""),
             safe(row.id, 300, style="dim"),
         )
         if current.updated_at is not None:
             heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
         heading.append("\n")
-        if self.app.activity_loaded and self.sessions.activity.readable:
-            heading.append_text(usage_text(self.sessions.activity.usage(row.id)))
+        if loaded and activity.readable:
+            heading.append_text(usage_text(activity.usage(row.id)))
         if current.checkpoint is None:
             body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
             self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
@@ -243,7 +258,7 @@ class MainScreen(Screen[None]):
         try:
             view = self.service.snapshot(row.session_id, row.id)
         except CkptError as exc:
-            self.app.call_from_thread(self.detail.show, Text(str(exc), style="red"), "Snapshot")
+            self.app.call_from_thread(self.detail.show, Text(str(exc), style="ckpt--error"), "Snapshot")
             return
         heading = Text.assemble(
             ("Snapshot ", "dim"),
@@ -252,7 +267,7 @@ class MainScreen(Screen[None]):
             (f"\ncaptured {timeutil.relative(row.captured_at)}  ({row.captured_at})", "dim"),
         )
         if row.restored_at:
-            heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="#ffaf5f")
+            heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="ckpt--restored")
         heading.append("\n")
         if isinstance(view.content, Damaged):
             body = damaged_renderable(view.content, heading)
@@ -263,7 +278,13 @@ class MainScreen(Screen[None]):
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:
-        self.query_one(f"#{name}").focus()
+        panes = {
+            "projects": self.projects,
+            "sessions": self.sessions,
+            "snapshots": self.snapshots,
+            "detail": self.detail,
+        }
+        panes[name].focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("diff", "restore"):
@@ -319,20 +340,20 @@ class MainScreen(Screen[None]):
     def action_restore(self) -> None:
         mark = self._mark_elsewhere()
         if mark is not None:
-            self.app.copy_into(mark, self.session)
+            self.post_message(CopyRequested(mark, self.session))
             return
         snap = self.snapshot
         if snap is None:
             self.notify("Select a snapshot to restore", severity="warning")
             return
-        self.app.restore(snap)
+        self.post_message(RestoreRequested(snap))
 
     def action_new_snapshot(self) -> None:
         session = self.session
         if session is None:
             self.notify("Select a session first", severity="warning")
             return
-        self.app.new_snapshot(session)
+        self.post_message(SnapshotRequested(session))
 
     def action_handoff(self) -> None:
         """The hand-off of the selected snapshot if the snapshot pane has the
@@ -342,7 +363,7 @@ class MainScreen(Screen[None]):
             self.notify("Select a session first", severity="warning")
             return
         snap = self.snapshot if self.focused is self.snapshots else None
-        self.app.handoff(session.id, snap.id if snap else None)
+        self.post_message(HandoffRequested(session.id, snap.id if snap else None))
 
     def action_adopt(self) -> None:
         session = self.session
@@ -352,7 +373,7 @@ class MainScreen(Screen[None]):
             )
             return
         snap = self.snapshot if self.focused is self.snapshots else None
-        self.app.adopt(session.project_id, snap.name if snap else None)
+        self.post_message(AdoptRequested(session.project_id, snap.name if snap else None))
 
     def action_conversation(self) -> None:
         """The session's conversation; at the selected snapshot if the
@@ -362,7 +383,7 @@ class MainScreen(Screen[None]):
             self.notify("Select a session first", severity="warning")
             return
         snap = self.snapshot if self.focused is self.snapshots else None
-        self.app.conversation(session.id, snap.id if snap else None)
+        self.post_message(ConversationRequested(session.id, snap.id if snap else None))
 
     def action_copy_resume(self) -> None:
         session = self.session
@@ -464,12 +485,10 @@ class MainScreen(Screen[None]):
     def _filter_box(self) -> Input:
         """The filter line, mounted the first time it is asked for (an Input
         costs its CSS at start-up, and most sessions never filter)."""
-        boxes = self.query("#filter")
-        if boxes:
-            return boxes.first(Input)
-        box = Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
-        self.mount(box, before=self.query_one(KeyBar))
-        return box
+        if self._filter is None:
+            self._filter = Input(placeholder="filter (enter keeps it, escape clears)", id="filter")
+            self.mount(self._filter, before=self.query_one(KeyBar))
+        return self._filter
 
     def _close_filter(self) -> None:
         box = self._filter_box()
@@ -478,7 +497,7 @@ class MainScreen(Screen[None]):
             self._filter_target.focus()
 
     def action_clear_filter(self) -> None:
-        if not self.query("#filter"):
+        if self._filter is None:
             return
         box = self._filter_box()
         target = self._filter_target

@@ -17,7 +17,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
@@ -25,12 +24,14 @@ from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
 
 
-class PlanScreen(ModalScreen[Outcome | None]):
+class PlanScreen(Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; }
     PlanScreen > Vertical {
@@ -48,7 +49,6 @@ class PlanScreen(ModalScreen[Outcome | None]):
     PlanScreen Button { margin-left: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="plan.cancel"),
         Binding("y", "confirm", "Confirm", id="plan.confirm"),
     ]
 
@@ -74,7 +74,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.title_text, style="bold"), id="title")
-            yield Label("Preparing the preview…", id="what")
+            yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
                 yield from self.compose_picker()
                 yield DiffView(title="current → result", id="diff")
@@ -101,7 +101,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
         self.app.call_from_thread(self._show, plan, first, note)
 
     def _failed(self, message: str) -> None:
-        self.query_one("#what", Label).update(Text(message, style="bold #ff8787"))
+        self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str) -> None:
@@ -119,7 +119,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
                 picker.focus()
         what = Text()
         if note:
-            what.append(note + "\n", style="bold #ffd75f")
+            what.append(note + "\n", style="ckpt--warning-bold")
         if plan.is_noop:
             what.append("Nothing would change: the checkpoint already matches.", style="dim")
         elif plan.entry_only is not None:
@@ -134,7 +134,7 @@ class PlanScreen(ModalScreen[Outcome | None]):
             )
             if plan.kept_note:
                 what.append("\n" + plan.kept_note, style="italic")
-        self.query_one("#what", Label).update(what)
+        self.query_one("#what", ThemedLabel).update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
@@ -150,12 +150,12 @@ class PlanScreen(ModalScreen[Outcome | None]):
             self._prepare(chosen)
         else:
             self.query_one("#confirm", Button).disabled = True
-            self.query_one("#what", Label).update(Text("No field chosen.", style="dim"))
+            self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
             self.query_one("#diff", DiffView).set_diff(None)
 
     @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def _cancel_pressed(self) -> None:
+        self.action_close()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:

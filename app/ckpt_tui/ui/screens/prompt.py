@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from ckpt_tui.ui.render import literal
+from ckpt_tui.ui.screens.dialog import Dialog
 
 
-class NamePrompt(ModalScreen[str | None]):
+class NamePrompt(Dialog[str | None]):
     DEFAULT_CSS = """
     NamePrompt { align: center middle; }
     NamePrompt > Vertical {
@@ -23,9 +20,6 @@ class NamePrompt(ModalScreen[str | None]):
     NamePrompt Label { margin-bottom: 1; }
     NamePrompt .hint { color: $text-muted; margin: 1 0 0 0; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="prompt.cancel"),
-    ]
 
     def __init__(self, question: str, placeholder: str = "") -> None:
         super().__init__()
@@ -40,6 +34,3 @@ class NamePrompt(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -26,8 +26,9 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.model import LABEL
 from ckpt_tui.core.records import Page
 from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Hit, Searcher, Snippet
-from ckpt_tui.ui.render import fit, kind_badge, safe
+from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe
 from ckpt_tui.ui.search_keeper import IndexProgress, IndexSynced, SearchKeeper
+from ckpt_tui.ui.styles import KIND, component_css
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
@@ -64,10 +65,10 @@ class SearchResults(PagedList[Hit]):
     #: gets a snippet, so pages are smaller than the other lists'.
     PAGE_SIZE = 50
     EMPTY_TEXT = "No matches"
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"search-results--match"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"search-results--match", *KIND.values()}
     DEFAULT_CSS = """
     SearchResults > .search-results--match { background: $warning 45%; text-style: bold; }
-    """
+    """ + component_css(KIND.values())
 
     def __init__(self, searcher: Searcher, *, id: str | None = None) -> None:
         self.searcher = searcher
@@ -270,7 +271,7 @@ class SearchScreen(Screen[None]):
             safe(hit.session_id, 200, style="dim"),
             "\n",
             ("project ", "dim"),
-            safe(hit.project_dir or hit.project_id, 300),
+            safe(home_relative(hit.project_dir) if hit.project_dir else hit.project_id, 300),
             "\n",
             what,
             (f"  {timeutil.relative(hit.at)}  ({hit.at})", "dim"),

@@ -12,6 +12,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.conversation import ConversationMessage
 from ckpt_tui.core.records import SnapshotRow
 from ckpt_tui.ui.conversation_lines import marker_row, message_rows
+from ckpt_tui.ui.styles import MESSAGES, component_css
 from ckpt_tui.ui.widgets.text_lines import TextLines
 
 #: Ask for the next page when the viewport is this many lines from the end.
@@ -19,6 +20,10 @@ PREFETCH_LINES = 80
 
 
 class ConversationView(TextLines):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "ckpt--role-user", "ckpt--role-assistant", "ckpt--marked", *MESSAGES
+    }
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "toggle_reasoning", "Reasoning", id="conversation.toggle_reasoning"),
         Binding("n", "next_marker", "Next snapshot", id="conversation.next_marker"),

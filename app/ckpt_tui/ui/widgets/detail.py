@@ -14,11 +14,11 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Static
 
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.ui.checkpoint_view import SHOWN_ORDER, checkpoint_parts
 from ckpt_tui.ui.render import literal
+from ckpt_tui.ui.widgets.themed_text import DetailText
 
 
 class Shown(NamedTuple):
@@ -66,7 +66,7 @@ class DetailPane(VerticalScroll, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "4 Detail"
-        self._body = Static("Select a session or a snapshot.", classes="detail-body")
+        self._body = DetailText("Select a session or a snapshot.", classes="detail-body")
         self._shown: tuple[str, RenderableType] | None = None
         self.checkpoint: Shown | None = None
         self.field = SHOWN_ORDER[0]

@@ -12,10 +12,13 @@ from textual.reactive import reactive
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.ui.diff_lines import side_by_side, unified
 from ckpt_tui.ui.render import literal
+from ckpt_tui.ui.styles import DIFF, component_css
 from ckpt_tui.ui.widgets.text_lines import TextLines
 
 
 class DiffView(TextLines):
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(DIFF)
+    DEFAULT_CSS = component_css(DIFF)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "toggle_layout", "Side by side", id="diff.toggle_layout"),
         Binding("f", "toggle_unchanged", "Unfold unchanged", id="diff.toggle_unchanged"),

@@ -9,13 +9,18 @@ out the screen again), and still runs a key's action when it is clicked.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ckpt_tui.ui.styles import Themed, component_css
 
-class KeyBar(Widget):
+
+class KeyBar(Themed, Widget):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key"}
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -23,7 +28,7 @@ class KeyBar(Widget):
         background: $panel;
         color: $text-muted;
     }
-    """
+    """ + component_css({"ckpt--key"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -52,14 +57,14 @@ class KeyBar(Widget):
             seen.add(binding.action)
             start = len(text)
             key = self.app.get_key_display(binding)
-            text.append(f" {key} ", style="bold #ffaf00" if enabled else "dim")
+            text.append(f" {key} ", style="ckpt--key" if enabled else "dim")
             text.append(f"{binding.description} ", style="" if enabled else "dim")
             spans.append((start, len(text), binding.key.split(",")[0]))
         palette = " ^p palette "
         text.append(" " * max(self.size.width - len(text) - len(palette), 1))
         text.append(palette, style="dim")
         self._spans = spans
-        return text
+        return self.themed(text)  # type: ignore[return-value]
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:

@@ -22,12 +22,13 @@ from ckpt_tui.core.sorting import (
 )
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.mark import Mark
-from ckpt_tui.ui.render import fit, kind_badge, safe, status_chip
+from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe, status_chip
+from ckpt_tui.ui.styles import KIND, STATUS_CHIP, component_css
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 
 def _tail(path: str) -> tuple[str, str]:
-    head, _, name = path.rstrip("/").rpartition("/")
+    head, _, name = home_relative(path).rstrip("/").rpartition("/")
     return name or path, head
 
 
@@ -109,6 +110,10 @@ class SessionList(_Sorted, PagedList[SessionRow]):
 
     NOUN = "sessions"
     EMPTY_TEXT = "No sessions"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "ckpt--chip-legacy", "ckpt--chip-placeholder", "ckpt--chip-gone", *STATUS_CHIP.values()
+    }
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     SORTS = SESSION_SORTS
     SORT_LABELS = SESSION_SORT_LABELS
     SORT_SETTING = "session_sort"
@@ -212,14 +217,14 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         indent = "  " * max(row.depth - 1, 0) + ("└ " if row.depth else "")
         marks = Text()
         if row.is_legacy:
-            marks.append(" legacy ", style="bold black on #d7d75f")
+            marks.append(" legacy ", style="ckpt--chip-legacy")
             marks.append(" ")
         if row.synthesized:
-            marks.append(" placeholder ", style="italic black on #d787ff")
+            marks.append(" placeholder ", style="ckpt--chip-placeholder")
             marks.append(" ")
         info = self.activity.info(row.id)
         if self.activity.is_gone(row):
-            marks.append("gone", style="bold white on #870000")
+            marks.append("gone", style="ckpt--chip-gone")
             marks.append(" ")
         if info is not None and info.archived:
             marks.append("arch", style="dim reverse")
@@ -247,6 +252,10 @@ class SnapshotList(PagedList[SnapshotRow]):
 
     NOUN = "snapshots"
     EMPTY_TEXT = "No snapshots"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "ckpt--summary", "ckpt--restored", "ckpt--marked", *KIND.values()
+    }
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "toggle_auto", "Hide auto", id="snapshots.toggle_auto"),
         Binding("m", "mark", "Mark", id="snapshots.mark"),
@@ -308,16 +317,16 @@ class SnapshotList(PagedList[SnapshotRow]):
             summary = "…"
         flags = Text()
         if self.marked is not None and self.marked.id == row.id:
-            flags.append("◆ ", style="bold #ff5faf")
+            flags.append("◆ ", style="ckpt--marked")
         if row.restored_at:
-            flags.append("↺ ", style="bold #ffaf5f")
+            flags.append("↺ ", style="ckpt--restored")
         name = safe(row.name, 200, style="bold" if row.kind == "manual" else "")
         head = Text.assemble(kind_badge(row.kind), " ", flags, fit(name, 24), " ")
         times = Text.assemble(
             (_rel(row.captured_at), ""), ("  " + timeutil.short(row.captured_at)[5:], "dim")
         )
         rest = max(width - head.cell_len - times.cell_len - 1, 0)
-        return Text.assemble(head, fit(safe(summary, 400, style="#87afd7"), rest), " ", times)
+        return Text.assemble(head, fit(safe(summary, 400, style="ckpt--summary"), rest), " ", times)
 
     def add_summaries(self, found: dict[str, str]) -> None:
         """Summaries already computed for this session's rows (the first frame's)."""

@@ -32,6 +32,7 @@ from textual.worker import get_current_worker
 from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.render import literal, text_strip
+from ckpt_tui.ui.styles import Themed
 
 RowT = TypeVar("RowT")
 
@@ -53,7 +54,7 @@ class _Loaded(Generic[RowT]):
     at_least: bool = False  # a filter's count stopped at its bound ("1000+")
 
 
-class PagedList(ScrollView, Generic[RowT], can_focus=True):
+class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -417,4 +418,4 @@ class PagedList(ScrollView, Generic[RowT], can_focus=True):
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
-        return text_strip(text, width, style, self.app.console)
+        return text_strip(self.themed(text), width, style, self.app.console)

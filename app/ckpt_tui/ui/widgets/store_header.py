@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
-from textual.widgets import Static
 
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, safe
+from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 
-class StoreHeader(Static):
+class StoreHeader(ThemedStatic):
+    #: Only what the header draws (each component class costs a style
+    #: match when the first screen mounts).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "ckpt--chip-alarm", "ckpt--error", "ckpt--warning-italic"
+    }
     DEFAULT_CSS = """
     StoreHeader {
         dock: top;
@@ -41,12 +48,16 @@ class StoreHeader(Static):
 
     def _text(self) -> Text:
         text = Text.assemble(
-            ("ckpt-tui ", "bold"), safe(self.path, 300), (f"  schema v{self.version}", "dim")
+            ("ckpt-tui ", "bold"), safe(home_relative(self.path), 300), (f"  schema v{self.version}", "dim")
         )
         if self.read_only_reason:
             text.append("  ")
-            text.append(" READ-ONLY ", style="bold white on #af0000")
-            text.append(f" {self.read_only_reason}", style="#ff8787")
+            text.append(" READ-ONLY ", style="ckpt--chip-alarm")
+            text.append(f" {self.read_only_reason}", style="ckpt--error")
         if self.status:
-            text.append(f"  {self.status}", style="italic #ffd75f")
+            text.append(f"  {self.status}", style="ckpt--warning-italic")
         return text
+
+
+# Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
+StoreHeader._inherit_component_classes = False

@@ -18,9 +18,10 @@ from textual.strip import Strip
 
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
 from ckpt_tui.ui.render import literal, text_strip
+from ckpt_tui.ui.styles import Themed
 
 
-class TextLines(ScrollView, can_focus=True):
+class TextLines(Themed, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextLines {
         border: round $panel-lighten-2;
@@ -92,4 +93,4 @@ class TextLines(ScrollView, can_focus=True):
         base = self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
-        return text_strip(self._lines[index].copy(), width, base, self.app.console)
+        return text_strip(self.themed(self._lines[index]), width, base, self.app.console)

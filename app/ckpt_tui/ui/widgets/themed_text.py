@@ -1,0 +1,90 @@
+"""``Static`` and ``Label`` whose text carries style names (``ui/styles.py``).
+
+The text is kept as given and its names are resolved each time it is drawn,
+so a theme chosen in the palette repaints it in the new theme's colours.
+Each class resolves only the names it lists (a component class costs a
+style match when the widget mounts).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import RenderResult
+from textual.widgets import Label, Static
+
+from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
+
+#: What the detail pane draws: a checkpoint (its field labels, status,
+#: placeholder mark, extra keys, a damaged payload) and a snapshot's heading.
+DETAIL = frozenset(
+    {
+        "ckpt--field",
+        "ckpt--placeholder",
+        "ckpt--restored",
+        "ckpt--warning-bold",
+        "ckpt--error",
+        "ckpt--chip-alarm",
+        *STATUS_CHIP.values(),
+    }
+)
+
+
+class _DrawnThemed(Themed):
+    """Keeps what it is given and resolves its names when drawn.
+
+    ``Static.update`` would turn a Rich ``Text`` into ``Content`` at once,
+    parsing each style, and a name is no Rich style: so the text is kept
+    as given (``shown``) and only :meth:`render` resolves it. ``Static``
+    itself is given the plain text, so its ``content`` and ``visual`` still
+    say what is shown.
+    """
+
+    shown: RenderableType | str = ""
+
+    def update(self, content: RenderableType | str = "", *, layout: bool = True) -> None:
+        self.shown = content
+        super().update(plain(content), layout=layout)  # type: ignore[misc]
+
+    def render(self) -> RenderResult:
+        return self.themed(self.shown)  # type: ignore[arg-type]
+
+
+def plain(content: RenderableType | str) -> RenderableType | str:
+    """``content`` without its style names (a ``Text`` as its characters)."""
+    return Text(content.plain) if isinstance(content, Text) else content
+
+
+class ThemedStatic(_DrawnThemed, Static):
+    """A ``Static`` showing messages (success, warning, error)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(MESSAGES)
+    DEFAULT_CSS = component_css(MESSAGES)
+
+    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
+        super().__init__(plain(content), **kwargs)
+        self.shown = content
+
+
+class ThemedLabel(_DrawnThemed, Label):
+    """A ``Label`` showing messages (success, warning, error)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(MESSAGES)
+    DEFAULT_CSS = component_css(MESSAGES)
+
+    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
+        super().__init__(plain(content), **kwargs)
+        self.shown = content
+
+
+class DetailText(ThemedStatic):
+    """The body of the detail pane."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
+    DEFAULT_CSS = component_css(DETAIL)
+
+
+# Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
+DetailText._inherit_component_classes = False
