@@ -8,7 +8,7 @@ from functools import partial
 from typing import ClassVar
 
 from textual import on, work
-from textual.app import App, SystemCommand
+from textual.app import ActionError, App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -373,9 +373,14 @@ class CkptApp(App[None]):
         screen = AdoptScreen(self.service, project_id, snapshot, rows)
 
         def done(outcome: Outcome | None) -> None:
-            self._after_plan(outcome)
             if outcome is not None:
+                # Back to the main screen, on the adopted session: where the
+                # message's undo key undoes the adoption (the legacy view's
+                # own ``u`` takes back an import).
+                while not isinstance(self.screen, MainScreen):
+                    self.pop_screen()
                 self.main.select_session(outcome.session_id)
+            self._after_plan(outcome)
 
         self.push_screen(screen, done)
 
@@ -416,6 +421,8 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.screens.handoff import HandoffScreen  # start-up: see the imports
 
         self.push_screen(HandoffScreen(markdown, path, problem, warning))
+        if path is not None:
+            self.main.load_next_steps()  # the note is now what undo takes back
 
     def _history(self, verb: str) -> None:
         if not self._require_writable():
@@ -441,6 +448,71 @@ class CkptApp(App[None]):
         # No preview: planned under the write lock, so a save of the plugin
         # meanwhile is included rather than refused (nobody saw another diff).
         self._run_write(lambda: self.service.plan_and_apply(lambda: planner(session.id))[1])
+
+    # -- what undo and redo will do (the key bar says it) -------------------------
+    def _next_step(self, verb: str) -> tuple[str, str | None] | None:
+        """The selected session and what ``verb`` would take back there, if
+        known yet (``MainScreen.load_next_steps``)."""
+        main = self.main
+        session = main.session
+        if session is None or main.next_steps is None or main.next_steps[0] != session.id:
+            return None
+        steps = main.next_steps[1]
+        return session.id, steps.undo if verb == "undo" else steps.redo
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            # They act on the main screen's selected session: on a screen
+            # that does not show it (``UNDO_HERE``) they are not offered (and
+            # a screen's own ``u``, the legacy view's, means its own undo).
+            if not getattr(self.screen, "UNDO_HERE", False):
+                return False
+            return None if self.why_not(action, parameters) else True
+        return True
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action not in ("undo", "redo"):
+            return None
+        if reason := self.service.store.read_only_reason:
+            return f"Read-only: {reason}"
+        session = self.main.session
+        if session is None or self.main.acting_pane() is self.main.projects:
+            return f"{action} acts on a session: select one in the sessions pane"
+        if session.origin != "store":
+            return f"nothing to {action}: this opencode session has no checkpoint"
+        known = self._next_step(action)
+        if known is not None and known[1] is None:
+            return f"nothing to {action} in session {known[0]}"
+        return None
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """The key bar's word for a key whose meaning depends on the state:
+        "Undo restore of first", "Redo snapshot 'x'"."""
+        if binding.action not in ("undo", "redo"):
+            return None
+        known = self._next_step(binding.action)
+        if known is None or known[1] is None:
+            return None
+        label = known[1] if len(known[1]) <= 32 else known[1][:31] + "…"
+        return f"{binding.description} {label}"
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """A key that is dimmed here says why when pressed (``ui/explain.py``),
+        and goes no further (it must not fall through to another binding)."""
+        from ckpt_tui.ui.explain import reason_for
+
+        try:
+            target, name, params = self._parse_action(
+                action, self if default_namespace is None else default_namespace, namespaces
+            )
+        except ActionError:  # Textual reports a bad action itself
+            return await super().run_action(action, default_namespace, namespaces)
+        if target.check_action(name, params) is None and (
+            reason := reason_for(target, name, params)
+        ):
+            self.notify(reason, severity="warning", timeout=4)
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
 
     def action_undo(self) -> None:
         self._history("undo")

@@ -51,14 +51,17 @@ class KeyBar(Themed, Widget):
         text = Text(no_wrap=True, overflow="ellipsis")
         spans: list[tuple[int, int, str]] = []
         seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             start = len(text)
             key = self.app.get_key_display(binding)
+            # What the key will do, where that depends on the state ("Undo restore of X").
+            describe = getattr(node, "describe_binding", None)
+            description = (describe(binding) if describe else None) or binding.description
             text.append(f" {key} ", style="ckpt--key" if enabled else "dim")
-            text.append(f"{binding.description} ", style="" if enabled else "dim")
+            text.append(f"{description} ", style="" if enabled else "dim")
             spans.append((start, len(text), binding.key.split(",")[0]))
         palette = " ^p palette "
         text.append(" " * max(self.size.width - len(text) - len(palette), 1))
