@@ -48,12 +48,16 @@ POLL_SECONDS = 0.8
 BUSY_NOTICE_SECONDS = 0.3
 
 
-#: Actions the palette leaves out: moving the cursor or the view, and itself.
-_NOT_IN_PALETTE = ("cursor_", "page_", "scroll_", "focus_pane", "first", "last", "command_palette")
+def _unavailable_commands():
+    """The palette's dimmed commands (``ui/palette.py``), imported when it opens."""
+    from ckpt_tui.ui.palette import UnavailableCommands
+
+    return UnavailableCommands
 
 
 class CkptApp(App[None]):
     TITLE = "ckpt-tui"
+    COMMANDS = App.COMMANDS | {_unavailable_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
@@ -589,7 +593,10 @@ class CkptApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, then every key that works where the palette
         was opened (the same bindings the key bar and the help screen show),
-        except moving around: made from the bindings, it cannot drift."""
+        except moving around: made from the bindings, it cannot drift. The
+        keys dimmed there are listed too, greyed out (``ui/palette.py``)."""
+        from ckpt_tui.ui.palette import NOT_IN_PALETTE
+
         own = list(super().get_system_commands(screen))
         yield from own
         titles = {command.title for command in own}
@@ -598,7 +605,7 @@ class CkptApp(App[None]):
             title = binding.description or binding.action
             if not enabled or binding.action in seen or title in titles:
                 continue
-            if binding.action.startswith(_NOT_IN_PALETTE):
+            if binding.action.startswith(NOT_IN_PALETTE):
                 continue
             seen.add(binding.action)
             titles.add(title)

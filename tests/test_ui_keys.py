@@ -1,0 +1,142 @@
+"""What a key acts on, what undo will do, read-only keys and the palette's
+dimmed commands (issue 11, points 1, 2, 8, 11), through the app."""
+
+from __future__ import annotations
+
+from ckpt_tui.ui.palette import unavailable
+from ckpt_tui.ui.widgets.key_bar import KeyBar
+from tests.ui_support import make_app, run_async, settle
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def bar(app) -> str:
+    """The key bar's line as painted, and the keys drawn dimmed in it."""
+    return app.screen.query_one(KeyBar).render().plain
+
+
+def dimmed(app) -> set[str]:
+    return {
+        b.action
+        for _node, b, enabled, _tip in app.screen.active_bindings.values()
+        if not enabled
+    }
+
+
+def messages(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_keys_act_on_what_the_focused_pane_shows(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        assert app.focused is main.projects
+        # From the projects pane no session key applies: dimmed, and said why.
+        assert {"diff", "restore", "new_snapshot", "handoff", "conversation"} <= dimmed(app)
+        await press(pilot, "d")
+        assert type(app.screen).__name__ == "MainScreen", "d diffed nothing"
+        assert any("projects pane" in m for m in messages(app))
+        # The sessions pane: session keys apply, snapshot keys do not.
+        await press(pilot, "2")
+        assert {"new_snapshot", "handoff", "conversation"}.isdisjoint(dimmed(app))
+        assert {"diff", "restore"} <= dimmed(app)
+        # The snapshot pane: d and r act on its snapshot.
+        await press(pilot, "3")
+        assert {"diff", "restore"}.isdisjoint(dimmed(app))
+        # The detail pane showing the current checkpoint: r offers no snapshot.
+        await press(pilot, "2", "4")
+        assert main.detail.checkpoint is not None and main.detail.checkpoint.snapshot_id is None
+        assert "restore" in dimmed(app)
+        await press(pilot, "r")
+        assert type(app.screen).__name__ == "MainScreen", "r offered no restore"
+        assert any("current checkpoint" in m for m in messages(app))
+        # The detail pane showing a snapshot: r restores that snapshot.
+        await press(pilot, "3", "j", "4")
+        shown = main.detail.checkpoint
+        assert shown is not None and shown.snapshot_id == main.snapshot.id
+        assert "restore" not in dimmed(app)
+        await press(pilot, "r")
+        assert type(app.screen).__name__ == "PlanScreen"
+        assert app.screen.title_text.startswith(f"Restore {main.snapshot.name} ")
+
+
+@run_async
+async def test_the_key_bar_says_what_undo_and_redo_take_back(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await press(pilot, "2")
+        assert {"undo", "redo"} <= dimmed(app), "nothing to undo yet"
+        await press(pilot, "u")
+        assert any("nothing to undo in session s1" in m for m in messages(app))
+        app.service.restore("s1", "first")
+        app.main.refresh_all()
+        await settle(pilot)
+        assert "undo" not in dimmed(app)
+        assert "Undo restore of first" in bar(app)
+        await press(pilot, "u")  # undone without a preview (the default)
+        assert app.service.current("s1").checkpoint.objective == "start"
+        assert "Redo restore of first" in bar(app)
+        assert "undo" in dimmed(app)
+
+
+@run_async
+async def test_legacy_view_has_one_undo_and_adoption_returns_where_u_undoes_it(store_path):
+    from ckpt_tui.ui.screens.legacy import LegacyScreen
+
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "2", "L")
+        assert isinstance(app.screen, LegacyScreen)
+        actions = [b.action for _n, b, _e, _t in app.screen.active_bindings.values()]
+        assert "undo" not in actions and "redo" not in actions, "no undo of a session nobody sees"
+        assert actions.count("undo_import") == 1
+        # ctrl+r here acts on no hidden session.
+        app.service.restore("s1", "first")
+        app.service.undo("s1")
+        await press(pilot, "ctrl+r")
+        assert app.service.current("s1").checkpoint.objective == "start"
+
+
+@run_async
+async def test_read_only_dims_every_write_key(store_path):
+    app = make_app(store_path, read_only=True)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "2")
+        assert {"new_snapshot", "undo", "redo"} <= dimmed(app)
+        await press(pilot, "3")
+        assert {"restore", "new_snapshot", "undo", "redo"} <= dimmed(app)
+        assert "diff" not in dimmed(app), "reading keys stay"
+        await press(pilot, "n")
+        assert type(app.screen).__name__ == "MainScreen", "no name prompt to refuse later"
+        assert any(m.startswith("Read-only: ") for m in messages(app))
+        await press(pilot, "L")
+        await settle(pilot)
+        assert {"import_file", "undo_import", "adopt"} <= dimmed(app)
+
+
+@run_async
+async def test_the_palette_shows_what_does_not_apply_dimmed_with_the_reason(store_path):
+    from textual.command import CommandPalette
+
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)  # the projects pane has the focus
+        entries = {e.title: e for e in unavailable(app.screen)}
+        assert "Restore" in entries and "projects pane" in entries["Restore"].reason
+        await press(pilot, "ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        await press(pilot, *"restore")
+        await settle(pilot)
+        options = app.screen.query_one("CommandList")
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Restore" in p and "not here: the projects pane" in p for p in shown), shown
+        await press(pilot, "enter")
+        assert type(app.screen).__name__ == "MainScreen"
+        assert any("projects pane" in m for m in messages(app))
