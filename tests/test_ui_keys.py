@@ -140,3 +140,48 @@ async def test_the_palette_shows_what_does_not_apply_dimmed_with_the_reason(stor
         await press(pilot, "enter")
         assert type(app.screen).__name__ == "MainScreen"
         assert any("projects pane" in m for m in messages(app))
+
+
+@run_async
+async def test_a_persons_key_wins_over_the_built_in_one_and_the_app_says_so(store_path):
+    from ckpt_tui.core.config import Config
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+    from ckpt_tui.ui.screens.help import HelpTable
+
+    service = open_service(store_path)
+    service.restore("s1", "first")
+    app = CkptApp(service, Config(keymap={"app.undo": "ctrl+u"}), poll=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "2")  # a list has the focus: its ctrl+u paged up
+        keymap_notes = [
+            str(n.message) for n in app._notifications if n.title == "Keymap"
+        ]
+        assert len(keymap_notes) == 1, "one notification at start"
+        assert "no longer list.page_up (which keeps pageup)" in keymap_notes[0]
+        assert "app.undo is ctrl+u (was u, z)" in keymap_notes[0]
+        await press(pilot, "ctrl+u")
+        assert service.current("s1").checkpoint.objective == "start", "ctrl+u undid"
+        await press(pilot, "question_mark")
+        table = app.screen.query_one(HelpTable)
+        options = app.console.options.update_width(120)
+        lines = [
+            "".join(segment.text for segment in line)
+            for line in app.console.render_lines(table.render(), options)
+        ]
+        assert "Your keymap" in lines[0]
+        # The key column (18 wide): ctrl+u is one binding's key, not two.
+        with_ctrl_u = [line for line in lines if "ctrl+u" in line[:18]]
+        assert len(with_ctrl_u) == 1, with_ctrl_u
+        assert "Undo" in with_ctrl_u[0]
+
+
+def test_resolve_says_what_it_could_not_resolve():
+    from ckpt_tui.ui.keymap_check import resolve
+
+    defaults = {"a.one": ("x",), "a.two": ("y", "z"), "a.quit": ("q",)}
+    resolved = resolve({"a.one": "z", "a.extra": "z,q"}, defaults)
+    assert resolved.keymap == {"a.one": "z", "a.extra": "z,q", "a.two": "y"}
+    assert "z is given to both a.one and a.extra" in resolved.unresolved
+    assert any("q is a.extra but also a.quit's only key" in n for n in resolved.unresolved)
+    assert "z is a.one, no longer a.two (which keeps y)" in resolved.displaced

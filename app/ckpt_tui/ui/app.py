@@ -98,6 +98,10 @@ class CkptApp(App[None]):
         #: Where the last unexpected error's traceback was written.
         self.crash_log = None
         self.search_keeper = None  # made by the first search; then the poll keeps it current
+        #: The keymap applied (the person's, plus the built-in keys it took
+        #: over) and what it changed, one line each (help shows them).
+        self.keymap_in_force: dict[str, str] = {}
+        self.keymap_notes: tuple[str, ...] = ()
 
     def notify(
         self,
@@ -122,7 +126,10 @@ class CkptApp(App[None]):
         if self.config.keymap:
             from ckpt_tui.ui.keymap_check import usable
 
-            self.set_keymap(usable(self.config.keymap))
+            # The person's keys now; the built-in keys they take over are
+            # worked out after the first frame (``_report_config``).
+            self.keymap_in_force = usable(self.config.keymap)
+            self.set_keymap(self.keymap_in_force)
         if self._unknown_theme:
             self.notify(f"config.toml: unknown theme {self._unknown_theme!r}", severity="warning")
         # A theme chosen from now on (the palette's "theme") is remembered.
@@ -142,11 +149,29 @@ class CkptApp(App[None]):
         self._report_config()
 
     def _report_config(self) -> None:
-        """What the config file asked for and was ignored: one notification each."""
-        from ckpt_tui.ui.keymap_check import keymap_problems
+        """What the config file asked for and was ignored: one notification
+        each; what the keymap took over from the built-in keys, or could not:
+        one notification for all (help lists them)."""
+        from ckpt_tui.ui.keymap_check import keymap_problems, resolve
 
         for line in (*self.config.problems, *keymap_problems(self.config.keymap)):
             self.notify(line, title="Config", severity="warning", timeout=12)
+        if not self.config.keymap:
+            return
+        resolved = resolve(self.config.keymap)
+        self.keymap_in_force, self.keymap_notes = resolved.keymap, resolved.notes
+        self.set_keymap(resolved.keymap)
+        if resolved.notes:
+            shown = "; ".join(resolved.notes[:2])
+            more = len(resolved.notes) - 2
+            tail = f"; and {more} more ({self._help_key()} lists them)" if more > 0 else ""
+            severity = "warning" if resolved.unresolved else "information"
+            self.notify(f"{shown}{tail}", title="Keymap", severity=severity, timeout=12)
+
+    def _help_key(self) -> str:
+        from ckpt_tui.ui.explain import key_of
+
+        return key_of(self, "app.help")
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error: its traceback goes to the log file. A worker's
@@ -588,7 +613,9 @@ class CkptApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.binding_groups(), self.config.keymap))
+            self.push_screen(
+                HelpScreen(self.binding_groups(), self.keymap_in_force, self.keymap_notes)
+            )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, then every key that works where the palette
