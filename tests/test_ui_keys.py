@@ -3,7 +3,6 @@ dimmed commands (issue 11, points 1, 2, 8, 11), through the app."""
 
 from __future__ import annotations
 
-from ckpt_tui.ui.palette import unavailable
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from tests.ui_support import make_app, run_async, settle
 
@@ -87,7 +86,7 @@ async def test_the_key_bar_says_what_undo_and_redo_take_back(store_path):
 
 
 @run_async
-async def test_legacy_view_has_one_undo_and_adoption_returns_where_u_undoes_it(store_path):
+async def test_legacy_view_has_one_undo_and_no_hidden_redo(store_path):
     from ckpt_tui.ui.screens.legacy import LegacyScreen
 
     app = make_app(store_path)
@@ -124,6 +123,8 @@ async def test_read_only_dims_every_write_key(store_path):
 @run_async
 async def test_the_palette_shows_what_does_not_apply_dimmed_with_the_reason(store_path):
     from textual.command import CommandPalette
+
+    from ckpt_tui.ui.palette import unavailable
 
     app = make_app(store_path)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -185,3 +186,28 @@ def test_resolve_says_what_it_could_not_resolve():
     assert "z is given to both a.one and a.extra" in resolved.unresolved
     assert any("q is a.extra but also a.quit's only key" in n for n in resolved.unresolved)
     assert "z is a.one, no longer a.two (which keeps y)" in resolved.displaced
+
+
+@run_async
+async def test_after_an_adoption_u_undoes_the_adoption_not_the_import(tmp_path):
+    import sqlite3
+
+    from ckpt_tui.core.demo import build_demo
+
+    db = build_demo(tmp_path / "demo", seed=3)["db"]
+    app = make_app(db)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await press(pilot, "L")
+        statuses = [f.status for f in app.screen.files]
+        await press(pilot, *["down"] * statuses.index("importable"), "i", "y", "A", "y")
+        # Back where the message's "u undoes it" is true, on the adopted session.
+        assert type(app.screen).__name__ == "MainScreen"
+        assert app.main.session.id == "ses_docs_01"
+        assert "Undo adoption of the legacy" in bar(app)
+        await press(pilot, "u")
+        with sqlite3.connect(db) as conn:
+            legacy_rows = conn.execute(
+                "SELECT count(*) FROM snapshots WHERE session_id='legacy::prj_docs'"
+            ).fetchone()
+        assert legacy_rows == (2,), "the import stays"
+        assert "Redo adoption of the legacy" in bar(app)
