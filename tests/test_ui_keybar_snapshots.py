@@ -48,7 +48,7 @@ def test_keybar_undo_label_120x35(snap_compare):
     assert snap_compare(app, terminal_size=(120, 35), run_before=run)
 
 
-def test_keybar_dimmed_read_only_80x24(snap_compare):
+def test_keybar_dimmed_read_only_120x35(snap_compare):
     """Read-only: r, n, u and ctrl+r are dimmed, not offered and then refused."""
     app = make_app(demo_db("keybar-read-only"), read_only=True)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_go("2", "3"))
+    assert snap_compare(app, terminal_size=(120, 35), run_before=_go("2", "3"))

@@ -58,20 +58,27 @@ class KeyBar(Themed, Widget):
         off = self.get_component_rich_style("key-bar--off")  # blended over the bar
         spans: list[tuple[int, int, str]] = []
         seen: set[str] = set()
-        # The keys that apply first: on a narrow bar the dimmed ones are cut.
+        # The keys that apply first; then the dimmed ones, by their keys
+        # alone when the bar has no room for their words.
         shown = [a for a in self.screen.active_bindings.values() if a.binding.show]
-        shown.sort(key=lambda active: not active.enabled)
+        entries = []
         for node, binding, enabled, _tooltip in shown:
             if binding.action in seen:
                 continue
             seen.add(binding.action)
-            start = len(text)
-            key = self.app.get_key_display(binding)
             # What the key will do, where that depends on the state ("Undo restore of X").
             describe = getattr(node, "describe_binding", None)
             description = (describe(binding) if describe else None) or binding.description
-            text.append(f" {key} ", style="ckpt--key" if enabled else off)
-            text.append(f"{description} ", style=on if enabled else off)
+            entries.append((enabled, self.app.get_key_display(binding), description, binding))
+        width = sum(len(key) + len(words) + 3 for _on, key, words, _b in entries)
+        terse = width > self.size.width - 12
+        for enabled, key, description, binding in sorted(entries, key=lambda e: not e[0]):
+            start = len(text)
+            if enabled:
+                text.append(f" {key} ", style="ckpt--key")
+                text.append(f"{description} ", style=on)
+            else:
+                text.append(f" {key}" if terse else f" {key} {description} ", style=off)
             spans.append((start, len(text), binding.key.split(",")[0]))
         palette = " ^p palette "
         text.append(" " * max(self.size.width - len(text) - len(palette), 1))
