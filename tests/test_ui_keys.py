@@ -151,9 +151,11 @@ async def test_a_persons_key_wins_over_the_built_in_one_and_the_app_says_so(stor
     from ckpt_tui.ui.screens.help import HelpTable
 
     service = open_service(store_path)
-    service.restore("s1", "first")
     app = CkptApp(service, Config(keymap={"app.undo": "ctrl+u"}), poll=False)
     async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "3", "j", "r", "y")  # restore "first"
+        assert service.current("s1").checkpoint.objective == "one"
+        assert any("(^u undoes it" in m for m in messages(app)), "the message names my key"
         await press(pilot, "2")  # a list has the focus: its ctrl+u paged up
         keymap_notes = [
             str(n.message) for n in app._notifications if n.title == "Keymap"

@@ -20,6 +20,7 @@ from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.ui.explain import name_keys
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
@@ -298,7 +299,7 @@ class CkptApp(App[None]):
             self._busy_timer.stop()
         self.main.query_one(StoreHeader).set_status("")
         self._show_store_notices()
-        self.notify(message, severity=severity, timeout=6)
+        self.notify(name_keys(self, message), severity=severity, timeout=6)
         if outcome is not None:
             self.main.refresh_all()
         if after is not None:
@@ -357,7 +358,12 @@ class CkptApp(App[None]):
             self.notify("Nothing was written", timeout=3)
             return
         severity = "warning" if outcome.warning else "information"
-        self.notify(outcome.message, title=outcome.action.capitalize(), severity=severity, timeout=8)
+        self.notify(
+            name_keys(self, outcome.message),
+            title=outcome.action.capitalize(),
+            severity=severity,
+            timeout=8,
+        )
         self.main.refresh_all()
 
     def new_snapshot(self, session: SessionRow) -> None:

@@ -12,6 +12,8 @@ disagree.
 
 from __future__ import annotations
 
+import re
+
 from textual.dom import DOMNode
 
 
@@ -48,3 +50,17 @@ def key_of(node: DOMNode, binding_id: str) -> str:
                 break
     first = (keys or "?").split(",")[0].strip()
     return node.app.get_key_display(Binding(first, ""))
+
+
+#: How the core's messages name the undo and redo keys (their defaults).
+_CORE_KEYS = re.compile(r"\b(?:(u) (?=undoes|restores|may)|(ctrl\+r) (?=redoes|cannot))")
+
+
+def name_keys(node: DOMNode, message: str) -> str:
+    """A write's message with the undo and redo keys it names replaced by
+    this person's (``"app.undo" = "ctrl+u"``: "ctrl+u undoes it", not "u")."""
+
+    def mine(match: re.Match[str]) -> str:
+        return key_of(node, "app.undo" if match.group(1) else "app.redo") + " "
+
+    return _CORE_KEYS.sub(mine, message)

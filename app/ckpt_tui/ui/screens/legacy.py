@@ -20,7 +20,7 @@ from textual.widgets import DataTable
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.explain import Explains
+from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.messages import AdoptRequested
 from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.screens.confirm import ConfirmScreen
@@ -162,7 +162,8 @@ class LegacyScreen(Explains, Themed, Screen[None]):
             lines.append("i imports it (a preview first). Nothing is moved or deleted.")
         elif f.status == legacy.ALREADY:
             lines.append(
-                f"Imported as {f.session_id}: A adopts it into a live session, u takes the import back."
+                f"Imported as {f.session_id}: {key_of(self, 'legacy.adopt')} adopts it into a live "
+                f"session, {key_of(self, 'legacy.undo_import')} takes the import back."
             )
         elif f.reason:
             lines.append_text(safe(f.reason, 600, style="ckpt--warning"))
@@ -204,7 +205,8 @@ class LegacyScreen(Explains, Themed, Screen[None]):
             text.append("  • its checkpoint from the file\n")
         text.append("  • a ledger row, so the same file is never imported twice\n")
         text.append(
-            "The file is copied to migration-backups/ first. u in this view takes it back.",
+            "The file is copied to migration-backups/ first. "
+            f"{key_of(self, 'legacy.undo_import')} in this view takes it back.",
             style="dim",
         )
 
