@@ -112,6 +112,7 @@ async def test_read_only_dims_every_write_key(store_path):
         await press(pilot, "3")
         assert {"restore", "new_snapshot", "undo", "redo"} <= dimmed(app)
         assert "diff" not in dimmed(app), "reading keys stay"
+        assert "e Hand-off preview" in bar(app), "e shows the note, writing nothing"
         await press(pilot, "n")
         assert type(app.screen).__name__ == "MainScreen", "no name prompt to refuse later"
         assert any(m.startswith("Read-only: ") for m in messages(app))

@@ -374,6 +374,13 @@ class MainScreen(Explains, Screen[None]):
             return "this opencode session has no checkpoint"
         return None
 
+    def describe_binding(self, binding: Binding) -> str | None:
+        """Read-only, ``e`` still shows the note but writes nothing: the key
+        bar says so rather than offering a write that is then refused."""
+        if binding.action == "handoff" and self.service.store.read_only_reason:
+            return "Hand-off preview"
+        return None
+
     def _mark_elsewhere(self) -> Mark | None:
         """The mark, if it is in another session than the selected one."""
         mark, session = self.snapshots.marked, self.session
