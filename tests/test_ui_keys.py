@@ -214,3 +214,14 @@ async def test_after_an_adoption_u_undoes_the_adoption_not_the_import(tmp_path):
             ).fetchone()
         assert legacy_rows == (2,), "the import stays"
         assert "Redo adoption of the legacy" in bar(app)
+
+
+@run_async
+async def test_asking_what_undo_would_do_never_creates_the_journal(store_path):
+    from ckpt_tui import paths
+
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "2", "3", "j")
+        assert app.main.next_steps is not None and app.main.next_steps[1] == (None, None)
+    assert not (paths.state_dir() / "journal.db").exists(), "browsing writes nothing"

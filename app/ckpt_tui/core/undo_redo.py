@@ -71,9 +71,13 @@ class UndoRedo:
         ask after every write and poll)."""
         newest = self.newest_pre_restore(session_id)
         try:
-            done = self.journal.last_done(session_id)
-            undone = self.journal.first_undone(session_id)
-            trusted = self._usable(newest)
+            if not self.journal.exists():
+                # Nothing written yet: browsing never creates the journal.
+                done, undone, trusted = None, None, newest is None
+            else:
+                done = self.journal.last_done(session_id)
+                undone = self.journal.first_undone(session_id)
+                trusted = self._usable(newest)
         except JournalError:
             done, undone, trusted = None, None, False
         if done is not None and done.action in ENTRY_ONLY and _nothing_restored_since(done, newest):

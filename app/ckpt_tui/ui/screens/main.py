@@ -110,6 +110,7 @@ class MainScreen(Explains, Screen[None]):
         #: ``(session id, NextSteps)``: what undo and redo of the selected
         #: session would do, read off the UI thread (the key bar says it).
         self.next_steps: tuple[str, object] | None = None
+        self._first_frame_out = False
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -141,6 +142,7 @@ class MainScreen(Explains, Screen[None]):
                 self.snapshots.add_summaries(first.summaries)
             self._show_project(first.projects.rows[0])  # what the focused pane shows
         self.projects.focus()
+        self.call_after_refresh(self._after_first_frame)
 
     # -- what is selected -------------------------------------------------------
     @property
@@ -183,10 +185,19 @@ class MainScreen(Explains, Screen[None]):
         self._update_detail()
         self.refresh_bindings()  # a key acts on what the focused pane shows
 
-    @work(thread=True, exclusive=True, group="next-steps")
     def load_next_steps(self) -> None:
-        """What undo and redo of the selected session would do (two journal
-        rows and one snapshot row), for the key bar."""
+        """What undo and redo of the selected session would do, for the key
+        bar: from the first frame on (never on its path)."""
+        if self._first_frame_out:
+            self._next_steps_worker()
+
+    def _after_first_frame(self) -> None:
+        self._first_frame_out = True
+        self.load_next_steps()
+
+    @work(thread=True, exclusive=True, group="next-steps")
+    def _next_steps_worker(self) -> None:
+        """Two journal rows and one snapshot row (``Service.next_steps``)."""
         session = self.session
         if session is None or session.origin != "store":
             steps = None
