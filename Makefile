@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_DIR := .demo
 
-.PHONY: install test lint demo screenshots bench clean
+.PHONY: install test lint sql demo screenshots bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ install: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check app tests bench
+
+# the first screen's SQL, generated from the Core statements (checked in; a test fails when stale)
+sql: $(STAMP)
+	$(BIN)/python -m ckpt_tui.store.gen_sql
 
 test: lint
 	$(BIN)/pytest -q -n 2

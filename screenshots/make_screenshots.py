@@ -10,11 +10,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("CKPT_TUI_FROZEN_NOW", "2026-11-29T12:00:00.000Z")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.ui_support import demo_db, make_app, settle  # noqa: E402
+from ckpt_tui import timeutil  # noqa: E402
+from tests.ui_support import FROZEN_NOW, demo_db, make_app, settle  # noqa: E402
 
 SHOTS = {
     "main.svg": ("j", "j", "j", "j", "enter", "enter", "j"),
@@ -41,9 +41,10 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
         os.environ["CKPT_TUI_CONFIG"] = home
-        for name, keys in SHOTS.items():
-            asyncio.run(shoot(name, keys, out))
-            print(out / name)
+        with timeutil.clock.fixed(timeutil.parse(FROZEN_NOW)):
+            for name, keys in SHOTS.items():
+                asyncio.run(shoot(name, keys, out))
+                print(out / name)
 
 
 if __name__ == "__main__":

@@ -22,11 +22,29 @@ def _isolated(tmp_path_factory, monkeypatch):
     for name in ("XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     monkeypatch.delenv("CKPT_DB", raising=False)
-    monkeypatch.delenv("CKPT_TUI_FROZEN_NOW", raising=False)
     monkeypatch.delenv("CKPT_TUI_LOG", raising=False)
     # `y` must not reach the real clipboard or tmux from a test
     for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def frozen_clock():
+    """Fixes ``timeutil.clock`` for the test: ``frozen_clock(iso)``."""
+    from ckpt_tui import timeutil
+
+    stack = []
+
+    def fix(iso: str) -> None:
+        moment = timeutil.parse(iso)
+        assert moment is not None, iso
+        block = timeutil.clock.fixed(moment)
+        block.__enter__()
+        stack.append(block)
+
+    yield fix
+    while stack:
+        stack.pop().__exit__(None, None, None)
 
 
 @pytest.fixture

@@ -589,7 +589,9 @@ def test_plan_preview_matches_apply(service):
 
 
 def test_outcome_json_keys(service):
-    data = service.restore("s1", "first").to_json()
+    from ckpt_tui.cli.jsonview import outcome
+
+    data = outcome(service.restore("s1", "first"))
     assert set(data) >= {"action", "session", "wrote", "changed", "preRestore", "pruned",
                          "snapshot", "message"}
     assert data["preRestore"].startswith("pre-restore-") and data["wrote"] is True

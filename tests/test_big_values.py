@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ckpt_tui.core.diff import MAX_DIFF_ITEMS, MAX_DIFF_LINES, change_summary, diff_checkpoints
+from ckpt_tui.core.diff import MAX_DIFF_ITEMS, MAX_DIFF_LINES, diff_checkpoints
 from ckpt_tui.core.model import Checkpoint
+from ckpt_tui.core.summary import change_summary
 from ckpt_tui.ui.diff_lines import FIELD_ROWS, side_by_side, unified, wrap_rows
 from ckpt_tui.ui.render import DISPLAY_LINES, safe_block
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
@@ -25,7 +26,7 @@ def test_a_million_lines_are_compared_coarsely():
     tags = [b.tag for b in summary.blocks]
     assert tags[0] == "equal" and "replace" in tags
     assert change_summary(diff) == "summary~"
-    from ckpt_tui.core.textdiff import unified_lines
+    from ckpt_tui.cli.textdiff import unified_lines
 
     assert any("too large to compare in full" in line for line in unified_lines(diff)[:3])
 

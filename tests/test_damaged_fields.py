@@ -12,6 +12,7 @@ from rich.console import Console
 
 from ckpt_tui.cli.main import main
 from ckpt_tui.core import diff as diffs
+from ckpt_tui.core import summary as summaries
 from ckpt_tui.core.handoff import render
 from ckpt_tui.core.model import Checkpoint, DamagedField, decode
 from ckpt_tui.core.service import open_service
@@ -253,9 +254,9 @@ def test_detail_pane_and_diff_views_show_damaged_fields(odd_store):
     assert "DAMAGED" in wrapped and "damaged on the old side" in wrapped
     same = diffs.diff_checkpoints(cp, cp)
     assert "Next (damaged)" in _plain(unified(same))
-    summary = diffs.change_summary(diffs.diff_checkpoints(Checkpoint(), cp))
+    summary = summaries.change_summary(diffs.diff_checkpoints(Checkpoint(), cp))
     assert summary.count("damaged") == 5
-    assert diffs.summarize(Checkpoint(), cp) == summary  # the history rows' shortcut agrees
+    assert summaries.summarize(Checkpoint(), cp) == summary  # the history rows' shortcut agrees
 
 
 def test_a_handoff_says_a_field_is_damaged(odd_store):

@@ -38,7 +38,7 @@ def test_nothing_is_written_or_wrapped_when_off(store_path, capsys):
 def test_debug_logs_store_calls_with_timings(store_path, capsys):
     assert main(["list", "projects", "--db", str(store_path), "--debug"]) == 0
     text = state_log().read_text(encoding="utf-8")
-    assert "ckpt_tui.service DEBUG projects(after=None, limit=500)" in text
+    assert "ckpt_tui.service DEBUG all_projects()" in text  # one plain-SQL read (issue 10)
     assert " ms" in text
 
 

@@ -1,24 +1,21 @@
-"""The first frame's pages: the cached-statement path gives exactly what the
-SQLAlchemy path gives, and needs no SQLAlchemy import."""
+"""The first frame's pages: the plain-SQL path gives exactly what the
+SQLAlchemy path gives, needs no SQLAlchemy import and writes nothing."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
+from ckpt_tui import paths
 from ckpt_tui.core.demo import build_demo
 from ckpt_tui.core.service import open_service
-from ckpt_tui.store import sqlcache
 from tests.factory import new_store
 
 
 def both_paths(db, limit=3, summaries=0):
     svc = open_service(db)
     try:
-        sqlcache.cache_file().unlink(missing_ok=True)
-        # no cache: SQLAlchemy, then fills the cache
-        slow = svc.first_screen(limit=limit, summaries=summaries)
-        assert sqlcache.load() is not None
+        slow = svc._first_screen_sqlalchemy(limit, summaries)
         fast = svc.first_screen(limit=limit, summaries=summaries)
         return slow, fast
     finally:
@@ -31,7 +28,9 @@ def test_cached_statements_give_the_same_pages(tmp_path):
     assert fast == slow
     assert slow.projects.cursor is not None, "limit 3 of 5 projects: a next page exists"
     assert slow.sessions.rows and slow.snapshots.rows
-    assert any(r.depth for r in slow.sessions.rows) or len(slow.sessions.rows) >= 1
+    newest_project, newest_session = slow.projects.rows[0], slow.sessions.rows[0]
+    assert {r.project_id for r in slow.sessions.rows} == {newest_project.id}
+    assert {r.session_id for r in slow.snapshots.rows} == {newest_session.id}
 
 
 def test_summaries_match_what_the_list_would_ask_for(tmp_path):
@@ -87,18 +86,31 @@ def test_empty_store(tmp_path):
     assert slow.projects.rows == [] and slow.sessions is None
 
 
-def test_damaged_cache_falls_back(tmp_path):
+def test_failed_plain_read_falls_back(tmp_path, monkeypatch):
+    """A statement the store cannot run takes the SQLAlchemy path, whose
+    errors say what is wrong in the usual words."""
+    from ckpt_tui.store import plain_sql
+
     db = build_demo(tmp_path / "demo", seed=5)["db"]
     svc = open_service(db)
     expected = svc.first_screen()
-    sqlcache.cache_file().write_text('{"projects_page": {"sql": "SELECT nonsense"}}')
+    monkeypatch.setitem(plain_sql.STATEMENTS, "projects_page", ("SELECT nonsense", {}))
     assert svc.first_screen() == expected
     svc.close()
 
 
+def test_first_screen_writes_nothing(tmp_path):
+    """Nothing is compiled, cached or keyed on source text at run time."""
+    db = build_demo(tmp_path / "demo", seed=5)["db"]
+    svc = open_service(db)
+    assert svc.first_screen(summaries=5).projects.rows
+    svc.close()
+    cache = paths.cache_dir()
+    assert not cache.exists() or list(cache.iterdir()) == []
+
+
 def test_first_frame_needs_no_sqlalchemy(tmp_path):
     db = build_demo(tmp_path / "demo", seed=5)["db"]
-    open_service(db).first_screen()  # fills the cache
     code = (
         "import sys; from ckpt_tui.core.service import open_service; import ckpt_tui.ui.app;"
         f"s = open_service({str(db)!r}); assert s.first_screen().projects.rows;"

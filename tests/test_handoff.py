@@ -90,8 +90,8 @@ def test_long_ids_are_cut_with_a_hash_and_stay_distinct():
 # -- content -----------------------------------------------------------------------------------
 
 
-def test_handoff_has_every_field_and_its_source(service, store_path, proj, monkeypatch):
-    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN)
+def test_handoff_has_every_field_and_its_source(service, store_path, proj, frozen_clock):
+    frozen_clock(FROZEN)
     cp = Checkpoint(
         title="Parser work",
         objective="ship the parser",
@@ -196,26 +196,66 @@ def test_missing_project_directory_suggests_stdout(service, store_path, tmp_path
 # -- atomicity ---------------------------------------------------------------------------------
 
 CHILD = r"""
+import os
 import sys
+from ckpt_tui import timeutil
 from ckpt_tui.core import handoff
 from ckpt_tui.core.service import open_service
 
 svc = open_service(sys.argv[1])
 stop = sys.argv[2]
-chunks = 0
 
-def hook(stage):
-    global chunks
-    if stage == "chunk":
-        chunks += 1
-        if stop != "chunk" or chunks != 3:
-            return
-    elif stage != stop:
-        return
+
+def pause(stage):
     print("at " + stage, flush=True)
     sys.stdin.readline()  # wait here until killed
 
-handoff.write_handoff(svc, "s9", progress=hook)
+
+class Chunks:
+    # the temporary file, pausing once its third chunk is flushed
+
+    def __init__(self, fh):
+        self.fh, self.writes = fh, 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return self.fh.__exit__(*exc)
+
+    def fileno(self):
+        return self.fh.fileno()
+
+    def write(self, data):
+        self.writes += 1
+        return self.fh.write(data)
+
+    def flush(self):
+        self.fh.flush()
+        if stop == "chunk" and self.writes == 3:
+            pause("chunk")
+
+
+real_fdopen, real_replace, real_fsync_dir = os.fdopen, os.replace, handoff._fsync_dir
+
+
+def replace(src, dst):
+    if stop == "synced":
+        pause("synced")  # the temporary file is complete and synced, not renamed
+    real_replace(src, dst)
+
+
+def fsync_dir(directory):
+    real_fsync_dir(directory)
+    if stop == "replaced":
+        pause("replaced")
+
+
+os.fdopen = lambda *a, **k: Chunks(real_fdopen(*a, **k))
+os.replace = replace
+handoff._fsync_dir = fsync_dir
+with timeutil.clock.fixed(timeutil.parse(sys.argv[3])):
+    handoff.write_handoff(svc, "s9")
 print("finished", flush=True)
 """
 
@@ -230,9 +270,9 @@ print("finished", flush=True)
     ],
 )
 def test_killed_writer_leaves_old_or_complete_file(
-    service, store_path, proj, monkeypatch, stage, old_exists, expect
+    service, store_path, proj, frozen_clock, stage, old_exists, expect
 ):
-    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN)
+    frozen_clock(FROZEN)
     add_live(store_path, "s9", Checkpoint(objective="small"))
     target = handoff.handoff_path(proj, "s9")
     old = b""
@@ -246,7 +286,7 @@ def test_killed_writer_leaves_old_or_complete_file(
     assert len(new) > 5 * (1 << 20)
 
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(store_path), stage],
+        [sys.executable, "-c", CHILD, str(store_path), stage, FROZEN],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

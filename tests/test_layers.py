@@ -1,9 +1,12 @@
 """The layer rules, checked on the source: ui and cli import core, core
-imports store, nothing below the ui imports Textual."""
+imports store, nothing below the ui imports Textual. A module named in a
+string (``importlib.import_module("...")``, a lazy-loading name) counts as
+an import, so a violation cannot hide in one."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,15 +25,31 @@ FORBIDDEN = {
 ALLOWED = {("cli", "ckpt_tui.ui.launch")}
 
 
-def imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+#: a string that is a dotted module name of ours or of a layered library
+MODULE_NAME = re.compile(r"(ckpt_tui|textual|sqlalchemy|sqlite3)(\.[A-Za-z_]\w*)*")
+
+
+def imports_in(source: str) -> set[str]:
+    """Every module ``source`` imports or names in a string."""
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
+            # `from ckpt_tui import store` imports the module ckpt_tui.store
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and MODULE_NAME.fullmatch(node.value)
+        ):
+            found.add(node.value)
     return found
+
+
+def imports(path: Path) -> set[str]:
+    return imports_in(path.read_text(encoding="utf-8"))
 
 
 def test_layers_import_one_way():
@@ -45,10 +64,23 @@ def test_layers_import_one_way():
     assert problems == []
 
 
+def test_modules_named_in_strings_count_as_imports():
+    hidden = (
+        "import importlib\n"
+        "ui = importlib.import_module('ckpt_tui.ui.app')\n"
+        "w = lazy.module(\"textual.widgets\")\n"
+        "from ckpt_tui import store\n"
+    )
+    assert {"ckpt_tui.ui.app", "textual.widgets", "ckpt_tui.store"} <= imports_in(hidden)
+    # prose and other strings are not module names
+    assert imports_in("x = 'textual is a TUI framework'; y = 'ckpt_tui: a tool'") == set()
+
+
 def test_shared_modules_import_nothing_of_ours_above_them():
-    for name in ("errors.py", "timeutil.py", "paths.py"):
+    shared = ("errors.py", "timeutil.py", "paths.py", "records.py", "conversation.py")
+    for name in shared:
         ours = {i for i in imports(PACKAGE / name) if i.startswith("ckpt_tui.")}
-        assert ours <= {"ckpt_tui"}, f"{name} imports {ours}"
+        assert ours <= {"ckpt_tui.timeutil"}, f"{name} imports {ours}"
 
 
 def test_core_runs_without_textual_loaded():

@@ -663,7 +663,7 @@ def test_mixed_timestamps_list_pages_sort_by_instant(tmp_path, limit):
 
 
 def test_mixed_timestamps_newest_pre_restore_summaries_and_last_activity(tmp_path):
-    from ckpt_tui.store import queries
+    from ckpt_tui.store import queries, summary_reads
 
     svc = open_service(mixed_store(tmp_path / "c.db"))
     try:
@@ -671,7 +671,7 @@ def test_mixed_timestamps_newest_pre_restore_summaries_and_last_activity(tmp_pat
             assert queries.newest_snapshot(conn, "s0", "pre-restore")["name"] == "m09"
             assert queries.newest_snapshot(conn, "s0")["name"] == "m11"
             rows = svc.snapshots("s0", limit=50).rows
-            previous = queries.previous_snapshot_ids(conn, "s0", rows[2:7])
+            previous = summary_reads.previous_snapshot_ids(conn, "s0", rows[2:7])
         by_id = {r.id: r.name for r in rows}
         assert {by_id[k]: by_id.get(v) for k, v in previous.items()} == {
             f"m{i:02d}": f"m{i - 1:02d}" for i in (9, 8, 7, 6, 5)

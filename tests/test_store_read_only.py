@@ -35,7 +35,7 @@ from ckpt_tui.cli.main import main
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ReadOnly
-from ckpt_tui.store import Store, sqlcache
+from ckpt_tui.store import Store
 from tests.factory import basic_store, connect, new_store
 
 READS = (
@@ -106,11 +106,10 @@ def test_first_screen_fast_path_reads_it_too(walled_store, monkeypatch):
     """The first frame's plain-sqlite3 reader opens the file as the store did."""
     svc = open_service(walled_store)
     try:
-        expected = svc.first_screen(limit=50)  # fills the statement cache
-        assert sqlcache.load() is not None
+        expected = svc._first_screen_sqlalchemy(50, 0)
 
         def slow_path(*_args, **_kwargs):
-            raise AssertionError("the statement-cache path failed and fell back")
+            raise AssertionError("the plain-SQL path failed and fell back")
 
         monkeypatch.setattr(Reader, "_first_screen_sqlalchemy", slow_path)
         assert svc.first_screen(limit=50) == expected

@@ -6,8 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ckpt_tui.core.diff import change_summary, diff_checkpoints, summarize
+from ckpt_tui.core.diff import diff_checkpoints
 from ckpt_tui.core.model import LIST_FIELDS, STATUSES, Checkpoint
+from ckpt_tui.core.summary import change_summary, summarize
 
 # A small alphabet makes duplicates, moves and one-place edits common.
 items = st.lists(st.sampled_from(["fix a", "fix b", "fix c", "ship it", "ship it now", "x"]), max_size=7)

@@ -159,8 +159,8 @@ def test_snippet_text_is_literal():
 
 
 @pytest.fixture
-def frozen(monkeypatch):
-    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN_NOW)
+def frozen(frozen_clock):
+    frozen_clock(FROZEN_NOW)
 
 
 def test_search_screen_snapshot(snap_compare, frozen):

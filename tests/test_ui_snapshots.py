@@ -10,8 +10,8 @@ from tests.ui_support import FROZEN_NOW, SIZE, demo_db, home_dir, make_app, sett
 
 
 @pytest.fixture(autouse=True)
-def _frozen(monkeypatch):
-    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN_NOW)
+def _frozen(frozen_clock):
+    frozen_clock(FROZEN_NOW)
 
 
 def _go(*keys):

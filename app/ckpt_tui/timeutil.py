@@ -6,19 +6,40 @@ every timestamp that comes out of the store goes through :func:`parse`.
 
 from __future__ import annotations
 
-import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 
+class Clock:
+    """Where "now" comes from: the system clock, unless :meth:`fixed` to one
+    instant (the demo stamps its rows with a fixed time so a seed gives the
+    same store; tests fix it so what they draw does not depend on the day)."""
+
+    def __init__(self) -> None:
+        self._fixed: datetime | None = None
+
+    def now(self) -> datetime:
+        return self._fixed if self._fixed is not None else datetime.now(UTC)
+
+    @contextmanager
+    def fixed(self, moment: datetime) -> Iterator[None]:
+        """``now()`` is ``moment`` until the block ends (then what it was)."""
+        previous, self._fixed = self._fixed, moment.astimezone(UTC)
+        try:
+            yield
+        finally:
+            self._fixed = previous
+
+
+#: The one clock every layer reads; set by the demo and the tests.
+clock = Clock()
+
+
 def now() -> datetime:
-    """The current instant; ``CKPT_TUI_FROZEN_NOW`` pins it for snapshot tests."""
-    frozen = os.environ.get("CKPT_TUI_FROZEN_NOW")
-    if frozen:
-        parsed = parse(frozen)
-        if parsed is not None:
-            return parsed
-    return datetime.now(UTC)
+    """The current instant, from :data:`clock`."""
+    return clock.now()
 
 
 def fmt(moment: datetime) -> str:

@@ -79,16 +79,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ckpt_tui import lazy
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 
-# Loaded when a command runs: building the parser must stay cheap, since
-# `ckpt-tui` with no subcommand builds it too on its way to the app.
-ho = lazy.module("ckpt_tui.core.handoff")
-lg = lazy.module("ckpt_tui.core.legacy")
+# Command bodies import the views and the core modules they use when they
+# run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 
 
 def _service(args, *, read_only: bool = False):
@@ -104,6 +101,8 @@ def _opencode_data(args):
 
 
 def cmd_scan(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=True)
     try:
         report = lg.scan(svc, args.scan or (), opencode_data=_opencode_data(args))
@@ -123,6 +122,8 @@ def cmd_scan(args) -> int:
 
 
 def cmd_import(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=args.dry_run)
     try:
         if args.dry_run:
@@ -143,6 +144,8 @@ def cmd_import(args) -> int:
 
 
 def cmd_imports(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=True)
     try:
         records = lg.list_imports(svc, args.project)
@@ -165,6 +168,8 @@ def cmd_imports(args) -> int:
 
 
 def cmd_undo_import(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args)
     try:
         outcome = lg.undo_import(svc, args.import_id)
@@ -181,6 +186,8 @@ def cmd_undo_import(args) -> int:
 
 
 def cmd_adopt(args) -> int:
+    from ckpt_tui.core import legacy as lg
+
     svc = _service(args, read_only=args.dry_run)
 
     def make_plan():
@@ -199,6 +206,8 @@ def cmd_adopt(args) -> int:
 
 
 def _adopted_from(svc, args) -> dict:
+    from ckpt_tui.core import legacy as lg
+
     source, _ = lg.adoption_source(svc, args.project, args.snapshot)
     return {"source": source.to_json()}
 
@@ -207,6 +216,8 @@ def _adopted_from(svc, args) -> dict:
 
 
 def cmd_handoff(args) -> int:
+    from ckpt_tui.core import handoff as ho
+
     svc = _service(args, read_only=True)
     try:
         if args.stdout:
@@ -254,6 +265,34 @@ def _opencode_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _register_adopt_and_handoff(
+    sub: argparse._SubParsersAction, common: argparse.ArgumentParser
+) -> None:
+    """``adopt`` and ``handoff``, top-level commands kept beside ``legacy``."""
+    p = sub.add_parser(
+        "adopt",
+        parents=[common],
+        help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
+    )
+    p.add_argument("project", metavar="PROJECT", help="the project whose legacy state to copy")
+    p.add_argument("session", metavar="SESSION", help="the live session to copy it into")
+    p.add_argument("--snapshot", metavar="SNAPSHOT", help="one snapshot of legacy::PROJECT instead")
+    add_write_options(p)
+    p.set_defaults(run=cmd_adopt)
+
+    p = sub.add_parser(
+        "handoff",
+        parents=[common],
+        help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
+    )
+    p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui list sessions)")
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help="write the note of this snapshot (name or id)"
+    )
+    p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
+    p.set_defaults(run=cmd_handoff)
+
+
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     legacy = sub.add_parser(
         "legacy",
@@ -294,25 +333,4 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("import_id", metavar="IMPORT_ID", help="legacy-import:<project>:<sha256>")
     p.set_defaults(run=cmd_undo_import)
 
-    p = sub.add_parser(
-        "adopt",
-        parents=[common],
-        help="copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
-    )
-    p.add_argument("project", metavar="PROJECT", help="the project whose legacy state to copy")
-    p.add_argument("session", metavar="SESSION", help="the live session to copy it into")
-    p.add_argument("--snapshot", metavar="SNAPSHOT", help="one snapshot of legacy::PROJECT instead")
-    add_write_options(p)
-    p.set_defaults(run=cmd_adopt)
-
-    p = sub.add_parser(
-        "handoff",
-        parents=[common],
-        help="write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
-    )
-    p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui list sessions)")
-    p.add_argument(
-        "--snapshot", metavar="SNAPSHOT", help="write the note of this snapshot (name or id)"
-    )
-    p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
-    p.set_defaults(run=cmd_handoff)
+    _register_adopt_and_handoff(sub, common)

@@ -77,7 +77,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ckpt_tui import lazy, paths, timeutil
+from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
@@ -86,17 +86,16 @@ from ckpt_tui.errors import CkptError, NotFound, StoreMissing
 if TYPE_CHECKING:
     from ckpt_tui.opencode import OpencodeReader, SessionInfo
 
-# Loaded when a command runs: building the parser must stay cheap, since
-# `ckpt-tui` with no subcommand builds it too on its way to the app.
-oc = lazy.module("ckpt_tui.opencode")
-ocjson = lazy.module("ckpt_tui.opencode.jsonview")
-
+# Command bodies import the views and the core modules they use when they
+# run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 PAGE = 500
 NO_STORE = "no store"
 NO_CHECKPOINT = "none"
 
 
 def _reader(args) -> OpencodeReader:
+    from ckpt_tui import opencode as oc
+
     reader = oc.OpencodeReader.from_env(getattr(args, "opencode_data", None))
     if not reader.exists():
         raise CkptError(
@@ -167,6 +166,8 @@ def _store_has_project(db, project_id: str) -> bool:
 
 def list_opencode_sessions(args) -> int:
     """opencode's sessions, children under parents, with checkpoint status."""
+    from ckpt_tui import opencode as oc
+
     reader = _reader(args)
     result = reader.sessions()
     sessions = list(result.sessions)
@@ -187,27 +188,7 @@ def list_opencode_sessions(args) -> int:
 
     tree = oc.session_tree(sessions)
     if args.json:
-        items = []
-        for info, depth in tree:
-            item = ocjson.session(info)
-            item["depth"] = depth
-            item["checkpoint"] = status(info)
-            item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
-            item["usage"] = _usage(reader, info.id)
-            items.append(item)
-        emit_json(
-            {
-                "dataDir": str(reader.data_dir),
-                "store": str(args.db or paths.default_store_path()),
-                "storeStatus": store_status,
-                "total": len(items),
-                "duplicatesSkipped": result.duplicates_skipped,
-                "damagedSkipped": result.damaged_skipped,
-                "sources": [ocjson.source(s) for s in result.sources],
-                "warnings": warnings,
-                "items": items,
-            }
-        )
+        emit_json(_sessions_json(args, reader, result, tree, status, store_status, warnings))
         return 0
     _warn(warnings)
     table(
@@ -226,6 +207,32 @@ def list_opencode_sessions(args) -> int:
         ],
     )
     return 0
+
+
+def _sessions_json(args, reader, result, tree, status, store_status, warnings) -> dict:
+    """``list sessions --opencode --json``: the session tree with each
+    session's checkpoint status and usage, and where it was read from."""
+    from ckpt_tui.cli import opencode_json as ocjson
+
+    items = []
+    for info, depth in tree:
+        item = ocjson.session(info)
+        item["depth"] = depth
+        item["checkpoint"] = status(info)
+        item["hasCheckpoint"] = status(info) not in (NO_STORE, NO_CHECKPOINT)
+        item["usage"] = _usage(reader, info.id)
+        items.append(item)
+    return {
+        "dataDir": str(reader.data_dir),
+        "store": str(args.db or paths.default_store_path()),
+        "storeStatus": store_status,
+        "total": len(items),
+        "duplicatesSkipped": result.duplicates_skipped,
+        "damagedSkipped": result.damaged_skipped,
+        "sources": [ocjson.source(s) for s in result.sources],
+        "warnings": warnings,
+        "items": items,
+    }
 
 
 def _usage(reader: OpencodeReader, session_id: str) -> dict | None:
@@ -257,6 +264,8 @@ def _seconds(ms: int | None) -> str:
 
 
 def _print_message(message) -> None:
+    from ckpt_tui import opencode as oc
+
     head = f"--- {_when(message.created)}  {message.role}"
     if message.agent:
         head += f"  {message.agent}"
@@ -278,6 +287,8 @@ def _print_message(message) -> None:
 
 
 def cmd_conversation(args) -> int:
+    from ckpt_tui.cli import opencode_json as ocjson
+
     reader = _reader(args)
     info = reader.session(args.session)
     messages, damaged, warnings = _all_messages(reader, args.session)

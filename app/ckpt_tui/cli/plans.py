@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ckpt_tui import lazy, timeutil
+from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say
-
-jsonview = lazy.module("ckpt_tui.core.jsonview")
-textdiff = lazy.module("ckpt_tui.core.textdiff")
 
 
 def add_write_options(parser) -> None:
@@ -27,8 +24,10 @@ def add_write_options(parser) -> None:
 
 
 def report(args, outcome, plan=None, extra: dict[str, Any] | None = None) -> int:
+    from ckpt_tui.cli import jsonview
+
     if args.json:
-        data = outcome.to_json()
+        data = jsonview.outcome(outcome)
         if plan is not None:
             data["diff"] = jsonview.diff(plan.diff, "current", "result")
             data["skipped"] = _skipped(plan)
@@ -44,6 +43,8 @@ def _skipped(plan) -> list[dict[str, str]]:
 
 
 def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
+    from ckpt_tui.cli import jsonview, textdiff
+
     if args.json:
         emit_json(
             {

@@ -7,7 +7,7 @@ import argparse
 import shlex
 from pathlib import Path
 
-from ckpt_tui import lazy, paths, timeutil
+from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
@@ -17,10 +17,8 @@ from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
-# Loaded when a command runs: the parser is built on the way to the app too.
-jsonview = lazy.module("ckpt_tui.core.jsonview")
-textdiff = lazy.module("ckpt_tui.core.textdiff")
-across = lazy.module("ckpt_tui.core.across")
+# Command bodies import the views and the core modules they use when they
+# run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 
 PAGE = 500
 
@@ -47,8 +45,11 @@ def _all_pages(fetch):
 
 
 def cmd_list_projects(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     svc = _service(args, read_only=True)
-    rows, total = _all_pages(lambda after: svc.projects(after=after, limit=PAGE))
+    page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
+    rows, total = page.rows, page.total
     if args.json:
         emit_json({"total": total, "items": [jsonview.project(r) for r in rows]})
         return 0
@@ -60,6 +61,8 @@ def cmd_list_projects(args) -> int:
 
 
 def cmd_list_sessions(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     if getattr(args, "opencode", False):
         from ckpt_tui.cli.opencode_cmds import list_opencode_sessions
 
@@ -90,6 +93,8 @@ def _status(row) -> str:
 
 
 def cmd_list_snapshots(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     svc = _service(args, read_only=True)
     svc.session(args.session)  # an unknown id is an error, not an empty list
     kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
@@ -144,6 +149,8 @@ def _print_checkpoint(cp: Checkpoint) -> None:
 
 
 def cmd_show(args) -> int:
+    from ckpt_tui.cli import jsonview
+
     svc = _service(args, read_only=True)
     if args.snapshot:
         view = svc.snapshot(args.session, args.snapshot)
@@ -175,6 +182,8 @@ def cmd_show(args) -> int:
 
 
 def cmd_diff(args) -> int:
+    from ckpt_tui.cli import jsonview, textdiff
+
     svc = _service(args, read_only=True)
     if getattr(args, "against", None):
         comparison = _compare_across(svc, args)
@@ -193,6 +202,8 @@ def cmd_diff(args) -> int:
 
 
 def _compare_across(svc, args):
+    from ckpt_tui.core import across
+
     if args.b is not None:
         raise CkptError("give B or --against, not both")
     return across.compare(
@@ -226,6 +237,8 @@ def cmd_restore(args) -> int:
 
 def cmd_copy(args) -> int:
     """A copy across sessions is planned and applied exactly as a restore is."""
+    from ckpt_tui.core import across
+
     fields = args.fields.split(",") if args.fields else None
     return _plan_then_write(
         args,
@@ -302,12 +315,8 @@ def cmd_demo(args) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    def add(name, func, help_text, **kw):
-        p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
-        p.set_defaults(run=func)
-        return p
-
+def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    """``list projects``, ``list sessions``, ``list snapshots``."""
     lst = sub.add_parser("list", help="list projects, sessions or snapshots")
     lsub = lst.add_subparsers(dest="what", metavar="WHAT", required=True)
     p = lsub.add_parser("projects", parents=[common], help="projects in the store")
@@ -329,27 +338,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
     p.set_defaults(run=cmd_list_snapshots)
 
-    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
-    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
-    p.add_argument(
-        "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
-    )
-    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
-    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
-    p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
-    p.add_argument(
-        "b",
-        metavar="B",
-        nargs="?",
-        help="the newer side: a snapshot (default: the current checkpoint)",
-    )
-    against = p.add_argument(
-        "--against",
-        metavar="OTHER",
-        help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
-        "SESSION:SNAPSHOT (B is then not given)",
-    )
-    against.complete = "sessions"
+
+def _register_writes(add) -> None:
+    """The commands that change a checkpoint: restore, copy, undo, redo,
+    snapshot (``add`` makes a subcommand with the common options)."""
     p = add("restore", cmd_restore, "restore a snapshot, whole or some fields")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
@@ -386,6 +378,38 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument("name", metavar="NAME", help="the new snapshot's name (unique in the session)")
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    def add(name, func, help_text, **kw):
+        p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
+        p.set_defaults(run=func)
+        return p
+
+    _register_list(sub, common)
+
+    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
+    )
+    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
+    p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
+    p.add_argument(
+        "b",
+        metavar="B",
+        nargs="?",
+        help="the newer side: a snapshot (default: the current checkpoint)",
+    )
+    against = p.add_argument(
+        "--against",
+        metavar="OTHER",
+        help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
+        "SESSION:SNAPSHOT (B is then not given)",
+    )
+    against.complete = "sessions"
+    _register_writes(add)
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")
     p = add("demo", cmd_demo, "write a demo store")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from ckpt_tui import lazy, timeutil
+from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.model import FIELDS
 from ckpt_tui.core.service import open_service
 
-history = lazy.module("ckpt_tui.core.history")
-boards = lazy.module("ckpt_tui.core.board")
+# Command bodies import the core modules they use when they run: the parser
+# is built on the way to the app too.
 
 PAGE = 500
 
@@ -22,6 +22,8 @@ def _origin(o) -> str:
 
 
 def cmd_history(args) -> int:
+    from ckpt_tui.core import history
+
     svc = open_service(args.db, read_only=True)
     found = history.field_history(svc, args.session, args.field, args.snapshot)
     if args.json:
@@ -52,6 +54,8 @@ def cmd_history(args) -> int:
 
 
 def cmd_board(args) -> int:
+    from ckpt_tui.core import board as boards
+
     svc = open_service(args.db, read_only=True)
     statuses = boards.parse_statuses(args.status)
     rows, total, after = [], 0, None

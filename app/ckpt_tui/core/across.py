@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import Checkpoint, Damaged
 from ckpt_tui.core.plans import Plan, Step
-from ckpt_tui.core.reads import Comparison, Reader, diffs
+from ckpt_tui.core.reads import Comparison, Reader
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 
 
@@ -66,6 +66,8 @@ def content(reader: Reader, ref: Ref) -> tuple[Checkpoint, str | None, str]:
 
 def compare(reader: Reader, old: Ref, new: Ref) -> Comparison:
     """``old`` against ``new``, any two sessions."""
+    from ckpt_tui.core import diff as diffs
+
     a, _, _ = content(reader, old)
     b, _, _ = content(reader, new)
     return Comparison(old.label(), new.label(), diffs.diff_checkpoints(a, b))

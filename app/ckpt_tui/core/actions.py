@@ -156,9 +156,7 @@ class Service(Reader):
             self.store, self.undo_redo, session_id, name, self.history_limit
         )
 
-    def write_handoff(
-        self, session_id: str, snapshot: str | None = None, *, progress=None
-    ) -> Written:
+    def write_handoff(self, session_id: str, snapshot: str | None = None) -> Written:
         """Write the session's hand-off note, journaled like any other step:
         undo puts back what the file held before (or removes it)."""
-        return handoff_steps.write(self, self.undo_redo, session_id, snapshot, progress=progress)
+        return handoff_steps.write(self, self.undo_redo, session_id, snapshot)

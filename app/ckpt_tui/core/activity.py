@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
-from ckpt_tui.store.rows import SessionRow
+from ckpt_tui.records import SessionRow
 
 if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up path
     from ckpt_tui.opencode import ConversationPage, OpencodeReader, SessionInfo

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store.rows import Page
+from ckpt_tui.records import Page
 
-bq = lazy.module("ckpt_tui.store.board_reads")
+# The store's reads (SQLAlchemy) are imported by the functions that run them.
 
 #: What "in flight" means unless asked otherwise, in group order.
 IN_FLIGHT = ("in_progress", "blocked")
@@ -96,6 +95,8 @@ def board(
     """A page of the board, grouped by ``status`` (in the order of
     ``statuses``) or by ``project`` (most recently active first), newest
     activity first inside a group."""
+    from ckpt_tui.store import board_reads as bq
+
     if group not in GROUPS:
         raise CkptError(f"group by one of {', '.join(GROUPS)}")
     with reader.store.read() as conn:

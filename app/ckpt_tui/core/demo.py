@@ -10,7 +10,6 @@ Times are fixed (from :data:`BASE`), so snapshot tests can rely on them.
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import uuid
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui import paths, timeutil
+from ckpt_tui.core.demo_content import BLOCKERS, NOTES, PROJECTS
 from ckpt_tui.core.demo_opencode import write_opencode_demo
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.errors import CkptError
@@ -27,146 +27,6 @@ from ckpt_tui.store import Store
 from ckpt_tui.store import writes as w
 
 BASE = datetime.fromisoformat("2026-11-20T09:00:00+00:00")
-
-PROJECTS = [
-    (
-        "prj_acme_api",
-        "acme-api",
-        [
-            (
-                "Rate limiting for the public API",
-                [
-                    "Add a token-bucket limiter per API key",
-                    "Return 429 with a Retry-After header",
-                    "Expose limiter metrics to Prometheus",
-                    "Load-test with 2k rps against staging",
-                    "Document limits in the API reference",
-                ],
-                [
-                    "internal/ratelimit/bucket.go",
-                    "internal/http/middleware.go",
-                    "cmd/api/main.go",
-                    "docs/api/limits.md",
-                ],
-            ),
-            (
-                "Migrate the orders table to UUID keys",
-                [
-                    "Write the expand migration (new uuid column)",
-                    "Backfill in batches of 10k rows",
-                    "Switch reads to the uuid column",
-                    "Drop the old integer key",
-                ],
-                ["migrations/0042_orders_uuid.sql", "internal/orders/repo.go"],
-            ),
-            (
-                "Flaky integration test in payments",
-                [
-                    "Reproduce with -count=50",
-                    "Find the shared fixture that leaks state",
-                    "Isolate the clock in the webhook handler",
-                ],
-                ["internal/payments/webhook_test.go", "internal/testutil/clock.go"],
-            ),
-        ],
-    ),
-    (
-        "prj_webshop",
-        "webshop-frontend",
-        [
-            (
-                "Checkout page accessibility pass",
-                [
-                    "Audit with axe and a screen reader",
-                    "Fix focus order in the address form",
-                    "Label the payment method radio group",
-                    "Add skip links",
-                ],
-                ["src/pages/checkout/Address.tsx", "src/components/RadioGroup.tsx"],
-            ),
-            (
-                "Replace moment.js with date-fns",
-                [
-                    "List every moment import",
-                    "Write codemod for format() calls",
-                    "Run visual regression suite",
-                ],
-                ["src/lib/dates.ts", "scripts/codemods/moment-to-datefns.js", "package.json"],
-            ),
-        ],
-    ),
-    (
-        "prj_infra",
-        "infra-terraform",
-        [
-            (
-                "Split the monolithic state file",
-                [
-                    "Inventory resources per team",
-                    "Create per-team workspaces",
-                    "terraform state mv networking resources",
-                    "Wire remote state data sources",
-                    "Lock down the old state bucket",
-                ],
-                ["envs/prod/main.tf", "modules/network/outputs.tf", "envs/prod/backend.tf"],
-            ),
-        ],
-    ),
-    (
-        "prj_ml",
-        "ml-pipeline",
-        [
-            (
-                "Nightly feature backfill is slow",
-                [
-                    "Profile the join in build_features",
-                    "Partition the events table by day",
-                    "Cache the user dimension",
-                ],
-                ["pipeline/features.py", "pipeline/sql/events.sql"],
-            ),
-            (
-                "Evaluate the new ranking model",
-                [
-                    "Freeze the eval set",
-                    "Run offline metrics (nDCG@10)",
-                    "Write the comparison report",
-                ],
-                ["eval/ranking.ipynb", "eval/metrics.py"],
-            ),
-        ],
-    ),
-    (
-        "prj_docs",
-        "docs-site",
-        [
-            (
-                "Versioned docs for 3.x",
-                [
-                    "Add a version switcher",
-                    "Copy 2.x docs into a frozen folder",
-                    "Redirect old URLs",
-                ],
-                ["site/config.toml", "site/layouts/partials/version.html"],
-            ),
-        ],
-    ),
-]
-
-BLOCKERS = [
-    "Waiting for staging credentials from the platform team",
-    "CI runner out of disk on the integration job",
-    "Need a decision on the error format (RFC 7807 or ours?)",
-    "Upstream library bug, see issue #4312",
-]
-
-NOTES = [
-    "Keep the change behind a feature flag until the load test passes.",
-    "The previous attempt failed because of a missing index; check EXPLAIN first.",
-    "Ask Dana before touching the billing code paths.",
-    "Benchmarks live in `bench/`; compare against the main branch numbers.",
-]
-
 
 def _at(minutes: float) -> str:
     return timeutil.fmt(BASE + timedelta(minutes=minutes))
@@ -223,89 +83,13 @@ def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str,
     own data for them in ``target/opencode``; return their paths."""
     target = Path(target).expanduser().absolute()  # hosts report absolute directories
     db = target / "checkpoints.db"
-    if db.exists() or (target / "projects").exists():
-        if not force:
-            raise CkptError(f"{db} already exists; pass --force to replace the demo")
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{db}{suffix}").unlink(missing_ok=True)
-        shutil.rmtree(target / "projects", ignore_errors=True)
-        shutil.rmtree(target / "opencode", ignore_errors=True)
+    _clear_previous(target, db, force)
     target.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(seed)
+    history = _History(target, random.Random(seed))
     store = Store.create(db)
-    project_dirs: dict[str, Path] = {}
-
-    def uid() -> str:
-        return str(uuid.UUID(int=rng.getrandbits(128), version=4))
-
-    def work(conn) -> None:
-        clock = 0.0
-        for p_index, (project_id, name, sessions) in enumerate(PROJECTS):
-            directory = target / "projects" / name
-            directory.mkdir(parents=True, exist_ok=True)
-            project_dirs[project_id] = directory
-            w.insert_project(
-                conn,
-                project_id=project_id,
-                directory=str(directory),
-                canonical=str(directory.resolve()),
-                at=_at(p_index),
-            )
-            parent_id = None
-            for s_index, (objective, steps, files) in enumerate(sessions):
-                session_id = f"ses_{project_id[4:]}_{s_index + 1:02d}"
-                # Every second session of a project is a child of the first (a subagent).
-                is_child = s_index > 0 and s_index % 2 == 0 and parent_id is not None
-                clock += rng.uniform(30, 240)
-                w.insert_session(
-                    conn,
-                    session_id=session_id,
-                    project_id=project_id,
-                    title=objective,
-                    parent_id=parent_id if is_child else None,
-                    at=_at(clock),
-                )
-                if s_index == 0:
-                    parent_id = session_id
-                last = None
-                for n, state in enumerate(_states(rng, objective, steps, files)):
-                    clock += rng.uniform(2, 25)
-                    kind, snap_name = (
-                        "auto",
-                        f"auto-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-4242{n}",
-                    )
-                    if n == 1 and s_index == 0:
-                        kind, snap_name = "manual", "before-refactor"
-                    w.insert_snapshot(
-                        conn,
-                        session_id=session_id,
-                        project_id=project_id,
-                        kind=kind,
-                        name=snap_name,
-                        payload_json=state.to_json(),
-                        snapshot_id=uid(),
-                        captured_at=_at(clock),
-                    )
-                    last = state
-                if s_index == 1:
-                    clock += 3
-                    w.insert_snapshot(
-                        conn,
-                        session_id=session_id,
-                        project_id=project_id,
-                        kind="compaction",
-                        name=f"compaction-{timeutil.epoch_ms(BASE) + int(clock * 60000)}-42421",
-                        payload_json=last.to_json(),
-                        snapshot_id=uid(),
-                        captured_at=_at(clock),
-                    )
-                _set_checkpoint(conn, session_id, project_id, last, _at(clock))
-                w.touch_session(conn, session_id, _at(clock))
-        clock = _restore_then_undo(conn, uid, clock)
-        _placeholder_and_oddities(conn, uid, clock)
-
-    store.write(work)
+    store.write(history.write)
     store.close()
+    project_dirs = history.project_dirs
     _write_legacy_file(project_dirs["prj_docs"])
     _imported_legacy_state(db, project_dirs["prj_infra"])
     opencode = write_opencode_demo(db, target / "opencode", seed=seed)
@@ -314,6 +98,100 @@ def build_demo(target: Path, *, seed: int = 7, force: bool = False) -> dict[str,
         "opencode": str(opencode),
         "projects": {k: str(v) for k, v in project_dirs.items()},
     }
+
+
+def _clear_previous(target: Path, db: Path, force: bool) -> None:
+    """Remove a former demo (``force``), else refuse to overwrite it."""
+    if db.exists() or (target / "projects").exists():
+        if not force:
+            raise CkptError(f"{db} already exists; pass --force to replace the demo")
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{db}{suffix}").unlink(missing_ok=True)
+        shutil.rmtree(target / "projects", ignore_errors=True)
+        shutil.rmtree(target / "opencode", ignore_errors=True)
+
+
+class _History:
+    """The demo's projects, sessions and snapshots, written in one
+    transaction; every random draw comes from ``rng`` in a fixed order, so a
+    seed always gives the same store. ``clock`` counts minutes from BASE."""
+
+    def __init__(self, target: Path, rng: random.Random) -> None:
+        self.target = target
+        self.rng = rng
+        self.clock = 0.0
+        self.project_dirs: dict[str, Path] = {}
+
+    def uid(self) -> str:
+        return str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
+
+    def write(self, conn) -> None:
+        self.clock = 0.0
+        for p_index, (project_id, name, sessions) in enumerate(PROJECTS):
+            self._project(conn, p_index, project_id, name, sessions)
+        self.clock = _restore_then_undo(conn, self.uid, self.clock)
+        _placeholder_and_oddities(conn, self.uid, self.clock)
+
+    def _project(self, conn, p_index: int, project_id: str, name: str, sessions) -> None:
+        directory = self.target / "projects" / name
+        directory.mkdir(parents=True, exist_ok=True)
+        self.project_dirs[project_id] = directory
+        w.insert_project(
+            conn,
+            project_id=project_id,
+            directory=str(directory),
+            canonical=str(directory.resolve()),
+            at=_at(p_index),
+        )
+        parent_id = None
+        for s_index, (objective, steps, files) in enumerate(sessions):
+            session_id = f"ses_{project_id[4:]}_{s_index + 1:02d}"
+            # Every second session of a project is a child of the first (a subagent).
+            is_child = s_index > 0 and s_index % 2 == 0 and parent_id is not None
+            self.clock += self.rng.uniform(30, 240)
+            w.insert_session(
+                conn,
+                session_id=session_id,
+                project_id=project_id,
+                title=objective,
+                parent_id=parent_id if is_child else None,
+                at=_at(self.clock),
+            )
+            if s_index == 0:
+                parent_id = session_id
+            self._snapshots(conn, session_id, project_id, s_index, (objective, steps, files))
+
+    def _snapshots(self, conn, session_id: str, project_id: str, s_index: int, plan) -> None:
+        """The session's history, its live checkpoint and its last activity."""
+        last = None
+        for n, state in enumerate(_states(self.rng, *plan)):
+            self.clock += self.rng.uniform(2, 25)
+            kind, snap_name = "auto", f"auto-{self._epoch_ms()}-4242{n}"
+            if n == 1 and s_index == 0:
+                kind, snap_name = "manual", "before-refactor"
+            self._insert(conn, session_id, project_id, kind, snap_name, state)
+            last = state
+        if s_index == 1:
+            self.clock += 3
+            name = f"compaction-{self._epoch_ms()}-42421"
+            self._insert(conn, session_id, project_id, "compaction", name, last)
+        _set_checkpoint(conn, session_id, project_id, last, _at(self.clock))
+        w.touch_session(conn, session_id, _at(self.clock))
+
+    def _epoch_ms(self) -> int:
+        return timeutil.epoch_ms(BASE) + int(self.clock * 60000)
+
+    def _insert(self, conn, session_id, project_id, kind, name, state: Checkpoint) -> None:
+        w.insert_snapshot(
+            conn,
+            session_id=session_id,
+            project_id=project_id,
+            kind=kind,
+            name=name,
+            payload_json=state.to_json(),
+            snapshot_id=self.uid(),
+            captured_at=_at(self.clock),
+        )
 
 
 def _set_checkpoint(conn, session_id: str, project_id: str, cp: Checkpoint, at: str) -> None:
@@ -485,14 +363,9 @@ def _imported_legacy_state(db: Path, project_dir: Path) -> None:
     )
     # The import stamps rows with "now"; pin it so the demo stays the same
     # for the same seed.
-    pinned = os.environ.get("CKPT_TUI_FROZEN_NOW")
-    os.environ["CKPT_TUI_FROZEN_NOW"] = timeutil.fmt(BASE + timedelta(days=1, hours=6))
     service = open_service(db)
     try:
-        legacy.import_legacy(service, project_dir, "prj_infra")
+        with timeutil.clock.fixed(BASE + timedelta(days=1, hours=6)):
+            legacy.import_legacy(service, project_dir, "prj_infra")
     finally:
         service.close()
-        if pinned is None:
-            del os.environ["CKPT_TUI_FROZEN_NOW"]
-        else:
-            os.environ["CKPT_TUI_FROZEN_NOW"] = pinned

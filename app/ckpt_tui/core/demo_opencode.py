@@ -248,26 +248,33 @@ def _write_session(conn, ids: _Ids, session: dict, projects: dict, files: list) 
             },
             "finish": "stop",
         }
-        parts: list[dict] = [{"type": "step-start"}]
-        touched = files[n % len(files)] if files else None
-        if touched:
-            parts.append(
-                {
-                    "type": "tool",
-                    "callID": f"toolu_demo{n}",
-                    "tool": "read" if n % 2 == 0 else "edit",
-                    "state": {
-                        "status": "completed",
-                        "input": {"filePath": f"{directory}/{touched}"},
-                        "output": f"<file>\n00001| // {touched}\n</file>",
-                        "title": touched,
-                        "metadata": {},
-                        "time": {"start": answered + 1_000, "end": answered + 2_500},
-                    },
-                }
-            )
-        parts.append({"type": "text", "text": REPLIES[n % len(REPLIES)]})
+        parts = _reply_parts(n, directory, files, answered)
         _message(conn, session["id"], ids("msg", answered), answered, reply, parts, ids)
+
+
+def _reply_parts(n: int, directory: str, files: list, answered: int) -> list[dict]:
+    """The parts of the ``n``-th reply: a step, a tool call on one of the
+    session's files (if it has any), and the text."""
+    parts: list[dict] = [{"type": "step-start"}]
+    touched = files[n % len(files)] if files else None
+    if touched:
+        parts.append(
+            {
+                "type": "tool",
+                "callID": f"toolu_demo{n}",
+                "tool": "read" if n % 2 == 0 else "edit",
+                "state": {
+                    "status": "completed",
+                    "input": {"filePath": f"{directory}/{touched}"},
+                    "output": f"<file>\n00001| // {touched}\n</file>",
+                    "title": touched,
+                    "metadata": {},
+                    "time": {"start": answered + 1_000, "end": answered + 2_500},
+                },
+            }
+        )
+    parts.append({"type": "text", "text": REPLIES[n % len(REPLIES)]})
+    return parts
 
 
 def _message(conn, session_id: str, message_id: str, at: int, data: dict, parts, ids) -> None:

@@ -157,10 +157,6 @@ class CheckpointDiff:
         return not self.changed
 
 
-def _plain(text: str, number: int) -> Line:
-    return Line(number, (Segment(text, False),))
-
-
 def _word_pair(old: str, new: str) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:
     if len(old) > WORD_DIFF_MAX_CHARS or len(new) > WORD_DIFF_MAX_CHARS:
         return (Segment(old, True),), (Segment(new, True),)
@@ -190,7 +186,7 @@ def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
     return tuple(out)
 
 
-def _common_ends(a: Sequence, b: Sequence) -> tuple[int, int]:
+def common_ends(a: Sequence, b: Sequence) -> tuple[int, int]:
     """How many leading and trailing elements ``a`` and ``b`` share."""
     n = min(len(a), len(b))
     head = 0
@@ -208,7 +204,7 @@ def _opcodes(a: Sequence, b: Sequence, limit: int, **matcher_options) -> tuple[l
     compared in full only if it is within ``limit``, else it is one change."""
     if max(len(a), len(b)) <= limit:
         return SequenceMatcher(None, a, b, **matcher_options).get_opcodes(), False
-    head, tail = _common_ends(a, b)
+    head, tail = common_ends(a, b)
     a_end, b_end = len(a) - tail, len(b) - tail
     coarse = max(a_end - head, b_end - head) > limit
     if not coarse:
@@ -268,6 +264,10 @@ def diff_items(
     ``kept`` items are the longest run-preserving match; an item that is in
     both lists but outside that match ``moved``; a removed item that closely
     resembles an added one at the same place was ``reworded``.
+
+    Long because the matching, the bounds of very large lists and the
+    reword pairing share one pass over the opcodes and its state; the
+    reword pairing is to be reworked (issue 12) and split with it.
     """
     removed: dict[int, str] = {}
     added: dict[int, str] = {}
@@ -379,7 +379,7 @@ def _closest(text: str, candidates: list[int], removed: dict[int, str]) -> int |
 def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -> CheckpointDiff:
     """Field by field, in :data:`FIELDS` order, from ``old`` to ``new``.
 
-    ``detail=False`` is what :func:`change_summary` needs and no more: text
+    ``detail=False`` is what :func:`ckpt_tui.core.summary.change_summary` needs and no more: text
     fields get no line blocks and reworded items no word segments.
     """
     fields: list[FieldDiff] = []
@@ -403,104 +403,3 @@ def diff_checkpoints(old: Checkpoint, new: Checkpoint, *, detail: bool = True) -
     extra_keys = sorted(set(old.extra) | set(new.extra))
     extra_changed = tuple(k for k in extra_keys if old.extra.get(k) != new.extra.get(k))
     return CheckpointDiff(tuple(fields), extra_changed)
-
-
-_SHORT = {
-    "completedSteps": "done",
-    "nextSteps": "next",
-    "blockers": "blocker",
-    "filesTouched": "file",
-    "currentPlan": "plan",
-}
-
-
-def change_summary(diff: CheckpointDiff) -> str:
-    """``+2 next  -1 blocker  status→done``: one line for a history row."""
-    return _summary_line(
-        ((f.name, f.kind, f.new, f.counts() if f.kind == "list" else None) for f in diff.changed),
-        len(diff.extra_changed),
-    )
-
-
-def summarize(old: Checkpoint, new: Checkpoint) -> str:
-    """The same line as ``change_summary(diff_checkpoints(old, new))``, for
-    history rows, without building the diff: a list changed in one place
-    only (items appended, or taken off one end or from the middle, which is
-    what most saves do) is counted directly; only other list changes are
-    paired item by item. Tested equal to the full diff on random histories."""
-    changes = []
-    for name in FIELDS:
-        a, b = old.get(name), new.get(name)
-        if a == b:
-            continue
-        if isinstance(a, DamagedField) or isinstance(b, DamagedField):
-            changes.append((name, "damaged", b, None))
-        elif name == "status":
-            changes.append((name, "status", b, None))
-        elif name in LIST_FIELDS:
-            counts = _ordered_counts(a, b)
-            if counts is None:
-                counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
-            changes.append((name, "list", b, counts))
-        else:
-            changes.append((name, "text", b, None))
-    extra = sum(1 for k in set(old.extra) | set(new.extra) if old.extra.get(k) != new.extra.get(k))
-    return _summary_line(changes, extra)
-
-
-def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> Counter | None:
-    """``added``/``removed`` counts when ``diff_items`` can only find those:
-    no item occurs twice in a list, the items both lists hold are in the
-    same order, and no gap between two of them both loses and gains items.
-    Else None.
-
-    Why that is exact: with unique items kept in order, every common item
-    lies in the same region of SequenceMatcher's recursion in both lists,
-    so all of them are matched and the changed blocks are the gaps between
-    them; nothing removed is added elsewhere (no moves), and a rewording
-    pairs a removed and an added item of one block, which no gap has. Covers
-    the one-place edit (items appended, or taken off one end or from the
-    middle) and most saves that change a list in two places."""
-    if max(len(a), len(b)) > MAX_DIFF_ITEMS:
-        return None  # the coarse comparison of a huge list says otherwise
-    in_a, in_b = set(a), set(b)
-    if len(in_a) != len(a) or len(in_b) != len(b):
-        return None
-    i = j = 0
-    while True:
-        lost = gained = 0
-        while i < len(a) and a[i] not in in_b:
-            i, lost = i + 1, lost + 1
-        while j < len(b) and b[j] not in in_a:
-            j, gained = j + 1, gained + 1
-        if lost and gained:
-            return None  # a changed block with both: rewordings are possible
-        if i == len(a) or j == len(b):
-            if i != len(a) or j != len(b):
-                return None  # a common item is left on one side only: out of order
-            break
-        if a[i] != b[j]:
-            return None  # common items in another order: moves
-        i, j = i + 1, j + 1
-    common = len(in_a & in_b)
-    return Counter(added=len(b) - common, removed=len(a) - common)
-
-
-def _summary_line(changes, extra_changed: int) -> str:
-    parts: list[str] = []
-    for name, kind, new, counts in changes:
-        label = _SHORT.get(name, name)
-        if kind == "damaged":
-            parts.append(f"{label} damaged" if isinstance(new, DamagedField) else f"{label}~")
-        elif kind == "status":
-            parts.append(f"status→{new}")
-        elif kind == "list":
-            for what, sign in (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕")):
-                if counts[what]:
-                    plural = "s" if counts[what] > 1 and label in ("blocker", "file") else ""
-                    parts.append(f"{sign}{counts[what]} {label}{plural}")
-        else:
-            parts.append(f"{label}~")
-    if extra_changed:
-        parts.append(f"extra~{extra_changed}")
-    return "  ".join(parts) if parts else "no change"

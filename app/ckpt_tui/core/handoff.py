@@ -40,7 +40,6 @@ import hashlib
 import os
 import re
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -273,13 +272,10 @@ def write_atomic(
     *,
     mode: int = 0o644,
     times: tuple[int, int] | None = None,
-    progress: Callable[[str], None] | None = None,
     chunk: int = 1 << 20,
 ) -> None:
     """Replace ``path`` with ``data`` so that readers see the old or the new file.
 
-    ``progress(stage)`` is called after each chunk (``chunk``), after the
-    fsync (``synced``) and after the rename (``replaced``): a test hook.
     ``times`` (atime_ns, mtime_ns) is set on the new file before the rename.
     """
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:60]}.", suffix=".tmp", dir=path.parent)
@@ -290,14 +286,10 @@ def write_atomic(
             for start in range(0, len(view), chunk):
                 fh.write(view[start : start + chunk])
                 fh.flush()
-                if progress:
-                    progress("chunk")
             fh.flush()
             os.fsync(fh.fileno())
         if times is not None:
             os.utime(tmp, ns=times)
-        if progress:
-            progress("synced")
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -306,8 +298,6 @@ def write_atomic(
             pass
         raise
     _fsync_dir(path.parent)
-    if progress:
-        progress("replaced")
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -348,8 +338,6 @@ def write_handoff(
     reader: Reader,
     session_id: str,
     snapshot: str | None = None,
-    *,
-    progress: Callable[[str], None] | None = None,
 ) -> Written:
     """Build the hand-off and write it into the project's state folder."""
     handoff = build(reader, session_id, snapshot)
@@ -364,7 +352,7 @@ def write_handoff(
             raise HandoffError(f"{target} is not a regular file; nothing was written")
         previous = target.read_bytes() if target.exists() else None
         mode = target.stat().st_mode & 0o777 if previous is not None else 0o644
-        write_atomic(target, data, mode=mode, progress=progress)
+        write_atomic(target, data, mode=mode)
     except OSError as exc:
         raise HandoffError(
             f"cannot write {target} ({exc.strerror or exc}); use --stdout to print it instead"

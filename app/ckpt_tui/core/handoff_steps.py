@@ -15,7 +15,6 @@ from ckpt_tui.core.undo_redo import UndoRedo, journal_after_write
 from ckpt_tui.errors import CkptError, ReadOnly
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from ckpt_tui.core.handoff import Written
     from ckpt_tui.core.reads import Reader
@@ -26,15 +25,13 @@ def write(
     undo_redo: UndoRedo,
     session_id: str,
     snapshot: str | None = None,
-    *,
-    progress: Callable[[str], None] | None = None,
 ) -> Written:
     """Write the session's hand-off note, journaled like any other step:
     undo puts back what the file held before (or removes it)."""
     from ckpt_tui.core import handoff as ho
 
     newest = undo_redo.newest_pre_restore(session_id)
-    written = ho.write_handoff(reader, session_id, snapshot, progress=progress)
+    written = ho.write_handoff(reader, session_id, snapshot)
     before, encoding = _as_text(written.previous or b"")
     warning = journal_after_write(
         lambda: undo_redo.push_entry_only(

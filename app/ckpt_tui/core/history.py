@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ckpt_tui import lazy, timeutil
+from ckpt_tui import timeutil
 from ckpt_tui.core.model import (
     LIST_FIELDS,
     Checkpoint,
@@ -37,8 +37,7 @@ from ckpt_tui.core.model import (
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import DamagedPayload, NotFound
 
-hq = lazy.module("ckpt_tui.store.history_reads")
-q = lazy.module("ckpt_tui.store.queries")
+# The store's reads (SQLAlchemy) are imported by the functions that run them.
 
 PAGE = 1000
 
@@ -241,6 +240,9 @@ def field_history(
     reader: Reader, session_id: str, field: str, snapshot: str | None = None
 ) -> FieldHistory:
     """Blame ``field`` of the live checkpoint, or of ``snapshot`` (name or id)."""
+    from ckpt_tui.store import history_reads as hq
+    from ckpt_tui.store import queries as q
+
     (field,) = validate_fields([field])
     walk = Walk(field)
     with reader.store.read() as conn:

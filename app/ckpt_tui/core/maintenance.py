@@ -51,14 +51,6 @@ def doctor(db: str | os.PathLike[str] | None) -> dict[str, Any]:
     so the report is always complete. A check's ``count`` is the number of
     its ``items``: everything it found is listed."""
     path = _path(db)
-    checks: list[dict[str, Any]] = []
-
-    def check(name: str, ok: bool, detail: str, **extra: Any) -> None:
-        checks.append({"name": name, "ok": ok, "detail": detail, **extra})
-
-    def listed(name: str, items: list[Any], *, note: bool = False) -> None:
-        check(name, note or not items, str(len(items)), count=len(items), items=items)
-
     try:
         store = Store(path, read_only=True)
     except StoreMissing:
@@ -69,9 +61,10 @@ def doctor(db: str | os.PathLike[str] | None) -> dict[str, Any]:
             "path": str(path),
             "checks": [{"name": "open", "ok": False, "detail": str(exc)}],
         }
+    report = _Report()
     try:
         version_ok = store.version <= CURRENT_VERSION
-        check(
+        report.check(
             "schema version",
             version_ok,
             f"{store.version}"
@@ -83,57 +76,83 @@ def doctor(db: str | os.PathLike[str] | None) -> dict[str, Any]:
             ),
             version=store.version,
         )
-
-        def run(name: str, work) -> None:
-            before = len(checks)
-            try:
-                with store.read() as conn:
-                    work(conn)
-            except CkptError as exc:
-                del checks[before:]
-                check(name, False, f"could not be checked: {exc}", count=0, items=[])
-
-        def integrity(conn) -> None:
-            problems = health.integrity(conn)
-            ok = problems == ["ok"]
-            items = [] if ok else problems
-            detail = "ok" if ok else f"{len(items)} problems"
-            check("integrity_check", ok, detail, count=len(items), items=items)
-
-        def foreign_keys(conn) -> None:
-            fks = [list(map(str, f)) for f in health.foreign_key_problems(conn)]
-            check(
-                "foreign_key_check",
-                not fks,
-                f"{len(fks)} problems" if fks else "ok",
-                count=len(fks),
-                problems=fks,
-            )
-
-        def payloads(conn) -> None:
-            items = [
-                {"session": s, "snapshot": n, "reason": _damage(decode(raw))}
-                for s, n, raw in health.damaged_payloads(conn)
-            ]
-            listed("damaged payloads", items)
-
-        def fields(conn) -> None:
-            listed("damaged fields", damaged_fields(conn))
-
-        def without_checkpoint(conn) -> None:
-            # Normal right after a session starts: a note, not a failure.
-            listed(
-                "sessions without a checkpoint", health.sessions_without_checkpoint(conn), note=True
-            )
-
-        run("integrity_check", integrity)
-        run("foreign_key_check", foreign_keys)
-        run("damaged payloads", payloads)
-        run("damaged fields", fields)
-        run("sessions without a checkpoint", without_checkpoint)
+        for name, work in _CHECKS:
+            report.run(store, name, work)
     finally:
         store.close()
+    checks = report.checks
     return {"ok": all(c["ok"] for c in checks), "path": str(path), "checks": checks}
+
+
+class _Report:
+    """The checks doctor has made so far, in order."""
+
+    def __init__(self) -> None:
+        self.checks: list[dict[str, Any]] = []
+
+    def check(self, name: str, ok: bool, detail: str, **extra: Any) -> None:
+        self.checks.append({"name": name, "ok": ok, "detail": detail, **extra})
+
+    def listed(self, name: str, items: list[Any], *, note: bool = False) -> None:
+        self.check(name, note or not items, str(len(items)), count=len(items), items=items)
+
+    def run(self, store: Store, name: str, work) -> None:
+        """``work(report, conn)`` in its own read; a store error is its result."""
+        before = len(self.checks)
+        try:
+            with store.read() as conn:
+                work(self, conn)
+        except CkptError as exc:
+            del self.checks[before:]
+            self.check(name, False, f"could not be checked: {exc}", count=0, items=[])
+
+
+def _integrity(report: _Report, conn) -> None:
+    problems = health.integrity(conn)
+    ok = problems == ["ok"]
+    items = [] if ok else problems
+    detail = "ok" if ok else f"{len(items)} problems"
+    report.check("integrity_check", ok, detail, count=len(items), items=items)
+
+
+def _foreign_keys(report: _Report, conn) -> None:
+    fks = [list(map(str, f)) for f in health.foreign_key_problems(conn)]
+    report.check(
+        "foreign_key_check",
+        not fks,
+        f"{len(fks)} problems" if fks else "ok",
+        count=len(fks),
+        problems=fks,
+    )
+
+
+def _payloads(report: _Report, conn) -> None:
+    items = [
+        {"session": s, "snapshot": n, "reason": _damage(decode(raw))}
+        for s, n, raw in health.damaged_payloads(conn)
+    ]
+    report.listed("damaged payloads", items)
+
+
+def _fields(report: _Report, conn) -> None:
+    report.listed("damaged fields", damaged_fields(conn))
+
+
+def _without_checkpoint(report: _Report, conn) -> None:
+    # Normal right after a session starts: a note, not a failure.
+    report.listed(
+        "sessions without a checkpoint", health.sessions_without_checkpoint(conn), note=True
+    )
+
+
+#: doctor's checks after the schema version, in report order.
+_CHECKS = (
+    ("integrity_check", _integrity),
+    ("foreign_key_check", _foreign_keys),
+    ("damaged payloads", _payloads),
+    ("damaged fields", _fields),
+    ("sessions without a checkpoint", _without_checkpoint),
+)
 
 
 def _damage(content: Checkpoint | Damaged) -> str:

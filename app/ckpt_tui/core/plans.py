@@ -236,19 +236,6 @@ class Outcome:
     #: the end of ``message``).
     warning: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "session": self.session_id,
-            "wrote": self.wrote,
-            "changed": list(self.changed),
-            "preRestore": self.pre_restore,
-            "pruned": self.pruned,
-            "snapshot": self.snapshot,
-            "message": self.message,
-            "warning": self.warning,
-        }
-
     def warned(self, warning: str | None) -> Outcome:
         if warning is None:
             return self

@@ -6,21 +6,18 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ckpt_tui import lazy
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
-from ckpt_tui.store import Store, sqlcache
-from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store import Store, plain_read
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
 
-# Loaded on first use: the first frame needs neither SQLAlchemy nor difflib.
-q = lazy.module("ckpt_tui.store.queries")
-diffs = lazy.module("ckpt_tui.core.diff")
-sorting = lazy.module("ckpt_tui.store.sorting")
+# Methods import the query layer and the diff when they run: the first
+# frame needs neither SQLAlchemy nor difflib (see ``store/plain_read.py``).
 
 
 #: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
@@ -75,10 +72,24 @@ class Reader:
         text: str | None = None,
         sort: str = "activity",
     ) -> Page[ProjectRow]:
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import sorting
+
         with self.store.read() as conn:
             if sort != "activity":
                 return sorting.list_projects_sorted(conn, sort, after, limit, text)
             return q.list_projects(conn, after, limit, text)
+
+    def all_projects(self) -> Page[ProjectRow]:
+        """Every project, newest activity first, in one page: what the
+        command line prints. Read with plain ``sqlite3`` from the generated
+        SQL (no SQLAlchemy import, a third of a command's time); when that
+        read fails, the SQLAlchemy path reads again and says what is wrong
+        in the usual words."""
+        try:
+            return plain_read.all_projects(self.store.path, immutable=self.store.immutable)
+        except sqlite3.Error:
+            return self.projects(limit=-1)
 
     def sessions(
         self,
@@ -87,6 +98,8 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SessionRow]:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.list_sessions(conn, project_id, after, limit, text)
 
@@ -99,6 +112,9 @@ class Reader:
         sort: str = "activity",
     ) -> Page[SessionRow]:
         """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import sorting
+
         with self.store.read() as conn:
             if sort == "activity" and not text:
                 links = self.tree_links.get(self.store, conn, project_id)
@@ -119,6 +135,8 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SnapshotRow]:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.list_snapshots(
                 conn,
@@ -142,6 +160,8 @@ class Reader:
     ) -> Page[SnapshotRow]:
         """The last page of :meth:`snapshots`' list (or the page above
         ``before``), read from the list's end: see ``queries.list_snapshots_last``."""
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.list_snapshots_last(
                 conn,
@@ -158,26 +178,24 @@ class Reader:
         it complete instead of pane after pane; ``summaries``: how many
         snapshot rows can be on screen (their change summaries are included).
 
-        From the statement cache when there is one (no SQLAlchemy import on
-        the way to the first frame), else through SQLAlchemy, filling the
-        cache for the next start.
+        Read with plain ``sqlite3`` from the checked-in SQL of
+        ``store/plain_sql.py`` (no SQLAlchemy import on the way to the first
+        frame); when that read fails, the SQLAlchemy path reads again and
+        says what is wrong in the usual words.
         """
-        cached = sqlcache.load()
-        if cached is not None:
-            try:
-                payloads = summaries + 1 if summaries else 0
-                pages = sqlcache.first_pages(
-                    self.store.path, cached, limit, payloads, immutable=self.store.immutable
-                )
-            except (sqlite3.Error, KeyError):
-                pass  # the path below says what is wrong, in the usual words
-            else:
-                return _with_summaries(*pages, summaries)
-        screen = self._first_screen_sqlalchemy(limit, summaries)
-        sqlcache.save()
-        return screen
+        try:
+            payloads = summaries + 1 if summaries else 0
+            pages = plain_read.first_pages(
+                self.store.path, limit, payloads, immutable=self.store.immutable
+            )
+        except sqlite3.Error:
+            return self._first_screen_sqlalchemy(limit, summaries)
+        return _with_summaries(*pages, summaries)
 
     def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
+        from ckpt_tui.store import queries as q
+        from ckpt_tui.store import summary_reads
+
         with self.store.read() as conn:
             projects = q.list_projects(conn, None, limit)
             if not projects.rows:
@@ -188,13 +206,15 @@ class Reader:
             session_id = sessions.rows[0].id
             snapshots = q.list_snapshots(conn, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
-            payloads = q.get_payloads(conn, session_id, ids) if ids else {}
+            payloads = summary_reads.get_payloads(conn, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
 
     def check_kind(self, kind: str, session_id: str | None = None) -> str:
         """``kind`` if it is one of SPEC 5.2's or present in the store; else a
         one-line error naming the kinds there are (SPEC 5.2's, and those of
         ``session_id``'s snapshots)."""
+        from ckpt_tui.store import queries as q
+
         if kind in SNAPSHOT_KINDS:
             return kind
         with self.store.read() as conn:
@@ -208,14 +228,20 @@ class Reader:
     # -- one thing --------------------------------------------------------
     def session(self, session_id: str) -> SessionRow:
         """A session of the store; :class:`NotFound` ("no such session") if absent."""
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.get_session(conn, session_id)
 
     def project(self, project_id: str) -> ProjectRow:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             return q.get_project(conn, project_id)
 
     def current(self, session_id: str) -> Current:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             session = q.get_session(conn, session_id)
             row = q.get_checkpoint(conn, session_id)
@@ -224,12 +250,16 @@ class Reader:
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
+        from ckpt_tui.store import queries as q
+
         with self.store.read() as conn:
             row, raw = q.get_snapshot(conn, session_id, name)
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
         """``old`` snapshot against ``new`` snapshot, or the current checkpoint."""
+        from ckpt_tui.core import diff as diffs
+
         a = self._restorable(self.snapshot(session_id, old))
         if new is None:
             current = self.current(session_id)
@@ -251,10 +281,12 @@ class Reader:
         Loads the payloads of these rows and their predecessors only: this is
         what a list asks for the rows it is about to show.
         """
+        from ckpt_tui.store import summary_reads
+
         with self.store.read() as conn:
-            previous = q.previous_snapshot_ids(conn, session_id, rows)
+            previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
             wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-            payloads = q.get_payloads(conn, session_id, sorted(wanted))
+            payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
         return _summaries(rows, previous, payloads)
 
 
@@ -263,6 +295,8 @@ def _summaries(
 ) -> dict[str, str]:
     """Each row's one-line change summary against the snapshot ``previous``
     names for it, from the payload texts of both."""
+    from ckpt_tui.core.summary import summarize
+
     decoded = {sid: decode(raw) for sid, raw in payloads.items()}
     out: dict[str, str] = {}
     for row in rows:
@@ -277,7 +311,7 @@ def _summaries(
         elif isinstance(before, Damaged):
             out[row.id] = "after a damaged snapshot"
         else:
-            out[row.id] = diffs.summarize(before, mine)
+            out[row.id] = summarize(before, mine)
     return out
 
 

@@ -14,13 +14,12 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from ckpt_tui import lazy
-from ckpt_tui.store.rows import Page, SessionRow
+from ckpt_tui.records import Page, SessionRow
 
 if TYPE_CHECKING:
     from ckpt_tui.store import Store
 
-sorting = lazy.module("ckpt_tui.store.sorting")
+# ``store.sorting`` (SQLAlchemy) is imported by the methods that run it.
 
 SESSION_SORTS = ("activity", "title", "status", "snapshots")
 PROJECT_SORTS = ("activity", "name")
@@ -54,6 +53,8 @@ class CountOrder:
     def page(
         self, store: Store, conn, project_id: str, after: tuple | None, limit: int, text: str | None
     ) -> Page[SessionRow]:
+        from ckpt_tui.store import sorting
+
         token = store.change_token()  # first: a write after it makes the next call re-read
         key = (project_id, text or None, store.identity, token)  # identity: a replaced file
         with self._lock:

@@ -6,21 +6,23 @@ in its data dir, and before v1.2.0 kept them as a JSON file tree under
 the app and the command line call :class:`OpencodeReader`.
 """
 
-from ckpt_tui.opencode.hierarchy import session_tree
-from ckpt_tui.opencode.model import (
+from ckpt_tui.conversation import (
     ConversationMessage,
     ConversationPage,
     MessageError,
     OtherPart,
     Part,
+    ReasoningPart,
+    TextPart,
+    ToolPart,
+)
+from ckpt_tui.opencode.hierarchy import session_tree
+from ckpt_tui.opencode.model import (
     ProjectRecord,
     ProjectsResult,
-    ReasoningPart,
     SessionInfo,
     SessionsResult,
     SourceSummary,
-    TextPart,
-    ToolPart,
 )
 from ckpt_tui.opencode.reader import OpencodeReader, OpencodeUnreadable
 

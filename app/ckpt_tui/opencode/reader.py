@@ -15,17 +15,12 @@ import os
 from pathlib import Path
 
 from ckpt_tui import paths
+from ckpt_tui.conversation import ConversationPage
 from ckpt_tui.errors import CkptError, InvalidId, NotFound
 from ckpt_tui.opencode import records
 from ckpt_tui.opencode.db_source import DbSource
 from ckpt_tui.opencode.locate import database_files, opencode_db_env, storage_dir
-from ckpt_tui.opencode.model import (
-    ConversationPage,
-    ProjectsResult,
-    SessionInfo,
-    SessionsResult,
-    SourceSummary,
-)
+from ckpt_tui.opencode.model import ProjectsResult, SessionInfo, SessionsResult, SourceSummary
 from ckpt_tui.opencode.source import Source
 from ckpt_tui.opencode.sqlite_read import DEFAULT_BUSY_TIMEOUT_MS, SourceUnavailable
 from ckpt_tui.opencode.tree_source import TreeSource

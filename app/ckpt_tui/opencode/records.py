@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from ckpt_tui import timeutil
-from ckpt_tui.opencode.model import (
+from ckpt_tui.conversation import (
     ConversationMessage,
     MessageError,
     OtherPart,

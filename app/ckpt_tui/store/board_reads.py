@@ -24,8 +24,8 @@ from sqlalchemy import (
 )
 
 from ckpt_tui import timeutil
+from ckpt_tui.records import Page
 from ckpt_tui.store.queries import require_id
-from ckpt_tui.store.rows import Page
 from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
 
 GROUPS = ("status", "project")

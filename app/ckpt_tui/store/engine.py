@@ -31,14 +31,23 @@ from contextlib import contextmanager
 from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, TypeVar
-from urllib.parse import quote
 
 from ckpt_tui.errors import (
     CkptError,
     ReadOnly,
-    StoreBusy,
     StoreMissing,
     StoreUnreadable,
+)
+from ckpt_tui.store.connection import (
+    BUSY_TIMEOUT_MS,
+    SIDE_FILES_REFUSED,
+    FileId,
+    apply_settings,
+    connect,
+    file_id,
+    has_wal_frames,
+    is_busy,
+    translate,
 )
 from ckpt_tui.store.version import CURRENT_VERSION
 
@@ -47,102 +56,13 @@ if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the sto
 
 T = TypeVar("T")
 
-BUSY_TIMEOUT_MS = 5000
 WRITE_ATTEMPTS = 4
 
 _MISSING_HINT = "the plugin creates it on its first save; `ckpt-tui demo` writes a sample store"
 
 
-#: SQLite's answers when a read-only open cannot create the ``-wal`` or
-#: ``-shm`` beside the file: CANTOPEN (a read-only mount), READONLY and its
-#: DIRECTORY, CANTINIT, CANTLOCK and RECOVERY variants (a folder we may not write).
-_SIDE_FILES_REFUSED = {14, 8, 1544, 1288, 520, 264}
 #: How often a write follows a path that keeps naming another file.
 REPLACED_ATTEMPTS = 3
-
-FileId = tuple[int, int]
-
-
-def sqlite_uri(path: Path, mode: str, *, immutable: bool = False) -> str:
-    return f"file:{quote(str(path))}?mode={mode}" + ("&immutable=1" if immutable else "")
-
-
-def file_id(path: Path) -> FileId | None:
-    """``(st_dev, st_ino)`` of the file the path names now; ``None`` if none."""
-    try:
-        st = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    return (st.st_dev, st.st_ino)
-
-
-class _FileConnection(sqlite3.Connection):
-    """A connection that knows which file it opened: the path's identity,
-    the same before and after the open (``None`` if it changed meanwhile)."""
-
-    file_id: FileId | None = None
-
-
-def _connect(path: Path, mode: str, *, immutable: bool = False, **kwargs) -> _FileConnection:
-    before = file_id(path)
-    conn = sqlite3.connect(
-        sqlite_uri(path, mode, immutable=immutable), uri=True, factory=_FileConnection, **kwargs
-    )
-    conn.file_id = before if file_id(path) == before else None
-    return conn
-
-
-def _has_wal_frames(path: Path) -> bool:
-    wal = Path(f"{path}-wal")
-    try:
-        return wal.is_file() and wal.stat().st_size > 0
-    except OSError:
-        return False
-
-
-def _is_busy(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
-
-
-def translate(
-    exc: BaseException, path: Path, *, since: float | None = None, attempts: int = 1
-) -> CkptError:
-    """One readable line for a SQLite failure.
-
-    ``since`` is the ``monotonic()`` time the failed operation started: a
-    lock message states the wait that really happened (every attempt's busy
-    timeout and the backoff between them), not one configured timeout.
-    """
-    orig = getattr(exc, "orig", None) or exc
-    text = str(orig).lower()
-    if _is_busy(orig):
-        waited = monotonic() - since if since is not None else BUSY_TIMEOUT_MS / 1000
-        tries = f" over {attempts} attempts" if attempts > 1 else ""
-        return StoreBusy(
-            f"{path} is locked by another process (waited {waited:.1f} s{tries}); "
-            "try again in a moment"
-        )
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return StoreUnreadable(f"{path} is not a readable SQLite database ({orig})")
-    if "readonly" in text or "read-only" in text:
-        return ReadOnly(f"{path} is read-only here ({orig})")
-    if "unable to open" in text:
-        return StoreUnreadable(f"cannot open {path}: {orig}")
-    return CkptError(f"store error on {path}: {orig}")
-
-
-def apply_settings(dbapi_conn: sqlite3.Connection, *, writer: bool) -> None:
-    """SPEC 2 on every connection. Readers leave the journal mode alone: they
-    open read-only and a WAL switch would be a write."""
-    dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
-    cur = dbapi_conn.cursor()
-    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    if writer:
-        cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
 
 
 def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
@@ -151,8 +71,8 @@ def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
 
     mode = "rw" if writer else "ro"
 
-    def connect() -> sqlite3.Connection:
-        return _connect(
+    def creator() -> sqlite3.Connection:
+        return connect(
             path,
             mode,
             immutable=immutable,
@@ -161,7 +81,7 @@ def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
         )
 
     engine = create_engine(
-        "sqlite+pysqlite://", creator=connect, poolclass=QueuePool, pool_size=4, max_overflow=4
+        "sqlite+pysqlite://", creator=creator, poolclass=QueuePool, pool_size=4, max_overflow=4
     )
     begin_sql = "BEGIN IMMEDIATE" if writer else "BEGIN"
 
@@ -274,9 +194,9 @@ class Store:
         try:
             return self._probe_version(immutable=False), False
         except sqlite3.Error as exc:
-            if getattr(exc, "sqlite_errorcode", None) not in _SIDE_FILES_REFUSED:
+            if getattr(exc, "sqlite_errorcode", None) not in SIDE_FILES_REFUSED:
                 raise translate(exc, self.path, since=started) from None
-            if _has_wal_frames(self.path):
+            if has_wal_frames(self.path):
                 raise StoreUnreadable(
                     f"cannot read {self.path}: its -wal holds changes that SQLite reads "
                     f"only with a -shm beside it, which cannot be created there ({exc})"
@@ -288,7 +208,7 @@ class Store:
             raise translate(first, self.path, since=started) from None
 
     def _probe_version(self, *, immutable: bool) -> int:
-        conn = _connect(self.path, "ro", immutable=immutable, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = connect(self.path, "ro", immutable=immutable, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
@@ -325,7 +245,7 @@ class Store:
                 self.gone = False
                 self._noticed = now
                 return False
-            stale = self.immutable and _has_wal_frames(self.path)
+            stale = self.immutable and has_wal_frames(self.path)
             if now == self.identity and not stale:
                 return False
             replaced = now != self.identity
@@ -360,7 +280,7 @@ class Store:
         """
         with self._token_lock:
             if self._token_conn is None:
-                self._token_conn = _connect(
+                self._token_conn = connect(
                     self.path, "ro", immutable=self.immutable, check_same_thread=False, timeout=1
                 )
             started = monotonic()
@@ -432,7 +352,7 @@ class Store:
                     self._check_version(conn)
                     return work(conn)
             except _dbapi_error() as exc:
-                if _is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
+                if is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
                     _log_retry(self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from ckpt_tui.store.engine import sqlite_uri
+from ckpt_tui.store.connection import sqlite_uri
 
 #: At most this many candidates: a shell shows no more than a screenful.
 LIMIT = 500

@@ -76,6 +76,13 @@ def get_migration(conn: Connection, migration_id: str) -> dict[str, Any] | None:
     return dict(r) if r else None
 
 
+def migration_exists(conn: Connection, migration_id: str) -> bool:
+    return (
+        conn.execute(select(migrations.c.id).where(migrations.c.id == migration_id)).first()
+        is not None
+    )
+
+
 def migrations_with_prefix(conn: Connection, prefix: str) -> list[dict[str, Any]]:
     """Ledger rows whose id starts with ``prefix``, oldest first.
 

@@ -13,39 +13,37 @@ from typing import NamedTuple
 
 from sqlalchemy import (
     Connection,
-    Float,
     Integer,
     Text,
     and_,
     bindparam,
-    case,
-    cast,
     exists,
     func,
     literal,
-    literal_column,
     or_,
     select,
-    union_all,
 )
 from sqlalchemy.sql import Select
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import InvalidId, NotFound
+from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.ordering import (
+    cursor_params,
+    instant,
+    is_epoch_ms,
+    newest_first,
+    oldest_first,
+)
 from ckpt_tui.store.rows import (
     MAX_NESTING,
-    CheckpointRow,
-    Page,
-    ProjectRow,
-    SessionRow,
-    SnapshotRow,
     keyset_page,
     project_row,
     session_row,
     session_tree,
     snapshot_row,
 )
-from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
+from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
 
 MAX_ID_LENGTH = 1024
 
@@ -98,106 +96,6 @@ def _page_total(
         return conn.execute(total_stmt, params).scalar_one(), False
     total = conn.execute(total_stmt, {**params, "count_bound": FILTER_COUNT_BOUND}).scalar_one()
     return total, total >= FILTER_COUNT_BOUND
-
-
-#: A page's cursor, bound at execution (``_cursor``): a statement's shape
-#: does not depend on where the page starts, so it is built once.
-_AFTER_AT = bindparam("after_at", type_=Text)
-_AFTER_ID = bindparam("after_id", type_=Text)
-
-
-def _cursor(after: tuple | None) -> dict[str, object]:
-    """The parameters of a statement built with ``after=True``."""
-    return {} if after is None else {"after_at": after[0], "after_id": after[1]}
-
-
-def _keyset_desc(stmt: Select, time_col, id_col, after: bool) -> Select:
-    """Rows strictly after ``(:after_at, :after_id)`` (if ``after``) in
-    (time DESC, id DESC) order.
-
-    Written as ``t <= :t AND (t < :t OR id < :id)`` so SQLite can use the
-    time column of the index as a range and filter the tie on id.
-    """
-    if after:
-        stmt = stmt.where(time_col <= _AFTER_AT, or_(time_col < _AFTER_AT, id_col < _AFTER_ID))
-    return stmt.order_by(time_col.desc(), id_col.desc())
-
-
-# -- timestamps: ISO text or epoch milliseconds (SPEC 3) ----------------------------
-#
-# A TEXT column stores an integer written into it as its digits, which sort
-# before every ISO string ('1764...' < '2026-...'), whatever the instant. So
-# order and compare by ``instant(col)``: the ISO text of epoch milliseconds,
-# else the value itself.
-
-_ISO_MS = "%Y-%m-%dT%H:%M:%fZ"  # what toISOString() prints
-
-
-def is_epoch_ms(col):
-    """Whether a stored timestamp is not ISO text (``YYYY-``), so epoch
-    milliseconds. Tested on the 5th character: a quarter of the cost of
-    checking every character with GLOB, on every index entry of a session."""
-    return func.substr(col, 5, 1) != literal_column("'-'")
-
-
-def instant(col):
-    """A stored timestamp as ISO text, so that both forms sort by time."""
-    as_iso = func.strftime(
-        literal_column(f"'{_ISO_MS}'"),
-        cast(col, Integer) / literal_column("1000.0", Float),
-        literal_column("'unixepoch'"),
-    )
-    return case((is_epoch_ms(col), as_iso), else_=col)
-
-
-def _newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
-    """At most ``limit`` rows of ``stmt`` (after the cursor, if ``after``) by
-    (instant DESC, id DESC), each with its instant as ``sort_at`` (the
-    cursor's time).
-
-    Sorting by ``instant()`` alone would sort the whole session (0.3 ms ->
-    14 ms for a page of the 5,000-snapshot one). So: ISO rows come in index
-    order by the column itself, the scan stopping at ``limit``; epoch rows,
-    rare, are sorted by their instant; the union of the two short lists is
-    sorted again. Building this costs about a millisecond: callers cache
-    their statements.
-    """
-    epoch = is_epoch_ms(time_col)
-    iso = _keyset_desc(
-        stmt.add_columns(time_col.label("sort_at")).where(~epoch), time_col, id_col, after
-    ).limit(limit)
-    ms = instant(time_col)
-    digits = _keyset_desc(
-        stmt.add_columns(ms.label("sort_at")).where(epoch), ms, id_col, after
-    ).limit(limit)
-    both = union_all(select(iso.subquery()), select(digits.subquery()))
-    key = both.selected_columns
-    return both.order_by(key.sort_at.desc(), key.id.desc()).limit(limit)
-
-
-def _keyset_asc(stmt: Select, time_col, id_col, before: bool) -> Select:
-    """``_keyset_desc`` from the other end: rows strictly before the cursor
-    in list order (newer than it), in (time ASC, id ASC) order."""
-    if before:
-        stmt = stmt.where(time_col >= _AFTER_AT, or_(time_col > _AFTER_AT, id_col > _AFTER_ID))
-    return stmt.order_by(time_col.asc(), id_col.asc())
-
-
-def _oldest_first(stmt: Select, time_col, id_col, before: bool, limit) -> Select:
-    """``_newest_first`` read from the other end: at most ``limit`` rows by
-    (instant ASC, id ASC), so the last page of a list is an index walk from
-    its end that stops at the page, not a walk through every page."""
-    epoch = is_epoch_ms(time_col)
-    iso = _keyset_asc(
-        stmt.add_columns(time_col.label("sort_at")).where(~epoch), time_col, id_col, before
-    ).limit(limit)
-    ms = instant(time_col)
-    digits = _keyset_asc(
-        stmt.add_columns(ms.label("sort_at")).where(epoch), ms, id_col, before
-    ).limit(limit)
-    both = union_all(select(iso.subquery()), select(digits.subquery()))
-    key = both.selected_columns
-    return both.order_by(key.sort_at.asc(), key.id.asc()).limit(limit)
 
 
 # -- projects ---------------------------------------------------------------
@@ -258,7 +156,7 @@ def projects_statements(after: bool = False, text: str | None = None):
     if match is not None:
         keys, total_stmt = keys.where(match), total_stmt.where(match)
     limit = bindparam("limit", type_=Integer)
-    keys = _newest_first(keys, projects.c.updated_at, projects.c.id, after, limit)
+    keys = newest_first(keys, projects.c.updated_at, projects.c.id, after, limit)
     at = instant(projects.c.updated_at)
     page = projects_of_page(keys).add_columns(at.label("sort_at"))
     return page.order_by(at.desc(), projects.c.id.desc()), total_stmt
@@ -268,7 +166,7 @@ def list_projects(
     conn: Connection, after: tuple | None = None, limit: int = 200, text: str | None = None
 ) -> Page[ProjectRow]:
     page_stmt, total_stmt = projects_statements(after is not None, text)
-    raw = conn.execute(page_stmt, {"limit": limit, **_cursor(after)}).mappings().all()
+    raw = conn.execute(page_stmt, {"limit": limit, **cursor_params(after)}).mappings().all()
     total = conn.execute(total_stmt).scalar_one()
     return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
 
@@ -318,7 +216,7 @@ def list_sessions(
     if project_id is not None:
         require_id(project_id, "project id")
     stmt, total_stmt = _sessions_statements(project_id is not None, after is not None, text)
-    params = {"project_id": project_id, "limit": limit, **_cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(stmt, params).mappings().all()
     total, at_least = _page_total(
         conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
@@ -348,7 +246,7 @@ def _sessions_statements(of_project: bool, after: bool, text: str | None):
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
     limit = bindparam("limit", type_=Integer)
-    keys = _newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
     at = instant(sessions.c.updated_at)
     stmt = _session_select().add_columns(at.label("sort_at"))
     stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
@@ -384,7 +282,7 @@ def tree_statements(after: bool = False):
     )
     project = bindparam("project_id", type_=Text)
     is_root = and_(sessions.c.project_id == project, ~has_parent)
-    roots = _newest_first(
+    roots = newest_first(
         _session_select().where(is_root),
         sessions.c.updated_at,
         sessions.c.id,
@@ -419,7 +317,7 @@ def list_session_tree(
     if text:
         return list_sessions(conn, project_id, after, limit, text)
     roots_stmt, total_stmt, children_stmt = tree_statements(after is not None)
-    params = {"project_id": project_id, "limit": limit, **_cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     roots = conn.execute(roots_stmt, params).mappings().all()
     total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
 
@@ -494,7 +392,7 @@ def _roots_page_statement(after: bool) -> Select:
     project = sessions.c.project_id == bindparam("project_id", type_=Text)
     keys = select(sessions.c.id).where(project, ~has_parent)
     limit = bindparam("limit", type_=Integer)
-    keys = _newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
     at = instant(sessions.c.updated_at)
     stmt = _session_select().add_columns(at.label("sort_at"))
     stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
@@ -524,7 +422,7 @@ def list_session_tree_linked(
     project's, read at this state of the store) instead of a scan per level:
     the roots page, then every descendant of it in one read by id."""
     require_id(project_id, "project id")
-    params = {"project_id": project_id, "limit": limit, **_cursor(after)}
+    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     roots = conn.execute(_roots_page_statement(after is not None), params).mappings().all()
     # The ids session_tree will reach, level by level, as it does with the
     # children query; their rows in one statement, newest first.
@@ -617,7 +515,7 @@ def _snapshots_statements(
     text: str | None,
 ):
     where, match = _snapshot_where(kinds, exclude_kinds, text)
-    page = _newest_first(
+    page = newest_first(
         select(*_SNAPSHOT_COLUMNS).where(*where),
         snapshots.c.captured_at,
         snapshots.c.id,
@@ -639,7 +537,7 @@ def _last_snapshots_statement(
     """The rows of ``_snapshots_statements``'s list read from its end
     (oldest first), before the cursor (if ``before``); takes ``:limit``."""
     where, _ = _snapshot_where(kinds, exclude_kinds, text)
-    return _oldest_first(
+    return oldest_first(
         select(*_SNAPSHOT_COLUMNS).where(*where),
         snapshots.c.captured_at,
         snapshots.c.id,
@@ -670,7 +568,7 @@ def list_snapshots_last(
     kinds_key = tuple(kinds) if kinds else None
     exclude_key = tuple(exclude_kinds) if exclude_kinds else None
     stmt = _last_snapshots_statement(kinds_key, exclude_key, before is not None, text)
-    params = {"session_id": session_id, "limit": limit + 1, **_cursor(before)}
+    params = {"session_id": session_id, "limit": limit + 1, **cursor_params(before)}
     raw = conn.execute(stmt, params).mappings().all()
     more = len(raw) > limit
     raw = list(reversed(raw[:limit]))
@@ -702,7 +600,7 @@ def list_snapshots(
     """
     require_id(session_id)
     page_stmt, total_stmt = snapshots_statements(kinds, exclude_kinds, after is not None, text)
-    params = {"session_id": session_id, "limit": limit, **_cursor(after)}
+    params = {"session_id": session_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(page_stmt, params).mappings().all()
     total, at_least = _page_total(
         conn, total_stmt, {"session_id": session_id}, raw, limit, after, bool(text)
@@ -744,69 +642,6 @@ def payloads_statement():
     )
 
 
-def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
-    """Payload text of the given snapshots (what a visible list row needs)."""
-    require_id(session_id)
-    params = {"session_id": session_id, "ids": json.dumps(list(ids))}
-    return {r.id: r.payload for r in conn.execute(payloads_statement(), params)}
-
-
-def previous_snapshot_ids(
-    conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
-) -> dict[str, str | None]:
-    """For each row, the id of the snapshot captured just before it.
-
-    Three queries however many rows: their instants (ISO text or epoch ms,
-    SPEC 3), every snapshot from the oldest of them to the newest, and the one
-    just before the oldest. Each statement is built once (``_previous_statements``):
-    building them took more than running them.
-    """
-    require_id(session_id)
-    ids = [row.id for row in rows]
-    out: dict[str, str | None] = dict.fromkeys(ids)
-    ends_stmt, span_stmt = _previous_statements()
-    params = {"session_id": session_id, "ids": json.dumps(ids)}
-    ends = conn.execute(ends_stmt, params).all()
-    if not ends:
-        return out
-    low, high = ends[0].at, ends[-1].at
-    params = {"session_id": session_id, "low": low, "high": high}
-    span = conn.execute(span_stmt, params).scalars().all()
-    params = {"session_id": session_id, "limit": 1, **_cursor((low, span[0]))}
-    previous = conn.execute(_newest_statement(False, ids_only=True), params).scalars().first()
-    for sid in span:
-        if sid in out:
-            out[sid] = previous
-        previous = sid
-    return out
-
-
-@functools.cache
-def _previous_statements() -> tuple[Select, Select]:
-    """(instants of the snapshots of ``:session_id`` in the JSON array
-    ``:ids``, oldest first; ids of every snapshot from ``:low`` to ``:high``
-    by instant, oldest first)."""
-    at = instant(snapshots.c.captured_at)
-    session = bindparam("session_id", type_=Text)
-    in_session = snapshots.c.session_id == session
-    wanted = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
-    ends = (
-        select(at.label("at"), snapshots.c.id)
-        .where(func.likely(in_session), snapshots.c.id.in_(select(wanted.c.value)))
-        .order_by(at, snapshots.c.id)
-    )
-    low, high = bindparam("low", type_=Text), bindparam("high", type_=Text)
-    epoch = is_epoch_ms(snapshots.c.captured_at)
-    # ISO rows by a range of the index; epoch rows (rare) by their instant.
-    iso = select(snapshots.c.captured_at.label("at"), snapshots.c.id).where(
-        in_session, ~epoch, snapshots.c.captured_at >= low, snapshots.c.captured_at <= high
-    )
-    digits = select(at.label("at"), snapshots.c.id).where(in_session, epoch, at >= low, at <= high)
-    span_q = union_all(iso, digits).subquery()
-    span = select(span_q.c.id).order_by(span_q.c.at, span_q.c.id)
-    return ends, span
-
-
 def newest_snapshot(conn: Connection, session_id: str, kind: str | None = None):
     """The newest snapshot row (with payload) of a session, optionally of a kind."""
     require_id(session_id)
@@ -823,7 +658,7 @@ def _newest_statement(of_kind: bool, *, ids_only: bool = False) -> Select:
     if of_kind:
         stmt = stmt.where(snapshots.c.kind == bindparam("kind", type_=Text))
     limit = bindparam("limit", type_=Integer)
-    return _newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
+    return newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
 
 
 def session_exists(conn: Connection, session_id: str) -> bool:
@@ -861,12 +696,5 @@ def snapshot_exists(conn: Connection, session_id: str, name: str) -> bool:
                 snapshots.c.session_id == session_id, snapshots.c.name == name
             )
         ).first()
-        is not None
-    )
-
-
-def migration_exists(conn: Connection, migration_id: str) -> bool:
-    return (
-        conn.execute(select(migrations.c.id).where(migrations.c.id == migration_id)).first()
         is not None
     )

@@ -28,7 +28,7 @@ Keeping it current (:meth:`SearchIndex.sync`), cheap when little changed:
 * A store file replaced by another (a different inode) starts the index
   afresh; so does deleting the index file.
 
-Reads of the store go through plain ``sqlite3`` (like ``store.sqlcache``):
+Reads of the store go through plain ``sqlite3`` (like ``store.plain_read``):
 the command line answers without importing SQLAlchemy.
 """
 
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ckpt_tui import timeutil
-from ckpt_tui.store.engine import BUSY_TIMEOUT_MS, sqlite_uri, translate
+from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, sqlite_uri, translate
 
 #: Bump when the index's layout changes: an older file is rebuilt.
 INDEX_FORMAT = 1

@@ -36,12 +36,13 @@ from sqlalchemy import (
     select,
 )
 
+from ckpt_tui.records import Page, ProjectRow, SessionRow
 from ckpt_tui.store import queries
+from ckpt_tui.store.ordering import instant
 from ckpt_tui.store.queries import (
     _SESSION_TEXT,
     _matches,
     _session_select,
-    instant,
     list_projects,
     list_session_tree,
     projects_of_page,
@@ -50,9 +51,6 @@ from ckpt_tui.store.queries import (
     tree_statements,
 )
 from ckpt_tui.store.rows import (
-    Page,
-    ProjectRow,
-    SessionRow,
     project_row,
     session_row,
     session_tree,
@@ -181,15 +179,18 @@ def list_sessions_sorted(
         )
     else:
         total, at_least = _total(conn, _scope(project_id, text)), False
-    cursor = None
-    if raw and len(raw) == limit:
-        last = raw[-1]
-        if sort == "title":
-            cursor = (last["sort_title"], last["id"])
-        else:
-            cursor = (last["sort_status"], last["sort_at"], last["id"])
     rows = _with_children(conn, project_id, raw, text)
-    return Page(rows=rows, total=total, cursor=cursor, at_least=at_least)
+    return Page(rows=rows, total=total, cursor=_sorted_cursor(sort, raw, limit), at_least=at_least)
+
+
+def _sorted_cursor(sort: str, raw, limit: int) -> tuple | None:
+    """The key of a full page's last row in the ``title`` or ``status`` order."""
+    if not raw or len(raw) != limit:
+        return None
+    last = raw[-1]
+    if sort == "title":
+        return (last["sort_title"], last["id"])
+    return (last["sort_status"], last["sort_at"], last["id"])
 
 
 # -- by snapshot count: one read of the order, pages by id ------------------------------

@@ -11,7 +11,8 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, update
 
 from ckpt_tui import timeutil
-from ckpt_tui.store.queries import instant, newest_snapshot, require_id
+from ckpt_tui.store.ordering import instant
+from ckpt_tui.store.queries import newest_snapshot, require_id
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
 
 _seq = itertools.count(1)

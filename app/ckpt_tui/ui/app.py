@@ -12,14 +12,15 @@ from textual.app import ActionError, App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.worker import WorkerFailed
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.core.reads import FirstScreen
-from ckpt_tui.core.records import SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.explain import name_keys
 from ckpt_tui.ui.messages import (
     AdoptRequested,
@@ -178,9 +179,7 @@ class CkptApp(App[None]):
         """An unexpected error: its traceback goes to the log file. A worker's
         is a notification saying where; anything else ends the app as
         Textual does, and the launcher says where."""
-        from textual.worker import WorkerFailed
-
-        from ckpt_tui import debuglog
+        from ckpt_tui import debuglog  # imports logging: only when something failed
 
         cause = error.error if isinstance(error, WorkerFailed) else error
         self.crash_log = debuglog.log_exception(cause, "unexpected error in the app")
@@ -557,6 +556,7 @@ class CkptApp(App[None]):
 
     # -- search ---------------------------------------------------------------------
     def action_search(self) -> None:
+        # The search index (FTS5, its keeper) is opened on first use only.
         from ckpt_tui.core.search import Searcher
         from ckpt_tui.ui.screens.search import SearchScreen
         from ckpt_tui.ui.search_keeper import SearchKeeper

@@ -12,14 +12,14 @@ from collections.abc import Iterator
 from rich.text import Text
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.conversation import (
+from ckpt_tui.conversation import (
     ConversationMessage,
     OtherPart,
     ReasoningPart,
     TextPart,
     ToolPart,
 )
-from ckpt_tui.core.records import SnapshotRow
+from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.render import kind_badge, safe, safe_block
 
 ROLE_STYLE = {"user": "ckpt--role-user", "assistant": "ckpt--role-assistant"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from ckpt_tui.core.records import SessionRow, SnapshotRow
+from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.mark import Mark
 
 

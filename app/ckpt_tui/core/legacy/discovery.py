@@ -103,19 +103,19 @@ def _target(
                 f"project {explicit!r} lives in {row['directory']}, not in {directory}; "
                 "its legacy state is not this file"
             )
-        already = bool(sha) and q.migration_exists(conn, import_id(explicit, sha))
+        already = bool(sha) and lr.migration_exists(conn, import_id(explicit, sha))
         return Target(explicit, "given", row is not None, (explicit,), already)
     rows = lr.projects_for_directory(conn, [str(directory), real], real)
     ids = tuple(r["id"] for r in rows)
     if sha:
         for pid in ids:
-            if q.migration_exists(conn, import_id(pid, sha)):
+            if lr.migration_exists(conn, import_id(pid, sha)):
                 return Target(pid, "store", True, ids, True)
     if ids:
         return Target(ids[0], "store", True, ids, False)
     found = (opencode or OpencodeProjects()).match(directory)
     if found.project_id is not None and _usable_id(found.project_id):
-        already = bool(sha) and q.migration_exists(conn, import_id(found.project_id, sha))
+        already = bool(sha) and lr.migration_exists(conn, import_id(found.project_id, sha))
         return Target(
             found.project_id, "opencode", False, (found.project_id,), already, found.note()
         )

@@ -16,8 +16,8 @@ from textual.widgets.option_list import Option
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.plans import Plan
-from ckpt_tui.core.records import SessionRow
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import SessionRow
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.plan import PlanScreen
 

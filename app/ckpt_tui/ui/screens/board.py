@@ -16,7 +16,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.board import IN_FLIGHT, BoardItem, board
 from ckpt_tui.core.model import STATUSES
-from ckpt_tui.core.records import Page
+from ckpt_tui.records import Page
 from ckpt_tui.ui.messages import OpenInMain
 from ckpt_tui.ui.render import fit, safe, status_chip
 from ckpt_tui.ui.widgets.key_bar import KeyBar

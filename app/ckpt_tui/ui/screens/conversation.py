@@ -20,8 +20,8 @@ from textual.widgets import Static
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
-from ckpt_tui.core.records import SnapshotRow
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.render import safe, safe_block
 from ckpt_tui.ui.widgets.conversation_view import ConversationView
 from ckpt_tui.ui.widgets.key_bar import KeyBar

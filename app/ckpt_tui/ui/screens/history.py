@@ -21,7 +21,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.history import FieldHistory, Origin, field_history
 from ckpt_tui.core.model import LABEL
-from ckpt_tui.core.records import Page
+from ckpt_tui.records import Page
 from ckpt_tui.ui.messages import OpenInMain
 from ckpt_tui.ui.render import fit, kind_badge, literal, safe
 from ckpt_tui.ui.widgets.key_bar import KeyBar

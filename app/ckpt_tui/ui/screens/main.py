@@ -19,8 +19,8 @@ from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.model import Damaged
 from ckpt_tui.core.reads import FirstScreen
-from ckpt_tui.core.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.checkpoint_view import damaged_renderable
 from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.mark import Mark

@@ -24,8 +24,8 @@ from textual.widgets import Input, ProgressBar, Static
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import LABEL
-from ckpt_tui.core.records import Page
 from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Hit, Searcher, Snippet
+from ckpt_tui.records import Page
 from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe
 from ckpt_tui.ui.search_keeper import IndexProgress, IndexSynced, SearchKeeper
 from ckpt_tui.ui.styles import KIND, component_css

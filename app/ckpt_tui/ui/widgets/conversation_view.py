@@ -9,8 +9,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.conversation import ConversationMessage
-from ckpt_tui.core.records import SnapshotRow
+from ckpt_tui.conversation import ConversationMessage
+from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.conversation_lines import marker_row, message_rows
 from ckpt_tui.ui.styles import MESSAGES, component_css
 from ckpt_tui.ui.widgets.text_lines import TextLines

@@ -12,7 +12,6 @@ from textual.message import Message
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
-from ckpt_tui.core.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.core.sorting import (
     PROJECT_SORT_LABELS,
     PROJECT_SORTS,
@@ -21,6 +20,7 @@ from ckpt_tui.core.sorting import (
     next_sort,
 )
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe, status_chip
 from ckpt_tui.ui.styles import KIND, STATUS_CHIP, component_css

@@ -29,8 +29,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from ckpt_tui.core.records import Page
 from ckpt_tui.errors import CkptError
+from ckpt_tui.records import Page
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
 

@@ -73,10 +73,6 @@ class TextLines(Themed, ScrollView, can_focus=True):
     def line_count(self) -> int:
         return len(self._lines)
 
-    def line_of_row(self, row_index: int) -> int:
-        """The first wrapped line of a row (to scroll a row into view)."""
-        return len(wrap_rows(self._rows[:row_index], self._width or 80))
-
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._rewrap()

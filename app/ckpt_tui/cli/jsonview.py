@@ -6,7 +6,8 @@ from typing import Any
 
 from ckpt_tui.core.diff import CheckpointDiff, FieldDiff, Item
 from ckpt_tui.core.model import Checkpoint, Damaged, DamagedField
-from ckpt_tui.store.rows import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.core.plans import Outcome
+from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 
 
 def project(row: ProjectRow) -> dict[str, Any]:
@@ -131,4 +132,19 @@ def diff(d: CheckpointDiff, old_label: str, new_label: str) -> dict[str, Any]:
         "changed": list(d.changed_names),
         "extraChanged": list(d.extra_changed),
         "fields": [field_diff(f) for f in d.fields],
+    }
+
+
+def outcome(done: Outcome) -> dict[str, Any]:
+    """What applying a plan (restore, undo, redo, adopt, snapshot) did."""
+    return {
+        "action": done.action,
+        "session": done.session_id,
+        "wrote": done.wrote,
+        "changed": list(done.changed),
+        "preRestore": done.pre_restore,
+        "pruned": done.pruned,
+        "snapshot": done.snapshot,
+        "message": done.message,
+        "warning": done.warning,
     }

@@ -9,16 +9,15 @@ from datetime import datetime
 from typing import Any
 
 from ckpt_tui import timeutil
-from ckpt_tui.opencode.model import (
+from ckpt_tui.conversation import (
     ConversationMessage,
     OtherPart,
     Part,
     ReasoningPart,
-    SessionInfo,
-    SourceSummary,
     TextPart,
     ToolPart,
 )
+from ckpt_tui.opencode.model import SessionInfo, SourceSummary
 
 
 def iso(moment: datetime | None) -> str | None:

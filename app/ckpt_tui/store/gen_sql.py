@@ -1,0 +1,91 @@
+"""Writes ``store/plain_sql.py``: the first screen's statements as SQLite SQL.
+
+    python -m ckpt_tui.store.gen_sql          # or: make sql
+
+The statements are built by :mod:`ckpt_tui.store.queries`, the one source
+of truth, and compiled here by SQLAlchemy with named parameters. The
+result is checked in, so the app's start-up reads the first pages with
+plain ``sqlite3`` without importing SQLAlchemy (about 0.2 s) and without
+writing or keying anything on its own source at run time.
+``tests/test_plain_sql.py`` fails when the file is stale: run this again
+after changing a statement (or SQLAlchemy) and commit the result.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+TARGET = Path(__file__).with_name("plain_sql.py")
+
+HEADER = '''# ruff: noqa: E501
+"""The first screen's statements as SQLite SQL. GENERATED, do not edit.
+
+Made by ``python -m ckpt_tui.store.gen_sql`` (``make sql``) from the
+SQLAlchemy Core statements in ``store/queries.py``, which stay the one
+source of truth; ``tests/test_plain_sql.py`` fails when this is stale.
+Each entry is ``(sql, default parameters)``; the parameters are named.
+"""
+
+'''
+
+
+def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each statement the plain path runs, compiled for SQLite (imports SQLAlchemy)."""
+    from sqlalchemy.dialects import sqlite
+
+    from ckpt_tui.store import queries
+
+    dialect = sqlite.dialect(paramstyle="named")
+    projects_page, projects_total = queries.projects_statements()
+    roots_page, roots_total, children = queries.tree_statements()
+    snapshots_page, snapshots_total = queries.snapshots_statements()
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    for name, stmt in {
+        "projects_page": projects_page,
+        "projects_total": projects_total,
+        "roots_page": roots_page,
+        "roots_total": roots_total,
+        "children": children,
+        "snapshots_page": snapshots_page,
+        "snapshots_total": snapshots_total,
+        "payloads": queries.payloads_statement(),
+    }.items():
+        compiled = stmt.compile(dialect=dialect)
+        defaults = {k: v for k, v in compiled.params.items() if v is not None}
+        out[name] = (str(compiled), defaults)
+    return out
+
+
+def render() -> str:
+    """The text of ``plain_sql.py`` for the statements as they are now."""
+    lines = [HEADER + "STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {"]
+    for name, (sql, defaults) in compile_statements().items():
+        lines.append(f"    {name!r}: (")
+        lines.extend(f"        {line!r}" for line in _sql_lines(sql)[:-1])
+        lines.append(f"        {_sql_lines(sql)[-1]!r},")
+        lines.append(f"        {defaults!r},")
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _sql_lines(sql: str) -> list[str]:
+    """The SQL as string literals that concatenate back to it exactly."""
+    parts = sql.splitlines(keepends=True)
+    return parts or [""]
+
+
+def main() -> int:
+    text = render()
+    if TARGET.exists() and TARGET.read_text(encoding="utf-8") == text:
+        print(f"{TARGET} is up to date")
+        return 0
+    TARGET.write_text(text, encoding="utf-8")
+    print(f"wrote {TARGET}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

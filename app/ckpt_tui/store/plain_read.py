@@ -1,0 +1,107 @@
+"""The first screen's pages read with plain ``sqlite3``, without SQLAlchemy.
+
+Importing SQLAlchemy takes about 0.2 s, a third of the app's start-up, and
+the first frame needs only three pages (projects, the newest project's
+sessions, the newest session's snapshots). The statements that read them
+are built by :mod:`ckpt_tui.store.queries` like every other; their SQLite
+form is the checked-in :mod:`ckpt_tui.store.plain_sql`, generated from them
+by :mod:`ckpt_tui.store.gen_sql`. Nothing is compiled, written or cached at
+run time, and SQLAlchemy is imported later, in a worker, when something
+else needs it.
+
+This module must not import SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store.connection import apply_settings, sqlite_uri
+from ckpt_tui.store.plain_sql import STATEMENTS
+from ckpt_tui.store.rows import (
+    keyset_page,
+    project_row,
+    session_tree,
+    snapshot_row,
+)
+
+#: projects, sessions, snapshots, and the payloads of the first snapshots
+Pages = tuple[
+    Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]
+]
+
+
+#: SQLite's LIMIT for "no limit": a whole list in one page.
+NO_LIMIT = -1
+
+
+class _PlainRead:
+    """One read transaction on a plain ``sqlite3`` connection, opened and
+    set up as the engines open the file, running the generated statements."""
+
+    def __init__(self, path: Path, immutable: bool) -> None:
+        self.conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
+        self.conn.row_factory = sqlite3.Row
+
+    def __enter__(self) -> _PlainRead:
+        try:
+            apply_settings(self.conn, writer=False)
+            self.conn.execute("BEGIN")
+        except BaseException:
+            self.conn.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.close()
+
+    def run(self, name: str, **params: Any) -> list[sqlite3.Row]:
+        sql, defaults = STATEMENTS[name]
+        return self.conn.execute(sql, {**defaults, **params}).fetchall()
+
+
+def all_projects(path: Path, *, immutable: bool = False) -> Page[ProjectRow]:
+    """Every project, newest activity first, as the first screen's projects
+    page without its limit: what ``ckpt-tui list projects`` prints."""
+    with _PlainRead(path, immutable) as read:
+        raw = read.run("projects_page", limit=NO_LIMIT)
+        total = read.run("projects_total")[0][0]
+    return keyset_page([project_row(r) for r in raw], raw, total, NO_LIMIT, "sort_at")
+
+
+def first_pages(
+    path: Path, limit: int, payloads: int = 0, *, immutable: bool = False
+) -> Pages:
+    """The first screen's pages in one read transaction, without SQLAlchemy,
+    with the payloads of the first ``payloads`` snapshots (their change
+    summaries are drawn on the first frame too); ``immutable`` as the store
+    was opened (a folder where SQLite cannot create its side files)."""
+    with _PlainRead(path, immutable) as read:
+        run = read.run
+        raw = run("projects_page", limit=limit)
+        projects = keyset_page(
+            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "sort_at"
+        )
+        if not raw:
+            return projects, None, None, {}
+        project_id = raw[0]["id"]
+        roots = run("roots_page", project_id=project_id, limit=limit)
+        total = run("roots_total", project_id=project_id)[0][0]
+
+        def children_of(ids: list[str]) -> list[sqlite3.Row]:
+            return run("children", project_id=project_id, frontier=json.dumps(ids))
+
+        sessions = keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
+        if not sessions.rows:
+            return projects, sessions, None, {}
+        session_id = sessions.rows[0].id
+        raw = run("snapshots_page", session_id=session_id, limit=limit)
+        total = run("snapshots_total", session_id=session_id)[0][0]
+        snapshots = keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at")
+        ids = json.dumps([r.id for r in snapshots.rows[:payloads]])
+        texts = {r[0]: r[1] for r in run("payloads", session_id=session_id, ids=ids)}
+        return projects, sessions, snapshots, texts
