@@ -72,13 +72,13 @@ class Reader:
         text: str | None = None,
         sort: str = "activity",
     ) -> Page[ProjectRow]:
-        from ckpt_tui.store import queries as q
         from ckpt_tui.store import sorting
+        from ckpt_tui.store.project_reads import list_projects
 
         with self.store.read() as conn:
             if sort != "activity":
                 return sorting.list_projects_sorted(conn, sort, after, limit, text)
-            return q.list_projects(conn, after, limit, text)
+            return list_projects(conn, after, limit, text)
 
     def all_projects(self) -> Page[ProjectRow]:
         """Every project, newest activity first, in one page: what the
@@ -98,10 +98,10 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SessionRow]:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.session_reads import list_sessions
 
         with self.store.read() as conn:
-            return q.list_sessions(conn, project_id, after, limit, text)
+            return list_sessions(conn, project_id, after, limit, text)
 
     def session_tree(
         self,
@@ -112,15 +112,15 @@ class Reader:
         sort: str = "activity",
     ) -> Page[SessionRow]:
         """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
-        from ckpt_tui.store import queries as q
         from ckpt_tui.store import sorting
+        from ckpt_tui.store.tree_reads import list_session_tree, list_session_tree_linked
 
         with self.store.read() as conn:
             if sort == "activity" and not text:
                 links = self.tree_links.get(self.store, conn, project_id)
-                return q.list_session_tree_linked(conn, project_id, links, after, limit)
+                return list_session_tree_linked(conn, project_id, links, after, limit)
             if sort == "activity":
-                return q.list_session_tree(conn, project_id, after, limit, text)
+                return list_session_tree(conn, project_id, after, limit, text)
             if sort == "snapshots":
                 return self.count_order.page(self.store, conn, project_id, after, limit, text)
             return sorting.list_sessions_sorted(conn, project_id, sort, after, limit, text)
@@ -135,10 +135,10 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SnapshotRow]:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.snapshot_reads import list_snapshots
 
         with self.store.read() as conn:
-            return q.list_snapshots(
+            return list_snapshots(
                 conn,
                 session_id,
                 kinds=kinds,
@@ -159,11 +159,11 @@ class Reader:
         text: str | None = None,
     ) -> Page[SnapshotRow]:
         """The last page of :meth:`snapshots`' list (or the page above
-        ``before``), read from the list's end: see ``queries.list_snapshots_last``."""
-        from ckpt_tui.store import queries as q
+        ``before``), read from the list's end: see ``snapshot_reads.list_snapshots_last``."""
+        from ckpt_tui.store.snapshot_reads import list_snapshots_last
 
         with self.store.read() as conn:
-            return q.list_snapshots_last(
+            return list_snapshots_last(
                 conn,
                 session_id,
                 kinds=kinds,
@@ -193,18 +193,20 @@ class Reader:
         return _with_summaries(*pages, summaries)
 
     def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
-        from ckpt_tui.store import queries as q
         from ckpt_tui.store import summary_reads
+        from ckpt_tui.store.project_reads import list_projects
+        from ckpt_tui.store.snapshot_reads import list_snapshots
+        from ckpt_tui.store.tree_reads import list_session_tree
 
         with self.store.read() as conn:
-            projects = q.list_projects(conn, None, limit)
+            projects = list_projects(conn, None, limit)
             if not projects.rows:
                 return FirstScreen(projects, None, None)
-            sessions = q.list_session_tree(conn, projects.rows[0].id, None, limit)
+            sessions = list_session_tree(conn, projects.rows[0].id, None, limit)
             if not sessions.rows:
                 return FirstScreen(projects, sessions, None)
             session_id = sessions.rows[0].id
-            snapshots = q.list_snapshots(conn, session_id, limit=limit)
+            snapshots = list_snapshots(conn, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
             payloads = summary_reads.get_payloads(conn, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
@@ -213,14 +215,14 @@ class Reader:
         """``kind`` if it is one of SPEC 5.2's or present in the store; else a
         one-line error naming the kinds there are (SPEC 5.2's, and those of
         ``session_id``'s snapshots)."""
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.snapshot_reads import kind_exists, session_kinds
 
         if kind in SNAPSHOT_KINDS:
             return kind
         with self.store.read() as conn:
-            if kind and q.kind_exists(conn, kind):
+            if kind and kind_exists(conn, kind):
                 return kind
-            present = q.session_kinds(conn, session_id) if session_id else []
+            present = session_kinds(conn, session_id) if session_id else []
         others = [k for k in present if k not in SNAPSHOT_KINDS]
         known = ", ".join((*SNAPSHOT_KINDS, *others))
         raise CkptError(f"no snapshot kind {kind!r}; the kinds are {known}")
@@ -228,32 +230,32 @@ class Reader:
     # -- one thing --------------------------------------------------------
     def session(self, session_id: str) -> SessionRow:
         """A session of the store; :class:`NotFound` ("no such session") if absent."""
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.session_reads import get_session
 
         with self.store.read() as conn:
-            return q.get_session(conn, session_id)
+            return get_session(conn, session_id)
 
     def project(self, project_id: str) -> ProjectRow:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.project_reads import get_project
 
         with self.store.read() as conn:
-            return q.get_project(conn, project_id)
+            return get_project(conn, project_id)
 
     def current(self, session_id: str) -> Current:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.session_reads import get_checkpoint, get_session
 
         with self.store.read() as conn:
-            session = q.get_session(conn, session_id)
-            row = q.get_checkpoint(conn, session_id)
+            session = get_session(conn, session_id)
+            row = get_checkpoint(conn, session_id)
         if row is None:
             return Current(session, None, None)
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.snapshot_reads import get_snapshot
 
         with self.store.read() as conn:
-            row, raw = q.get_snapshot(conn, session_id, name)
+            row, raw = get_snapshot(conn, session_id, name)
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:

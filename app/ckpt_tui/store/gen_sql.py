@@ -2,7 +2,7 @@
 
     python -m ckpt_tui.store.gen_sql          # or: make sql
 
-The statements are built by :mod:`ckpt_tui.store.queries`, the one source
+The statements are built by the read modules (``project_reads``, ``tree_reads``, ``snapshot_reads``...), the one source
 of truth, and compiled here by SQLAlchemy with named parameters. The
 result is checked in, so the app's start-up reads the first pages with
 plain ``sqlite3`` without importing SQLAlchemy (about 0.2 s) and without
@@ -23,7 +23,7 @@ HEADER = '''# ruff: noqa: E501
 """The first screen's statements as SQLite SQL. GENERATED, do not edit.
 
 Made by ``python -m ckpt_tui.store.gen_sql`` (``make sql``) from the
-SQLAlchemy Core statements in ``store/queries.py``, which stay the one
+SQLAlchemy Core statements of the store's read modules, which stay the one
 source of truth; ``tests/test_plain_sql.py`` fails when this is stale.
 Each entry is ``(sql, default parameters)``; the parameters are named.
 """
@@ -35,12 +35,12 @@ def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
     """Each statement the plain path runs, compiled for SQLite (imports SQLAlchemy)."""
     from sqlalchemy.dialects import sqlite
 
-    from ckpt_tui.store import queries
+    from ckpt_tui.store import project_reads, snapshot_reads, tree_reads
 
     dialect = sqlite.dialect(paramstyle="named")
-    projects_page, projects_total = queries.projects_statements()
-    roots_page, roots_total, children = queries.tree_statements()
-    snapshots_page, snapshots_total = queries.snapshots_statements()
+    projects_page, projects_total = project_reads.projects_statements()
+    roots_page, roots_total, children = tree_reads.tree_statements()
+    snapshots_page, snapshots_total = snapshot_reads.snapshots_statements()
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     for name, stmt in {
         "projects_page": projects_page,
@@ -50,7 +50,7 @@ def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
         "children": children,
         "snapshots_page": snapshots_page,
         "snapshots_total": snapshots_total,
-        "payloads": queries.payloads_statement(),
+        "payloads": snapshot_reads.payloads_statement(),
     }.items():
         compiled = stmt.compile(dialect=dialect)
         defaults = {k: v for k, v in compiled.params.items() if v is not None}

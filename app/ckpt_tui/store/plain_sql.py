@@ -2,7 +2,7 @@
 """The first screen's statements as SQLite SQL. GENERATED, do not edit.
 
 Made by ``python -m ckpt_tui.store.gen_sql`` (``make sql``) from the
-SQLAlchemy Core statements in ``store/queries.py``, which stay the one
+SQLAlchemy Core statements of the store's read modules, which stay the one
 source of truth; ``tests/test_plain_sql.py`` fails when this is stale.
 Each entry is ``(sql, default parameters)``; the parameters are named.
 """

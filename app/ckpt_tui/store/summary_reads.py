@@ -11,8 +11,9 @@ from sqlalchemy import Connection, Select, Text, bindparam, func, select, union_
 
 from ckpt_tui.records import SnapshotRow
 from ckpt_tui.store.ordering import cursor_params, instant, is_epoch_ms
-from ckpt_tui.store.queries import _newest_statement, payloads_statement, require_id
 from ckpt_tui.store.schema import snapshots
+from ckpt_tui.store.snapshot_reads import newest_statement, payloads_statement
+from ckpt_tui.store.valid_ids import require_id
 
 
 def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
@@ -44,7 +45,7 @@ def previous_snapshot_ids(
     params = {"session_id": session_id, "low": low, "high": high}
     span = conn.execute(span_stmt, params).scalars().all()
     params = {"session_id": session_id, "limit": 1, **cursor_params((low, span[0]))}
-    previous = conn.execute(_newest_statement(False, ids_only=True), params).scalars().first()
+    previous = conn.execute(newest_statement(False, ids_only=True), params).scalars().first()
     for sid in span:
         if sid in out:
             out[sid] = previous

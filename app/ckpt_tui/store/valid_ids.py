@@ -1,0 +1,19 @@
+"""Invariant 1 of SPEC: a missing or malformed id is an error, never a query.
+
+Every read and write that takes an id from outside checks it here first.
+"""
+
+from __future__ import annotations
+
+from ckpt_tui.errors import InvalidId
+
+MAX_ID_LENGTH = 1024
+
+
+def require_id(value: object, what: str = "session id") -> str:
+    """Invariant 1: a missing or malformed id is an error, never a query."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidId(f"a {what} is required")
+    if len(value) > MAX_ID_LENGTH or any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        raise InvalidId(f"malformed {what}: {value[:60]!r}")
+    return value
