@@ -20,7 +20,6 @@ from ckpt_tui.errors import CkptError
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 
-PAGE = 500
 
 #: Help lines shared by every command that takes these arguments.
 SESSION_HELP = "a session id (ckpt-tui list sessions)"
@@ -29,16 +28,6 @@ SNAPSHOT_HELP = "its name or id; ckpt-tui list snapshots SESSION"
 
 def _service(args, *, read_only: bool = False):
     return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
-
-
-def _all_pages(fetch):
-    """Every row of a paginated list (the command line prints whole lists)."""
-    page = fetch(None)
-    rows, total = list(page.rows), page.total
-    while page.cursor is not None:
-        page = fetch(page.cursor)
-        rows.extend(page.rows)
-    return rows, total
 
 
 # -- list -------------------------------------------------------------------
@@ -68,11 +57,8 @@ def cmd_list_sessions(args) -> int:
 
         return list_opencode_sessions(args)
     svc = _service(args, read_only=True)
-    if args.project is not None:
-        svc.project(args.project)  # an unknown id is an error, not an empty list
-    rows, total = _all_pages(
-        lambda after: svc.sessions(project_id=args.project, after=after, limit=PAGE)
-    )
+    page = svc.all_sessions(args.project)  # plain sqlite3, as list projects
+    rows, total = page.rows, page.total
     if args.json:
         emit_json({"total": total, "items": [jsonview.session(r) for r in rows]})
         return 0
@@ -97,10 +83,9 @@ def cmd_list_snapshots(args) -> int:
 
     svc = _service(args, read_only=True)
     svc.session(args.session)  # an unknown id is an error, not an empty list
-    kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
-    rows, total = _all_pages(
-        lambda after: svc.snapshots(args.session, kinds=kinds, after=after, limit=PAGE)
-    )
+    kind = svc.check_kind(args.kind, args.session) if args.kind is not None else None
+    page = svc.all_snapshots(args.session, kind)  # plain sqlite3, as list projects
+    rows, total = page.rows, page.total
     summaries = svc.summaries(args.session, rows) if args.summary else {}
     if args.json:
         emit_json(
@@ -222,9 +207,7 @@ def _plan_then_write(args, make_plan) -> int:
     try:
         if args.dry_run:
             return _dry_run(args, make_plan(svc))
-        plan, outcome = svc.plan_and_apply(
-            lambda: make_plan(svc), if_unchanged=args.if_unchanged
-        )
+        plan, outcome = svc.plan_and_apply(lambda: make_plan(svc), if_unchanged=args.if_unchanged)
     finally:
         svc.close()
     return _report(args, outcome, plan)

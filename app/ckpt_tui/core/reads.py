@@ -11,13 +11,18 @@ from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.store import Store, plain_read
+from ckpt_tui.store import Store, plain_commands, plain_read
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
 
 # Methods import the query layer and the diff when they run: the first
 # frame needs neither SQLAlchemy nor difflib (see ``store/plain_read.py``).
+# The reads of one thing, the command line's whole lists and the change
+# summaries run the generated SQL with plain ``sqlite3`` first
+# (``store/plain_commands.py``); only when that fails (a ``sqlite3.Error``:
+# busy, locked, damaged) does the SQLAlchemy path read again and say what
+# is wrong in the usual words.
 
 
 #: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
@@ -64,6 +69,10 @@ class Reader:
         self.count_order = CountOrder()
         self.tree_links = LinksCache()
 
+    def _plain(self) -> plain_read.PlainRead:
+        """One plain ``sqlite3`` read transaction, opened as the store's engines open the file."""
+        return plain_read.PlainRead(self.store.path, self.store.immutable)
+
     # -- lists ----------------------------------------------------------
     def projects(
         self,
@@ -90,6 +99,30 @@ class Reader:
             return plain_read.all_projects(self.store.path, immutable=self.store.immutable)
         except sqlite3.Error:
             return self.projects(limit=-1)
+
+    def all_sessions(self, project_id: str | None = None) -> Page[SessionRow]:
+        """Every session (of ``project_id``, which must exist), newest
+        activity first, in one page: what the command line prints."""
+        try:
+            with self._plain() as read:
+                if project_id is not None:  # an unknown id is an error, not an empty list
+                    plain_commands.get_project(read, project_id)
+                return plain_commands.all_sessions(read, project_id)
+        except sqlite3.Error:
+            pass
+        if project_id is not None:
+            self.project(project_id)
+        return self.sessions(project_id, limit=-1)
+
+    def all_snapshots(self, session_id: str, kind: str | None = None) -> Page[SnapshotRow]:
+        """Every snapshot of a session of ``kind`` (one ``check_kind``
+        accepts), newest first, in one page: what the command line prints."""
+        try:
+            with self._plain() as read:
+                return plain_commands.all_snapshots(read, session_id, kind)
+        except sqlite3.Error:
+            pass
+        return self.snapshots(session_id, kinds=[kind] if kind else None, limit=-1)
 
     def sessions(
         self,
@@ -215,14 +248,20 @@ class Reader:
         """``kind`` if it is one of SPEC 5.2's or present in the store; else a
         one-line error naming the kinds there are (SPEC 5.2's, and those of
         ``session_id``'s snapshots)."""
-        from ckpt_tui.store.snapshot_reads import kind_exists, session_kinds
-
         if kind in SNAPSHOT_KINDS:
             return kind
-        with self.store.read() as conn:
-            if kind and kind_exists(conn, kind):
-                return kind
-            present = session_kinds(conn, session_id) if session_id else []
+        try:
+            with self._plain() as read:
+                if kind and plain_commands.kind_exists(read, kind):
+                    return kind
+                present = plain_commands.session_kinds(read, session_id) if session_id else []
+        except sqlite3.Error:
+            from ckpt_tui.store.snapshot_reads import kind_exists, session_kinds
+
+            with self.store.read() as conn:
+                if kind and kind_exists(conn, kind):
+                    return kind
+                present = session_kinds(conn, session_id) if session_id else []
         others = [k for k in present if k not in SNAPSHOT_KINDS]
         known = ", ".join((*SNAPSHOT_KINDS, *others))
         raise CkptError(f"no snapshot kind {kind!r}; the kinds are {known}")
@@ -230,32 +269,51 @@ class Reader:
     # -- one thing --------------------------------------------------------
     def session(self, session_id: str) -> SessionRow:
         """A session of the store; :class:`NotFound` ("no such session") if absent."""
+        try:
+            with self._plain() as read:
+                return plain_commands.get_session(read, session_id)
+        except sqlite3.Error:
+            pass
         from ckpt_tui.store.session_reads import get_session
 
         with self.store.read() as conn:
             return get_session(conn, session_id)
 
     def project(self, project_id: str) -> ProjectRow:
+        try:
+            with self._plain() as read:
+                return plain_commands.get_project(read, project_id)
+        except sqlite3.Error:
+            pass
         from ckpt_tui.store.project_reads import get_project
 
         with self.store.read() as conn:
             return get_project(conn, project_id)
 
     def current(self, session_id: str) -> Current:
-        from ckpt_tui.store.session_reads import get_checkpoint, get_session
+        try:
+            with self._plain() as read:
+                session = plain_commands.get_session(read, session_id)
+                row = plain_commands.get_checkpoint(read, session_id)
+        except sqlite3.Error:
+            from ckpt_tui.store.session_reads import get_checkpoint, get_session
 
-        with self.store.read() as conn:
-            session = get_session(conn, session_id)
-            row = get_checkpoint(conn, session_id)
+            with self.store.read() as conn:
+                session = get_session(conn, session_id)
+                row = get_checkpoint(conn, session_id)
         if row is None:
             return Current(session, None, None)
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
-        from ckpt_tui.store.snapshot_reads import get_snapshot
+        try:
+            with self._plain() as read:
+                row, raw = plain_commands.get_snapshot(read, session_id, name)
+        except sqlite3.Error:
+            from ckpt_tui.store.snapshot_reads import get_snapshot
 
-        with self.store.read() as conn:
-            row, raw = get_snapshot(conn, session_id, name)
+            with self.store.read() as conn:
+                row, raw = get_snapshot(conn, session_id, name)
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
@@ -283,12 +341,18 @@ class Reader:
         Loads the payloads of these rows and their predecessors only: this is
         what a list asks for the rows it is about to show.
         """
-        from ckpt_tui.store import summary_reads
+        try:
+            with self._plain() as read:
+                previous = plain_commands.previous_snapshot_ids(read, session_id, rows)
+                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
+                payloads = plain_commands.get_payloads(read, session_id, sorted(wanted))
+        except sqlite3.Error:
+            from ckpt_tui.store import summary_reads
 
-        with self.store.read() as conn:
-            previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
-            wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-            payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
+            with self.store.read() as conn:
+                previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
+                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
+                payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
         return _summaries(rows, previous, payloads)
 
 

@@ -37,7 +37,7 @@ Pages = tuple[Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | Non
 NO_LIMIT = -1
 
 
-class _PlainRead:
+class PlainRead:
     """One read transaction on a plain ``sqlite3`` connection, opened and
     set up as the engines open the file, running the generated statements."""
 
@@ -45,7 +45,7 @@ class _PlainRead:
         self.conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
         self.conn.row_factory = sqlite3.Row
 
-    def __enter__(self) -> _PlainRead:
+    def __enter__(self) -> PlainRead:
         try:
             apply_settings(self.conn, writer=False)
             self.conn.execute("BEGIN")
@@ -57,15 +57,16 @@ class _PlainRead:
     def __exit__(self, *exc: object) -> None:
         self.conn.close()
 
-    def run(self, name: str, **params: Any) -> list[sqlite3.Row]:
-        sql, defaults = STATEMENTS[name]
+    def run(self, statement: str, /, **params: Any) -> list[sqlite3.Row]:
+        """The rows of the generated statement named ``statement``."""
+        sql, defaults = STATEMENTS[statement]
         return self.conn.execute(sql, {**defaults, **params}).fetchall()
 
 
 def all_projects(path: Path, *, immutable: bool = False) -> Page[ProjectRow]:
     """Every project, newest activity first, as the first screen's projects
     page without its limit: what ``ckpt-tui list projects`` prints."""
-    with _PlainRead(path, immutable) as read:
+    with PlainRead(path, immutable) as read:
         raw = read.run("projects_page", limit=NO_LIMIT)
         total = read.run("projects_total")[0][0]
     return keyset_page([project_row(r) for r in raw], raw, total, NO_LIMIT, "sort_at")
@@ -76,7 +77,7 @@ def first_pages(path: Path, limit: int, payloads: int = 0, *, immutable: bool = 
     with the payloads of the first ``payloads`` snapshots (their change
     summaries are drawn on the first frame too); ``immutable`` as the store
     was opened (a folder where SQLite cannot create its side files)."""
-    with _PlainRead(path, immutable) as read:
+    with PlainRead(path, immutable) as read:
         run = read.run
         raw = run("projects_page", limit=limit)
         projects = keyset_page(

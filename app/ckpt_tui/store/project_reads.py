@@ -7,9 +7,8 @@ caller decides what one consistent read (one transaction) covers.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 
-from sqlalchemy import Connection, Integer, bindparam, func, select
+from sqlalchemy import Connection, Integer, Text, bindparam, func, select
 from sqlalchemy.sql import Select
 
 from ckpt_tui.errors import NotFound
@@ -18,7 +17,7 @@ from ckpt_tui.store.filters import matches
 from ckpt_tui.store.ordering import cursor_params, instant, is_epoch_ms, newest_first
 from ckpt_tui.store.rows import keyset_page, project_row
 from ckpt_tui.store.schema import projects, sessions
-from ckpt_tui.store.valid_ids import require_id
+from ckpt_tui.store.valid_ids import no_project, require_id
 
 
 def project_stats_columns():
@@ -91,14 +90,15 @@ def list_projects(
     return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
 
 
+@functools.cache
+def project_statement() -> Select:
+    """The project ``:project_id`` (its own columns)."""
+    return select(projects).where(projects.c.id == bindparam("project_id", type_=Text))
+
+
 def get_project(conn: Connection, project_id: str) -> ProjectRow:
     require_id(project_id, "project id")
-    page = list_projects_by_ids(conn, [project_id])
-    if not page:
-        raise NotFound(f"no such project {project_id!r} in the store")
-    return page[0]
-
-
-def list_projects_by_ids(conn: Connection, ids: Iterable[str]) -> list[ProjectRow]:
-    stmt = select(projects).where(projects.c.id.in_(list(ids)))
-    return [project_row(r) for r in conn.execute(stmt).mappings()]
+    r = conn.execute(project_statement(), {"project_id": project_id}).mappings().first()
+    if r is None:
+        raise NotFound(no_project(project_id))
+    return project_row(r)

@@ -12,14 +12,13 @@ import functools
 from sqlalchemy import Connection, Integer, Text, bindparam, func, select
 from sqlalchemy.sql import Select
 
-from ckpt_tui import timeutil
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, SessionRow
 from ckpt_tui.store.filters import count_upto, matches, page_total
 from ckpt_tui.store.ordering import cursor_params, instant, newest_first
-from ckpt_tui.store.rows import keyset_page, session_row
+from ckpt_tui.store.rows import checkpoint_row, keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
-from ckpt_tui.store.valid_ids import require_id
+from ckpt_tui.store.valid_ids import no_session, require_id
 
 
 @functools.cache  # a Select is immutable: build it once, not once per query
@@ -103,11 +102,17 @@ SESSION_TEXT = (
 )
 
 
+@functools.cache
+def session_statement() -> Select:
+    """The session ``:session_id`` with its list columns (``session_select``)."""
+    return session_select().where(sessions.c.id == bindparam("session_id", type_=Text))
+
+
 def get_session(conn: Connection, session_id: str) -> SessionRow:
     require_id(session_id)
-    r = conn.execute(session_select().where(sessions.c.id == session_id)).mappings().first()
+    r = conn.execute(session_statement(), {"session_id": session_id}).mappings().first()
     if r is None:
-        raise NotFound(f"no such session {session_id!r} in the store")
+        raise NotFound(no_session(session_id))
     return session_row(r)
 
 
@@ -121,19 +126,16 @@ def session_exists(conn: Connection, session_id: str) -> bool:
 # -- checkpoints ------------------------------------------------------------
 
 
+@functools.cache
+def checkpoint_statement() -> Select:
+    """The checkpoint row of ``:session_id`` (every column)."""
+    return select(checkpoints).where(
+        checkpoints.c.session_id == bindparam("session_id", type_=Text)
+    )
+
+
 def get_checkpoint(conn: Connection, session_id: str) -> CheckpointRow | None:
     require_id(session_id)
-    r = (
-        conn.execute(select(checkpoints).where(checkpoints.c.session_id == session_id))
-        .mappings()
-        .first()
-    )
-    if r is None:
-        return None
-    return CheckpointRow(
-        session_id=r["session_id"],
-        project_id=r["project_id"],
-        columns=dict(r),
-        created_at=timeutil.normalize(r["created_at"]),
-        updated_at=r["updated_at"],
-    )
+    params = {"session_id": session_id}
+    r = conn.execute(checkpoint_statement(), params).mappings().first()
+    return None if r is None else checkpoint_row(r)

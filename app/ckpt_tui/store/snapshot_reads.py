@@ -20,7 +20,7 @@ from ckpt_tui.store.ordering import cursor_params, newest_first, oldest_first
 from ckpt_tui.store.rows import keyset_page, snapshot_row
 from ckpt_tui.store.schema import snapshots
 from ckpt_tui.store.session_reads import session_exists
-from ckpt_tui.store.valid_ids import require_id
+from ckpt_tui.store.valid_ids import no_session, no_snapshot, require_id
 
 _SNAPSHOT_COLUMNS = [c for c in snapshots.c if c.name != "payload"]
 
@@ -155,25 +155,42 @@ def list_snapshots(
     return keyset_page([snapshot_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
+@functools.cache
+def snapshot_statement() -> Select:
+    """The snapshot of ``:session_id`` named (or with the id) ``:name``, payload included."""
+    name = bindparam("name", type_=Text)
+    return select(snapshots).where(
+        snapshots.c.session_id == bindparam("session_id", type_=Text),
+        or_(snapshots.c.name == name, snapshots.c.id == name),
+    )
+
+
 def get_snapshot(conn: Connection, session_id: str, name: str) -> tuple[SnapshotRow, str]:
     """A snapshot by name (or id) with its raw payload text."""
     require_id(session_id)
     require_id(name, "snapshot name")
-    r = (
-        conn.execute(
-            select(snapshots).where(
-                snapshots.c.session_id == session_id,
-                or_(snapshots.c.name == name, snapshots.c.id == name),
-            )
-        )
-        .mappings()
-        .first()
-    )
+    params = {"session_id": session_id, "name": name}
+    r = conn.execute(snapshot_statement(), params).mappings().first()
     if r is None:
         if not session_exists(conn, session_id):
-            raise NotFound(f"no such session {session_id!r} in the store")
-        raise NotFound(f"session {session_id!r} has no snapshot {name!r}")
+            raise NotFound(no_session(session_id))
+        raise NotFound(no_snapshot(session_id, name))
     return snapshot_row(r), r["payload"]
+
+
+@functools.cache
+def kind_snapshots_statement() -> Select:
+    """Every snapshot of ``:session_id`` of kind ``:kind``, newest first,
+    without payloads, ``:limit`` of them (the command line's ``--kind``:
+    the list of ``snapshots_statements(kinds=[kind])`` with the kind a
+    parameter, so its SQL can be generated once)."""
+    where = [
+        snapshots.c.session_id == bindparam("session_id", type_=Text),
+        snapshots.c.kind == bindparam("kind", type_=Text),
+    ]
+    stmt = select(*_SNAPSHOT_COLUMNS).where(*where)
+    limit = bindparam("limit", type_=Integer)
+    return newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, False, limit)
 
 
 def payloads_statement():
@@ -208,25 +225,31 @@ def newest_statement(of_kind: bool, *, ids_only: bool = False) -> Select:
     return newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
 
 
+@functools.cache
+def kind_statements() -> tuple[Select, Select]:
+    """(a snapshot id of kind ``:kind`` anywhere in the store, the sorted
+    kinds of the snapshots of ``:session_id``)."""
+    kind = bindparam("kind", type_=Text)
+    anywhere = select(snapshots.c.id).where(snapshots.c.kind == kind).limit(1)
+    of_session = (
+        select(snapshots.c.kind)
+        .where(snapshots.c.session_id == bindparam("session_id", type_=Text))
+        .distinct()
+        .order_by(snapshots.c.kind)
+    )
+    return anywhere, of_session
+
+
 def kind_exists(conn: Connection, kind: str) -> bool:
     """Whether any snapshot in the store has this kind (a scan: ``kind`` has
     no index, so callers ask only for a kind they do not already know)."""
-    return (
-        conn.execute(select(snapshots.c.id).where(snapshots.c.kind == kind).limit(1)).first()
-        is not None
-    )
+    return conn.execute(kind_statements()[0], {"kind": kind}).first() is not None
 
 
 def session_kinds(conn: Connection, session_id: str) -> list[str]:
     """The kinds of a session's snapshots, sorted (through the session index)."""
     require_id(session_id)
-    stmt = (
-        select(snapshots.c.kind)
-        .where(snapshots.c.session_id == session_id)
-        .distinct()
-        .order_by(snapshots.c.kind)
-    )
-    return [r[0] for r in conn.execute(stmt)]
+    return [r[0] for r in conn.execute(kind_statements()[1], {"session_id": session_id})]
 
 
 def snapshot_exists(conn: Connection, session_id: str, name: str) -> bool:
