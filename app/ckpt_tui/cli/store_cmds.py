@@ -13,7 +13,6 @@ from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
 from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
-from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
@@ -27,7 +26,16 @@ SNAPSHOT_HELP = "its name or id; ckpt-tui list snapshots SESSION"
 
 
 def _service(args, *, read_only: bool = False):
+    from ckpt_tui.core.service import open_service
+
     return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
+
+
+def _reader(args):
+    """The store, read only, for list, show and diff (no write side imported)."""
+    from ckpt_tui.core.reads import open_reader
+
+    return open_reader(args.db)
 
 
 # -- list -------------------------------------------------------------------
@@ -36,7 +44,7 @@ def _service(args, *, read_only: bool = False):
 def cmd_list_projects(args) -> int:
     from ckpt_tui.cli import jsonview
 
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
     rows, total = page.rows, page.total
     if args.json:
@@ -56,7 +64,7 @@ def cmd_list_sessions(args) -> int:
         from ckpt_tui.cli.opencode_cmds import list_opencode_sessions
 
         return list_opencode_sessions(args)
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     page = svc.all_sessions(args.project)  # plain sqlite3, as list projects
     rows, total = page.rows, page.total
     if args.json:
@@ -81,7 +89,7 @@ def _status(row) -> str:
 def cmd_list_snapshots(args) -> int:
     from ckpt_tui.cli import jsonview
 
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     svc.session(args.session)  # an unknown id is an error, not an empty list
     kind = svc.check_kind(args.kind, args.session) if args.kind is not None else None
     page = svc.all_snapshots(args.session, kind)  # plain sqlite3, as list projects
@@ -136,7 +144,7 @@ def _print_checkpoint(cp: Checkpoint) -> None:
 def cmd_show(args) -> int:
     from ckpt_tui.cli import jsonview
 
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     if args.snapshot:
         view = svc.snapshot(args.session, args.snapshot)
         if args.json:
@@ -169,7 +177,7 @@ def cmd_show(args) -> int:
 def cmd_diff(args) -> int:
     from ckpt_tui.cli import jsonview, textdiff
 
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     if getattr(args, "against", None):
         comparison = _compare_across(svc, args)
     else:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
@@ -355,6 +357,20 @@ class Reader:
                 payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
         return _summaries(rows, previous, payloads)
 
+
+
+def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:
+    """The store at ``db`` (default: SPEC 1) for reading only: what the
+    command line's reading commands need, without the write side
+    (``core.service.open_service``: plans, undo journal, settings) and its
+    imports."""
+    from ckpt_tui import debuglog, paths
+
+    path = Path(db).expanduser() if db else paths.default_store_path()
+    reader = Reader(Store(path, read_only=True))
+    if debuglog.enabled():
+        debuglog.instrument(reader, "service")
+    return reader
 
 def _summaries(
     rows: list[SnapshotRow], previous: dict[str, str | None], payloads: dict[str, str]
