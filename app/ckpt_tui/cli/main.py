@@ -61,35 +61,39 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     return common
 
 
-#: Every subcommand's first word. Without one of these (or -h) on the command
-#: line the app is opening, and the command modules are not imported at all:
-#: start-up is measured against a bare Textual app. ``tests/test_cli_store.py``
-#: checks this list against what the modules register.
-COMMAND_WORDS = frozenset(
-    {
-        "list",
-        "show",
-        "diff",
-        "restore",
-        "undo",
-        "redo",
-        "snapshot",
-        "migrate",
-        "doctor",
-        "demo",
-        "legacy",
-        "adopt",
-        "handoff",
-        "conversation",
-        "completion",
-        "config",
-        "resume",
-        "history",
-        "board",
-        "copy",
-        "search",
-    }
-)
+#: Every subcommand's first word, and the command module that registers it.
+#: Without one of these (or -h) on the command line the app is opening, and
+#: the command modules are not imported at all: start-up is measured against
+#: a bare Textual app. With one, only its module is imported and registered
+#: (a command's start-up is measured against a plain ``sqlite3`` script).
+#: ``tests/test_cli_store.py`` checks this against what the modules register.
+COMMAND_MODULE = {
+    **dict.fromkeys(
+        (
+            "list",
+            "show",
+            "diff",
+            "restore",
+            "copy",
+            "undo",
+            "redo",
+            "snapshot",
+            "migrate",
+            "doctor",
+            "demo",
+        ),
+        "ckpt_tui.cli.store_cmds",
+    ),
+    **dict.fromkeys(("legacy", "adopt", "handoff"), "ckpt_tui.cli.legacy_cmds"),
+    "conversation": "ckpt_tui.cli.opencode_cmds",
+    "completion": "ckpt_tui.cli.ecosystem_cmds",
+    "config": "ckpt_tui.cli.ecosystem_cmds",
+    "resume": "ckpt_tui.cli.resume_cmds",
+    "history": "ckpt_tui.cli.views_cmds",
+    "board": "ckpt_tui.cli.views_cmds",
+    "search": "ckpt_tui.cli.search_cmd",
+}
+COMMAND_WORDS = frozenset(COMMAND_MODULE)
 
 #: The hidden command the completion scripts call for session ids; handled
 #: before any parser is built, so a TAB costs one small query.
@@ -120,8 +124,8 @@ class CkptParser(argparse.ArgumentParser):
 
 
 class _NotTheApp(Exception):
-    """The light parser (the app's options only) met something it does not
-    know: a mistyped command, say. The full parser answers instead, so the
+    """A light parser (the app's options only, or only the commands named on
+    the line) met something it does not know: a mistyped command, say. The full parser answers instead, so the
     error lists the real commands."""
 
 
@@ -132,12 +136,13 @@ class _LightParser(CkptParser):
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` given and naming no command, only the
-    options of the app itself."""
+    options of the app itself; naming commands (and no top-level help before
+    them), only the commands of the modules that register those words."""
     import importlib
 
     common = common_parser()
-    words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
-    light = argv is not None and not words
+    modules = _modules_for(argv)
+    light = argv is not None and modules != COMMAND_MODULES
     parser = (_LightParser if light else CkptParser)(
         prog="ckpt-tui",
         description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
@@ -162,9 +167,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         title="commands (ckpt-tui COMMAND --help for more)",
         parser_class=CkptParser,
     )
-    if light:
-        return parser
-    for name in COMMAND_MODULES:
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -173,6 +176,23 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             raise
         module.register(sub, common)
     return parser
+
+
+def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
+    """The command modules a parse of ``argv`` needs: all of them for the
+    full parser (``argv`` None, or a top-level ``-h`` before any command
+    word), none for the app's own options, else those registering the
+    command words on the line. A light parser that meets something it does
+    not know hands over to the full one (``_NotTheApp``)."""
+    if argv is None:
+        return COMMAND_MODULES
+    for arg in argv:
+        if arg in ("-h", "--help"):
+            return COMMAND_MODULES
+        if arg in COMMAND_MODULE:
+            break
+    wanted = {COMMAND_MODULE[arg] for arg in argv if arg in COMMAND_MODULE}
+    return tuple(name for name in COMMAND_MODULES if name in wanted)
 
 
 def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:

@@ -6,15 +6,19 @@ from __future__ import annotations
 import argparse
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.model import FIELDS, LABEL, LIST_FIELDS, Checkpoint, Damaged, DamagedField
+from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.model import Checkpoint
 
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
@@ -116,6 +120,8 @@ def cmd_list_snapshots(args) -> int:
 
 
 def _print_checkpoint(cp: Checkpoint) -> None:
+    from ckpt_tui.core.model import DamagedField
+
     for name in FIELDS:
         value = cp.get(name)
         if isinstance(value, DamagedField):
@@ -143,6 +149,7 @@ def _print_checkpoint(cp: Checkpoint) -> None:
 
 def cmd_show(args) -> int:
     from ckpt_tui.cli import jsonview
+    from ckpt_tui.core.model import Damaged
 
     svc = _reader(args)
     if args.snapshot:

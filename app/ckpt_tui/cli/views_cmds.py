@@ -6,7 +6,7 @@ import argparse
 
 from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.model import FIELDS
+from ckpt_tui.core.fields import FIELDS
 
 # Command bodies import the core modules they use when they run: the parser
 # is built on the way to the app too.
