@@ -6,7 +6,8 @@ Each ``ckpt-tui`` command runs as a fresh process, interleaved run by run
 with its baseline in ``bench/cli_baselines/`` (a ``python`` script: plain
 ``sqlite3``, the same rows, ckpt-tui's table); ``--help`` runs beside
 ``python -c pass``. The figures are medians of wall time (and of the child's
-CPU time, steadier on a busy machine). The store is ``bench/generate.py``'s
+CPU time, steadier on a busy machine). Modules load from cached bytecode,
+as an installed ckpt-tui's do (the cache is kept in ``bench/.data/pycache``). The store is ``bench/generate.py``'s
 (it says which sessions are the big project and the 5,000-snapshot one);
 nothing is written to it. Before timing, each list baseline's output is
 checked to be ckpt-tui's, byte for byte (``show`` and ``diff`` baselines
@@ -119,8 +120,13 @@ def main() -> int:
     python = sys.executable
     env = {**os.environ, "CKPT_TUI_CONFIG": str(HERE / ".data" / "cli-config")}
     env.pop("CKPT_TUI_LOG", None)
+    # As installed: modules load from cached bytecode (pip compiles it), not
+    # from source on every run; the cache goes under bench/.data, not the tree.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(HERE / ".data" / "pycache")
     cases = [c for c in _cases(db, meta) if not args.only or args.only in c[0]]
-    for label, ckpt, baseline, must_match in cases:
+    for label, ckpt, baseline, must_match in cases:  # also writes the bytecode cache
+        _output(_argv(python, db, ckpt, None), env)
         if must_match:
             mine = _output(_argv(python, db, ckpt, None), env)
             theirs = _output(_argv(python, db, None, baseline), env)
