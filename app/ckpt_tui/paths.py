@@ -55,6 +55,14 @@ def config_dir() -> Path:
     return _env_path("CKPT_TUI_CONFIG") or _platformdirs().user_config_path(APP)
 
 
+#: ckpt-tui's settings file, in the config dir.
+CONFIG_FILE = "config.toml"
+
+
+def config_file() -> Path:
+    return config_dir() / CONFIG_FILE
+
+
 def state_dir() -> Path:
     """The undo journal and the search index: state, not cache, so a cache
     cleaner never takes away a person's undo history."""

@@ -206,7 +206,17 @@ def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace
 
 def _warn_config() -> None:
     """What the config file asked for and was ignored: one line each on
-    stderr (``config show`` says it itself; the app says it in notifications)."""
+    stderr (``config show`` says it itself; the app says it in notifications).
+    Without a config file there is nothing to say, and the settings module
+    is not imported."""
+    from ckpt_tui import paths
+
+    try:
+        paths.config_file().stat()
+    except FileNotFoundError:
+        return
+    except OSError:
+        pass  # load() says what is wrong with it
     from ckpt_tui.core.config import load
 
     try:

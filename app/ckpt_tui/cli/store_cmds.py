@@ -46,12 +46,12 @@ def _reader(args):
 
 
 def cmd_list_projects(args) -> int:
-    from ckpt_tui.cli import jsonview
-
     svc = _reader(args)
     page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
     rows, total = page.rows, page.total
     if args.json:
+        from ckpt_tui.cli import jsonview
+
         emit_json({"total": total, "items": [jsonview.project(r) for r in rows]})
         return 0
     table(
@@ -62,8 +62,6 @@ def cmd_list_projects(args) -> int:
 
 
 def cmd_list_sessions(args) -> int:
-    from ckpt_tui.cli import jsonview
-
     if getattr(args, "opencode", False):
         from ckpt_tui.cli.opencode_cmds import list_opencode_sessions
 
@@ -72,6 +70,8 @@ def cmd_list_sessions(args) -> int:
     page = svc.all_sessions(args.project)  # plain sqlite3, as list projects
     rows, total = page.rows, page.total
     if args.json:
+        from ckpt_tui.cli import jsonview
+
         emit_json({"total": total, "items": [jsonview.session(r) for r in rows]})
         return 0
     table(
@@ -91,8 +91,6 @@ def _status(row) -> str:
 
 
 def cmd_list_snapshots(args) -> int:
-    from ckpt_tui.cli import jsonview
-
     svc = _reader(args)
     svc.session(args.session)  # an unknown id is an error, not an empty list
     kind = svc.check_kind(args.kind, args.session) if args.kind is not None else None
@@ -100,6 +98,8 @@ def cmd_list_snapshots(args) -> int:
     rows, total = page.rows, page.total
     summaries = svc.summaries(args.session, rows) if args.summary else {}
     if args.json:
+        from ckpt_tui.cli import jsonview
+
         emit_json(
             {"total": total, "items": [jsonview.snapshot(r, summaries.get(r.id)) for r in rows]}
         )
