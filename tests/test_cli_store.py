@@ -512,6 +512,27 @@ def test_each_command_word_names_the_module_that_registers_it():
         assert word in sub.choices, word
 
 
+def test_top_level_help_lists_the_commands_without_their_modules(monkeypatch):
+    """``ckpt-tui --help`` from ``COMMANDS`` alone prints what the full
+    parser prints (names, order, help lines), and imports no command module."""
+    import subprocess
+    import sys
+
+    from ckpt_tui.cli.main import build_parser
+
+    monkeypatch.setenv("COLUMNS", "100")
+    assert build_parser(["--help"]).format_help() == build_parser().format_help()
+    code = (
+        "import sys; from ckpt_tui.cli.main import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "loaded = [m for m in sys.modules if m.startswith('ckpt_tui.cli.') and m != 'ckpt_tui.cli.main']\n"
+        "raise SystemExit(1 if loaded else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "commands (ckpt-tui COMMAND --help for more)" in result.stdout
+
+
 def test_only_the_named_command_module_is_imported():
     import subprocess
     import sys

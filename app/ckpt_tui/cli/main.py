@@ -61,38 +61,54 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     return common
 
 
-#: Every subcommand's first word, and the command module that registers it.
-#: Without one of these (or -h) on the command line the app is opening, and
-#: the command modules are not imported at all: start-up is measured against
-#: a bare Textual app. With one, only its module is imported and registered
-#: (a command's start-up is measured against a plain ``sqlite3`` script).
+#: Every subcommand's first word, in the order of ``ckpt-tui --help``: the
+#: command module (``ckpt_tui.cli.<module>``) that registers it, and its help
+#: line. Without one of these (or -h) on the command line the app is opening,
+#: and the command modules are not imported at all: start-up is measured
+#: against a bare Textual app. With one, only its module is imported and
+#: registered; a top-level ``--help`` lists the commands from here without
+#: importing any (a command's start-up is measured against a plain
+#: ``sqlite3`` script, ``--help``'s against ``python -c pass``).
 #: ``tests/test_cli_store.py`` checks this against what the modules register.
-COMMAND_MODULE = {
-    **dict.fromkeys(
-        (
-            "list",
-            "show",
-            "diff",
-            "restore",
-            "copy",
-            "undo",
-            "redo",
-            "snapshot",
-            "migrate",
-            "doctor",
-            "demo",
-        ),
-        "ckpt_tui.cli.store_cmds",
+COMMANDS = {
+    "list": ("store_cmds", "list projects, sessions or snapshots"),
+    "show": ("store_cmds", "show the current checkpoint or a snapshot"),
+    "diff": ("store_cmds", "diff snapshot A against B (default: the current checkpoint)"),
+    "restore": ("store_cmds", "restore a snapshot, whole or some fields"),
+    "copy": (
+        "store_cmds",
+        "copy a snapshot or checkpoint of one session into another's checkpoint",
     ),
-    **dict.fromkeys(("legacy", "adopt", "handoff"), "ckpt_tui.cli.legacy_cmds"),
-    "conversation": "ckpt_tui.cli.opencode_cmds",
-    "completion": "ckpt_tui.cli.ecosystem_cmds",
-    "config": "ckpt_tui.cli.ecosystem_cmds",
-    "resume": "ckpt_tui.cli.resume_cmds",
-    "history": "ckpt_tui.cli.views_cmds",
-    "board": "ckpt_tui.cli.views_cmds",
-    "search": "ckpt_tui.cli.search_cmd",
+    "undo": ("store_cmds", "undo the last restore, undo's redo, adoption or snapshot"),
+    "redo": ("store_cmds", "redo what undo took back"),
+    "snapshot": ("store_cmds", "save the current checkpoint as a named manual snapshot"),
+    "migrate": ("store_cmds", "migrate the store to the current schema, after a backup copy"),
+    "doctor": ("store_cmds", "check the store: schema, integrity, keys, damaged payloads"),
+    "demo": ("store_cmds", "write a demo store"),
+    "legacy": ("legacy_cmds", "find, import and take back legacy checkpoint.json state"),
+    "adopt": (
+        "legacy_cmds",
+        "copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
+    ),
+    "handoff": (
+        "legacy_cmds",
+        "write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
+    ),
+    "conversation": ("opencode_cmds", "show an opencode session's conversation (read only)"),
+    "completion": (
+        "ecosystem_cmds",
+        "print a shell completion script (see the README to install it)",
+    ),
+    "config": ("ecosystem_cmds", "where ckpt-tui keeps its files, and the settings in force"),
+    "resume": ("resume_cmds", "resume a session in opencode, in its project directory"),
+    "history": ("views_cmds", "where each line or item of a field came from (blame)"),
+    "board": ("views_cmds", "every session in flight, across projects"),
+    "search": (
+        "search_cmd",
+        'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)',
+    ),
 }
+COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
 COMMAND_WORDS = frozenset(COMMAND_MODULE)
 
 #: The hidden command the completion scripts call for session ids; handled
@@ -142,6 +158,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
     common = common_parser()
     modules = _modules_for(argv)
+    help_only = modules == _TOP_HELP
     light = argv is not None and modules != COMMAND_MODULES
     parser = (_LightParser if light else CkptParser)(
         prog="ckpt-tui",
@@ -167,6 +184,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         title="commands (ckpt-tui COMMAND --help for more)",
         parser_class=CkptParser,
     )
+    if help_only:  # the commands' names and help lines, not their parsers
+        for word, (_, help_text) in COMMANDS.items():
+            sub.add_parser(word, help=help_text)
+        return parser
     for name in modules:
         try:
             module = importlib.import_module(name)
@@ -178,17 +199,22 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: ``_modules_for``'s answer for a top-level ``-h``: no module, the
+#: commands listed from ``COMMANDS``.
+_TOP_HELP = ("--help",)
+
+
 def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
     """The command modules a parse of ``argv`` needs: all of them for the
-    full parser (``argv`` None, or a top-level ``-h`` before any command
-    word), none for the app's own options, else those registering the
-    command words on the line. A light parser that meets something it does
+    full parser (``argv`` None), ``_TOP_HELP`` for a top-level ``-h``
+    before any command word, none for the app's own options, else those
+    registering the command words on the line. A light parser that meets something it does
     not know hands over to the full one (``_NotTheApp``)."""
     if argv is None:
         return COMMAND_MODULES
     for arg in argv:
         if arg in ("-h", "--help"):
-            return COMMAND_MODULES
+            return _TOP_HELP
         if arg in COMMAND_MODULE:
             break
     wanted = {COMMAND_MODULE[arg] for arg in argv if arg in COMMAND_MODULE}
