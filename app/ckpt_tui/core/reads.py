@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
@@ -17,8 +16,9 @@ from ckpt_tui.store import Store, plain_commands, plain_read
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
+    from ckpt_tui.core.model import Checkpoint, Damaged
 
-# Methods import the query layer and the diff when they run: the first
+# Methods import the query layer, the codec and the diff when they run: the first
 # frame needs neither SQLAlchemy nor difflib (see ``store/plain_read.py``).
 # The reads of one thing, the command line's whole lists and the change
 # summaries run the generated SQL with plain ``sqlite3`` first
@@ -305,6 +305,8 @@ class Reader:
                 row = get_checkpoint(conn, session_id)
         if row is None:
             return Current(session, None, None)
+        from ckpt_tui.core.model import Checkpoint
+
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
@@ -316,6 +318,8 @@ class Reader:
 
             with self.store.read() as conn:
                 row, raw = get_snapshot(conn, session_id, name)
+        from ckpt_tui.core.model import decode
+
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
@@ -333,6 +337,8 @@ class Reader:
 
     @staticmethod
     def _restorable(view: SnapshotView) -> Checkpoint:
+        from ckpt_tui.core.model import Damaged
+
         if isinstance(view.content, Damaged):
             raise DamagedPayload(f"snapshot {view.row.name!r} is damaged: {view.content.reason}")
         return view.content
@@ -358,7 +364,6 @@ class Reader:
         return _summaries(rows, previous, payloads)
 
 
-
 def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:
     """The store at ``db`` (default: SPEC 1) for reading only: what the
     command line's reading commands need, without the write side
@@ -372,11 +377,13 @@ def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:
         debuglog.instrument(reader, "service")
     return reader
 
+
 def _summaries(
     rows: list[SnapshotRow], previous: dict[str, str | None], payloads: dict[str, str]
 ) -> dict[str, str]:
     """Each row's one-line change summary against the snapshot ``previous``
     names for it, from the payload texts of both."""
+    from ckpt_tui.core.model import Damaged, decode
     from ckpt_tui.core.summary import summarize
 
     decoded = {sid: decode(raw) for sid, raw in payloads.items()}
