@@ -32,6 +32,16 @@ GENERATOR_VERSION = 1
 DEFAULT_OUT = Path(__file__).resolve().parent / ".data" / "large.db"
 FULL = {"projects": 200, "sessions": 10_000, "snapshots": 200_000, "long": 5_000, "huge_kb": 1024}
 SMALL = {"projects": 4, "sessions": 40, "snapshots": 600, "long": 120, "huge_kb": 64}
+#: The million-snapshot store of issue 12: a tenth of 50,450 sessions makes
+#: the 5,045-session project.
+MILLION = {
+    "projects": 1_000,
+    "sessions": 50_450,
+    "snapshots": 1_000_000,
+    "long": 5_000,
+    "huge_kb": 1024,
+}
+SIZES = {"small": SMALL, "large": FULL, "million": MILLION}
 T0_MS = 1_764_547_200_000  # 2025-12-01T00:00:00Z
 BATCH = 5_000
 
@@ -302,10 +312,14 @@ def generate(out: Path, seed: int, size: dict) -> dict:
 
 
 def ensure(
-    out: Path = DEFAULT_OUT, seed: int = 1, small: bool = False, force: bool = False
+    out: Path = DEFAULT_OUT,
+    seed: int = 1,
+    small: bool = False,
+    force: bool = False,
+    size_name: str | None = None,
 ) -> dict:
     """The store at ``out``, generated unless a matching one is already there."""
-    size = SMALL if small else FULL
+    size = SIZES[size_name or ("small" if small else "large")]
     meta_path = Path(f"{out}.json")
     if not force and out.exists() and meta_path.exists():
         meta = json.loads(meta_path.read_text())
@@ -324,10 +338,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--small", action="store_true", help="a tiny store for a smoke test")
+    parser.add_argument(
+        "--million",
+        action="store_true",
+        help="1,000,000 snapshots, 50,450 sessions (about 3.8 GB; default file million.db)",
+    )
     parser.add_argument("--force", action="store_true", help="regenerate even if cached")
     args = parser.parse_args(argv)
+    if args.million and args.out == DEFAULT_OUT:
+        args.out = DEFAULT_OUT.with_name("million.db")
     start = time.perf_counter()
-    meta = ensure(args.out, args.seed, args.small, args.force)
+    name = "million" if args.million else ("small" if args.small else "large")
+    meta = ensure(args.out, args.seed, force=args.force, size_name=name)
     size_mb = os.path.getsize(args.out) / 1e6
     print(f"{args.out}: {size_mb:.0f} MB, seed {meta['seed']}, {time.perf_counter() - start:.1f} s")
     return 0

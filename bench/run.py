@@ -399,6 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=generate.DEFAULT_OUT, help="cached store")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--small", action="store_true", help="tiny store, for a smoke test")
+    parser.add_argument(
+        "--million", action="store_true", help="the 1,000,000-snapshot store (generated once)"
+    )
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--profile", metavar="OP", help="cProfile the first row matching OP")
@@ -408,10 +411,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.app:
         sys.path.insert(0, str(args.app.resolve()))
 
-    if args.small and args.db == generate.DEFAULT_OUT:
-        args.db = args.db.with_name("small.db")
+    size = "million" if args.million else ("small" if args.small else "large")
+    if size != "large" and args.db == generate.DEFAULT_OUT:
+        args.db = args.db.with_name(f"{size}.db")
     print(f"store: {args.db}", file=sys.stderr)
-    meta = generate.ensure(args.db, args.seed, args.small)
+    meta = generate.ensure(args.db, args.seed, size_name=size)
     with tempfile.TemporaryDirectory(prefix="run-", dir=args.db.parent) as tmp:
         for var in ("CONFIG", "STATE", "CACHE"):
             os.environ[f"CKPT_TUI_{var}"] = str(Path(tmp) / var.lower())

@@ -126,6 +126,28 @@ async def test_help_lists_every_binding_id(store_path):
 
 
 @run_async
+async def test_help_is_built_once_and_shown_again(store_path):
+    """The second ? shows the screen the first built (no rebuild, no new
+    layout of the table), from the main screen and from a dialog."""
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        first = app.screen
+        assert type(first).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen is first
+        await pilot.press("question_mark")  # ? closes it too
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MainScreen"
+
+
+@run_async
 async def test_lists_know_an_upper_bound_on_their_height_before_layout(tmp_path):
     """The bound decides whether a list's scrollbar is part of the first
     layout; it must never be below the height the list gets."""
@@ -295,10 +317,10 @@ async def test_long_lists_load_page_by_page(tmp_path):
         await to_snapshots(pilot)
         snapshots = app.main.snapshots
         assert snapshots.total == 450 and len(snapshots.rows) == PagedList.PAGE_SIZE
-        for _ in range(10):
+        for _ in range(40):  # down a screen at a time (G now jumps to the end)
             if len(snapshots.rows) == 450:
                 break
-            await pilot.press("G")
+            await pilot.press("pagedown")
             await settle(pilot)
         assert len(snapshots.rows) == 450
         names = [r.name for r in snapshots.rows]
@@ -306,6 +328,88 @@ async def test_long_lists_load_page_by_page(tmp_path):
         await pilot.press("G")
         await settle(pilot)
         assert snapshots.highlighted.name == "snap-000"
+
+
+def _long_session(tmp_path, count: int):
+    from ckpt_tui.core.model import Checkpoint
+    from tests.factory import add_project, add_session, add_snapshot, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/one")
+    add_session(conn, "s1", "p1")
+    conn.execute("BEGIN")
+    for i in range(count):
+        payload = Checkpoint(objective=f"o{i}").to_payload()
+        add_snapshot(conn, "s1", "p1", f"snap-{i:04}", payload,
+                     at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z")
+    conn.execute("COMMIT")
+    conn.close()
+    return db
+
+
+@run_async
+async def test_G_lands_on_the_last_row_in_one_press_and_the_gap_fills_upward(tmp_path):
+    """1,200 snapshots: one G reads the last page from the end and puts the
+    cursor on the oldest snapshot; moving up fills the rows in between, in
+    order; held down, G stays on the last row."""
+    db = _long_session(tmp_path, 1200)
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        snapshots = app.main.snapshots
+        await pilot.press("G")
+        await settle(pilot)
+        assert snapshots.cursor == 1199 and snapshots.highlighted.name == "snap-0000"
+        assert app.main.detail.checkpoint.snapshot_id == snapshots.highlighted.id
+        for _ in range(3):  # held down: no further reads move it
+            await pilot.press("G")
+        await settle(pilot)
+        assert snapshots.cursor == 1199 and snapshots.highlighted.name == "snap-0000"
+        for _ in range(120):
+            if None not in snapshots.rows:
+                break
+            await pilot.press("pageup")
+            await settle(pilot)
+        names = [r.name for r in snapshots.rows]
+        assert names == [f"snap-{i:04}" for i in range(1199, -1, -1)], "newest first, no gaps"
+
+
+@run_async
+async def test_a_reload_after_G_keeps_the_last_row_selected(tmp_path):
+    """A live refresh (a write, here or by the plugin) reloads both ends of a
+    list read from its end: the cursor stays on the same snapshot."""
+    db = _long_session(tmp_path, 900)
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        snapshots = app.main.snapshots
+        await pilot.press("G")
+        await settle(pilot)
+        await pilot.press("k")
+        await settle(pilot)
+        assert snapshots.highlighted.name == "snap-0001"
+        app.main.refresh_all()
+        await settle(pilot)
+        assert snapshots.highlighted.name == "snap-0001" and snapshots.total == 900
+
+
+@run_async
+async def test_the_detail_pane_shows_the_snapshot_the_cursor_rests_on(tmp_path):
+    """j pressed fast: the pane follows once the cursor rests, and shows the
+    snapshot under it, not one passed on the way."""
+    db = _long_session(tmp_path, 30)
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await to_snapshots(pilot)
+        snapshots = app.main.snapshots
+        for _ in range(7):
+            await pilot.press("j")
+        await settle(pilot)
+        assert snapshots.highlighted.name == "snap-0022"
+        shown = app.main.detail.checkpoint
+        assert shown.snapshot_id == snapshots.highlighted.id
+        assert shown.checkpoint.objective == "o22"
 
 
 @run_async

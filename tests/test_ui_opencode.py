@@ -58,3 +58,33 @@ async def test_conversation_opens_at_the_selected_snapshot(tmp_path):
         await settle(pilot)
         await pilot.press("y")
         assert app.clipboard == f"opencode --session {FLAKY}"
+
+
+@run_async
+async def test_opencode_data_arriving_merges_into_the_loaded_sessions_without_a_query(tmp_path):
+    """When opencode's data lands, the sessions already on screen take its
+    titles and the selection stays; the store is not read again (at start-up
+    that second query competed with the first screen)."""
+    app = make_opencode_app(*opencode_world("ui-opencode-merge"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        sessions = app.main.sessions
+        activity = sessions.activity
+        await pilot.press("j")
+        await settle(pilot)
+        selected = sessions.highlighted.id
+        reads = []
+        tree = app.service.session_tree
+        app.service.session_tree = lambda *a, **k: reads.append(a) or tree(*a, **k)
+        sessions.set_activity(type(activity).empty())
+        await settle(pilot)
+        assert sessions.activity.title(sessions.highlighted) != "Fix flaky login test"
+        app._activity_loaded(activity)
+        await settle(pilot)
+        assert reads == []
+        assert sessions.highlighted.id == selected
+        flaky = next(i for i, r in enumerate(sessions.rows) if r.id == FLAKY)
+        line = sessions.render_row(sessions.rows[flaky], 80).plain
+        assert "Fix flaky login test" in line

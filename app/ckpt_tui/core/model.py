@@ -28,7 +28,7 @@ from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.errors import CkptError
 
 
-def _kind(value: Any) -> str:
+def json_kind(value: Any) -> str:
     """What a JSON value is, in words: ``a number``, ``null``, ``an array``..."""
     if value is None:
         return "null"
@@ -80,16 +80,16 @@ class DamagedField:
 def _text_value(value: Any) -> str | DamagedField:
     if isinstance(value, str):
         return value
-    return DamagedField(value, f"is {_kind(value)}, not a string")
+    return DamagedField(value, f"is {json_kind(value)}, not a string")
 
 
 def _list_value(value: Any, where: str = "") -> tuple[str, ...] | DamagedField:
     if not isinstance(value, list):
-        return DamagedField(value, f"{where}is {_kind(value)}, not an array of strings")
+        return DamagedField(value, f"{where}is {json_kind(value)}, not an array of strings")
     for i, item in enumerate(value):
         if not isinstance(item, str):
             return DamagedField(
-                value, f"{where}is an array whose item #{i + 1} is {_kind(item)}, not a string"
+                value, f"{where}is an array whose item #{i + 1} is {json_kind(item)}, not a string"
             )
     return tuple(value)
 
@@ -100,7 +100,7 @@ def _list_column(text: Any) -> tuple[str, ...] | DamagedField:
     if isinstance(text, bytes):
         return DamagedField(text.decode("utf-8", "replace"), "the column holds a BLOB, not text")
     if not isinstance(text, str):
-        return DamagedField(text, f"the column holds {_kind(text)}, not JSON text")
+        return DamagedField(text, f"the column holds {json_kind(text)}, not JSON text")
     try:
         value = loads(text)
     except ValueError as exc:
@@ -176,7 +176,7 @@ class Checkpoint:
             values["synthesized"] = (
                 flag
                 if isinstance(flag, bool)
-                else DamagedField(flag, f"is {_kind(flag)}, not true or false")
+                else DamagedField(flag, f"is {json_kind(flag)}, not true or false")
             )
         return cls(**values, extra={k: v for k, v in data.items() if k not in known})
 

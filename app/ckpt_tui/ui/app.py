@@ -37,6 +37,13 @@ from ckpt_tui.ui.screens.prompt import NamePrompt
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
+#: Seconds after the first frame before the imports that later keys need
+#: are made in a worker (see ``CkptApp._warm_imports``): past the start-up's
+#: own work (opencode's data, the first summaries), before most first keys.
+WARM_AFTER = 1.0
+#: The name the kept help screen is installed under.
+HELP_SCREEN = "help"
+
 # The other screens are imported where they are opened: each pulls in what
 # the first frame does not need (measured after the app's own imports:
 # the restore preview 27 ms, the diff 12 ms, the conversation 68 ms, the
@@ -137,6 +144,22 @@ class CkptApp(App[None]):
         if self.read_opencode:
             self.load_activity()
         self._report_config()
+        if not self.is_headless:  # tests time nothing, and need no stray worker
+            self.set_timer(WARM_AFTER, self._warm_imports)
+
+    @work(thread=True, exclusive=True, group="warm")
+    def _warm_imports(self) -> None:
+        """What the first ``?``, ``d``, ``r``, ``e`` and the first read past
+        the first screen import (SQLAlchemy among them), imported once the
+        screen has settled instead of while a person waits for a key."""
+        from ckpt_tui.core.warm import import_readers
+
+        import_readers()
+        import ckpt_tui.ui.screens.diff
+        import ckpt_tui.ui.screens.handoff
+        import ckpt_tui.ui.screens.plan  # noqa: F401
+
+        self.binding_groups()  # imports every screen the help lists
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification each."""
@@ -511,8 +534,14 @@ class CkptApp(App[None]):
         ]
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.binding_groups(), self.config.keymap))
+        """The help is built once and kept (installed): every ``?`` after the
+        first shows the same screen, its table already laid out."""
+        if isinstance(self.screen, HelpScreen):
+            return
+        if not self.is_screen_installed(HELP_SCREEN):
+            help_screen = HelpScreen(self.binding_groups(), self.config.keymap)
+            self.install_screen(help_screen, HELP_SCREEN)
+        self.push_screen(HELP_SCREEN)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, then every key that works where the palette

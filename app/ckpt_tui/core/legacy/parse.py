@@ -11,7 +11,7 @@ from typing import Any
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.legacy.names import DAMAGED, FOREIGN, MAX_FILE_BYTES, PLUGIN
-from ckpt_tui.core.model import LIST_FIELDS, TEXT_FIELDS, Checkpoint
+from ckpt_tui.core.model import LIST_FIELDS, TEXT_FIELDS, Checkpoint, json_kind
 
 
 @dataclass(frozen=True)
@@ -37,46 +37,30 @@ class Unusable(Exception):
         self.reason = reason
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def _damaged(reason: str) -> Unusable:
     return Unusable(DAMAGED, reason)
 
 
 def _check_checkpoint(data: Any, where: str) -> Checkpoint:
     if not isinstance(data, dict):
-        raise _damaged(f"{where} is not an object (it is {_kind(data)})")
+        raise _damaged(f"{where} is not an object (it is {json_kind(data)})")
     for key in (*TEXT_FIELDS, "status"):
         if key in data and not isinstance(data[key], str):
-            raise _damaged(f"{where}.{key} is not a string (it is {_kind(data[key])})")
+            raise _damaged(f"{where}.{key} is not a string (it is {json_kind(data[key])})")
     for key in LIST_FIELDS:
         if key not in data:
             continue
         items = data[key]
         if not isinstance(items, list):
-            raise _damaged(f"{where}.{key} is not an array (it is {_kind(items)})")
+            raise _damaged(f"{where}.{key} is not an array (it is {json_kind(items)})")
         for j, item in enumerate(items):
             if not isinstance(item, str):
-                raise _damaged(f"{where}.{key}[{j}] is not a string (it is {_kind(item)})")
+                raise _damaged(f"{where}.{key}[{j}] is not a string (it is {json_kind(item)})")
     version = data.get("schemaVersion", 1)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise _damaged(f"{where}.schemaVersion is not an integer (it is {_kind(version)})")
+        raise _damaged(f"{where}.schemaVersion is not an integer (it is {json_kind(version)})")
     if "synthesized" in data and not isinstance(data["synthesized"], bool):
-        raise _damaged(f"{where}.synthesized is not a boolean (it is {_kind(data['synthesized'])})")
+        raise _damaged(f"{where}.synthesized is not a boolean (it is {json_kind(data['synthesized'])})")
     return Checkpoint.from_payload(data)
 
 
@@ -93,15 +77,15 @@ def parse_legacy(data: bytes) -> LegacyState:
         where = f" at line {exc.lineno} column {exc.colno}" if hasattr(exc, "lineno") else ""
         raise _damaged(f"not valid JSON ({msg}{where})") from None
     if not isinstance(obj, dict):
-        raise _damaged(f"the top level is {_kind(obj)}, not an object")
+        raise _damaged(f"the top level is {json_kind(obj)}, not an object")
     if "plugin" not in obj:
         raise Unusable(FOREIGN, f'no "plugin" field: not a {PLUGIN} file')
     if obj["plugin"] != PLUGIN:
-        shown = obj["plugin"] if isinstance(obj["plugin"], str) else _kind(obj["plugin"])
+        shown = obj["plugin"] if isinstance(obj["plugin"], str) else json_kind(obj["plugin"])
         raise Unusable(FOREIGN, f"plugin is {shown!r}, not {PLUGIN!r}")
     version = obj.get("version", 1)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise _damaged(f"version is not an integer (it is {_kind(version)})")
+        raise _damaged(f"version is not an integer (it is {json_kind(version)})")
     if version != 1:
         raise _damaged(f"version {version} is not supported (this ckpt-tui reads version 1)")
     if "checkpoint" not in obj:
@@ -109,15 +93,15 @@ def parse_legacy(data: bytes) -> LegacyState:
     checkpoint = _check_checkpoint(obj["checkpoint"], "checkpoint")
     history = obj.get("history", [])
     if not isinstance(history, list):
-        raise _damaged(f"history is not an array (it is {_kind(history)})")
+        raise _damaged(f"history is not an array (it is {json_kind(history)})")
     entries: list[LegacyEntry] = []
     for i, entry in enumerate(history):
         where = f"history[{i}]"
         if not isinstance(entry, dict):
-            raise _damaged(f"{where} is not an object (it is {_kind(entry)})")
+            raise _damaged(f"{where} is not an object (it is {json_kind(entry)})")
         name = entry.get("name")
         if name is not None and not isinstance(name, str):
-            raise _damaged(f"{where}.name is not a string (it is {_kind(name)})")
+            raise _damaged(f"{where}.name is not a string (it is {json_kind(name)})")
         if "capturedAt" not in entry:
             raise _damaged(f"{where}.capturedAt is missing")
         raw_time = entry["capturedAt"]

@@ -22,6 +22,7 @@ from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.checkpoint_view import damaged_renderable
+from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.messages import (
     AdoptRequested,
@@ -54,6 +55,11 @@ EMPTY_STORE = Text.assemble(
 #: The share of the screen's height the three lists take (the detail pane
 #: has the rest); the launcher uses it to know how many rows can show.
 PANES_PERCENT = 45
+
+#: The detail pane follows the cursor once it has rested this long (seconds):
+#: ``j`` held down moves the cursor only, and the pane (a store read, a
+#: layout and a repaint, Markdown included) is drawn once, where it stops.
+DETAIL_REST = 0.06
 
 
 class MainScreen(Screen[None]):
@@ -156,23 +162,31 @@ class MainScreen(Screen[None]):
             in_store = srow is not None and srow.origin == "store"
             self.snapshots.show_session(srow.id if in_store else None)
         self.refresh_bindings()  # which keys apply depends on what is selected
-        self._update_detail()
+        self._update_detail(DETAIL_REST)
 
     def on_descendant_focus(self) -> None:
-        self._update_detail()
+        # After the rest too: the frame that moves the focus comes first.
+        self._update_detail(DETAIL_REST)
 
-    def _update_detail(self) -> None:
+    def _update_detail(self, delay: float = 0.0) -> None:
+        """Show what the focused pane selects, ``delay`` seconds from now
+        unless the selection moves again first (see :data:`DETAIL_REST`)."""
         focused = self.focused
         if focused is self.detail:
             return
         if focused is self.snapshots and self.snapshot is not None:
-            self._load_snapshot(self.snapshot)
+            self._load_snapshot(self.snapshot, delay)
         elif focused in (self.sessions, self.snapshots) and self.session is not None:
-            self._load_current(self.session, *self._activity())
+            self._load_current(self.session, *self._activity(), delay)
         elif self.projects.highlighted is not None and focused is self.projects:
-            self._show_project(self.projects.highlighted)
+            self._load_project(self.projects.highlighted, delay)
         elif self.session is not None:
-            self._load_current(self.session, *self._activity())
+            self._load_current(self.session, *self._activity(), delay)
+
+    @work(thread=True, exclusive=True, group="detail")
+    def _load_project(self, row: ProjectRow, delay: float) -> None:
+        if rested(delay):
+            self.app.call_from_thread(self._show_project, row)
 
     def _activity(self) -> tuple[Activity, bool]:
         """opencode's data for a detail worker, and whether it has loaded:
@@ -224,7 +238,11 @@ class MainScreen(Screen[None]):
         self.app.call_from_thread(self.detail.show, text, "opencode session")
 
     @work(thread=True, exclusive=True, group="detail")
-    def _load_current(self, row: SessionRow, activity: Activity, loaded: bool) -> None:
+    def _load_current(
+        self, row: SessionRow, activity: Activity, loaded: bool, delay: float = 0.0
+    ) -> None:
+        if not rested(delay):
+            return
         if row.origin == "opencode":
             self._show_opencode_only(row, activity)  # reads opencode's usage: in this worker
             return
@@ -254,7 +272,9 @@ class MainScreen(Screen[None]):
         self.app.call_from_thread(self.detail.show_checkpoint, shown)
 
     @work(thread=True, exclusive=True, group="detail")
-    def _load_snapshot(self, row: SnapshotRow) -> None:
+    def _load_snapshot(self, row: SnapshotRow, delay: float = 0.0) -> None:
+        if not rested(delay):
+            return
         try:
             view = self.service.snapshot(row.session_id, row.id)
         except CkptError as exc:

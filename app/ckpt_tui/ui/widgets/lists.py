@@ -149,8 +149,21 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             self.post_message(self.MarkCheckpoint(row))
 
     def set_activity(self, activity: Activity) -> None:
+        """opencode's data has arrived: merged into the rows already loaded
+        (titles, agents and archive marks are drawn from it, its parent links
+        nest the rows again), without reading the store again. At start-up a
+        second query would compete with the first screen (and be the first
+        to need SQLAlchemy). Only the opencode-only rows need a reload."""
         self.activity = activity
-        self.reload()
+        if self._data is None or self.show_opencode:
+            self.reload()
+            return
+        key = self.row_key(self.highlighted) if self.highlighted is not None else None
+        self._data.rows = activity.nest(list(self._data.rows))
+        index = self._index_of(key)
+        if index is not None and index != self.cursor:
+            self.set_reactive(PagedList.cursor, index)
+        self.refresh()
 
     def action_toggle_opencode(self) -> None:
         if not self.activity.readable:
@@ -277,10 +290,12 @@ class SnapshotList(PagedList[SnapshotRow]):
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)
 
-    def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
+    def reload(
+        self, *, keep_selection: bool = True, reset: bool = False, delay: float = 0.0
+    ) -> None:
         if not reset:
             self._summaries.clear()
-        super().reload(keep_selection=keep_selection, reset=reset)
+        super().reload(keep_selection=keep_selection, reset=reset, delay=delay)
 
     def title_text(self) -> str:
         return super().title_text() + (" [auto hidden]" if self.hide_auto else "")
@@ -303,6 +318,17 @@ class SnapshotList(PagedList[SnapshotRow]):
             self.session_id,
             exclude_kinds=["auto"] if self.hide_auto else None,
             after=after,
+            limit=limit,
+            text=self.filter_text or None,
+        )
+
+    def fetch_last(self, before, limit) -> Page[SnapshotRow] | None:
+        if self.session_id is None:
+            return None
+        return self.service.last_snapshots(
+            self.session_id,
+            exclude_kinds=["auto"] if self.hide_auto else None,
+            before=before,
             limit=limit,
             text=self.filter_text or None,
         )
@@ -341,7 +367,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def _load_summaries(self) -> None:
         top = int(self.scroll_offset.y)
         visible = self.rows[top : top + self.size.height + 1]
-        missing = [r for r in visible if r.id not in self._summaries]
+        missing = [r for r in visible if r is not None and r.id not in self._summaries]
         if missing and self.session_id:
             self._summaries_worker(self.session_id, missing)
         else:

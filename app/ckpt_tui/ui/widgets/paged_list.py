@@ -13,7 +13,6 @@ reloading without losing the selection.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
@@ -31,8 +30,11 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page
+from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
+from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
 
 RowT = TypeVar("RowT")
 
@@ -44,17 +46,12 @@ _SHARE_OF_PARENT = (Unit.PERCENT, Unit.HEIGHT)
 PREFETCH_MARGIN = 60
 #: :meth:`PagedList.reveal_key` stops looking after this many rows.
 REVEAL_LIMIT = 50_000
+#: A filter keystroke queries the store once typing rests this long
+#: (seconds): a word typed fast costs one query, not one per letter.
+FILTER_REST = 0.15
 
 
-@dataclass
-class _Loaded(Generic[RowT]):
-    rows: list[RowT]
-    total: int
-    cursor: tuple | None
-    at_least: bool = False  # a filter's count stopped at its bound ("1000+")
-
-
-class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
+class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -109,8 +106,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         super().__init__(id=id)
         self.title = title
         self.filter_text = ""
-        self._data: _Loaded[RowT] | None = None
+        self._data: LoadedRows[RowT] | None = None
         self._loading_more = False
+        self._landing = False  # G's read of the last page is under way
         self._generation = 0
         self._error: str | None = None
         self._last_highlight_key: object = object()
@@ -147,6 +145,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def total(self) -> int:
         return self._data.total if self._data else 0
 
+    def _index_of(self, key: object) -> int | None:
+        return self._data.index_of(key, self.row_key) if self._data and key is not None else None
+
     @property
     def highlighted(self) -> RowT | None:
         rows = self.rows
@@ -165,7 +166,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         return f"/{self.filter_text}" if self.filter_text else ""
 
     # -- loading --------------------------------------------------------------
-    def reload(self, *, keep_selection: bool = True, reset: bool = False) -> None:
+    def reload(
+        self, *, keep_selection: bool = True, reset: bool = False, delay: float = 0.0
+    ) -> None:
         """Fetch again as many rows as are loaded now (at least a page).
 
         Keeps the cursor on the same row (by key) and the scroll position,
@@ -188,45 +191,64 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         if preloaded is not None and preloaded[0] == self.context() and not self.filter_text:
             self._apply_page(self._generation, preloaded[1], key, True, None)
             return
-        limit = max(self.PAGE_SIZE, len(self.rows))
-        self._load(self._generation, None, limit, key, replace=True)
+        data = self._data
+        tail = data is not None and data.tail is not None and not reset  # G read the end
+        limit = max(self.PAGE_SIZE, data.top if data is not None and not reset else 0)
+        self._load(self._generation, None, limit, key, True, delay=delay, with_tail=tail)
 
     @work(thread=True, exclusive=True, group="page-load")
     def _load(
-        self, generation: int, after: tuple | None, limit: int, key: object, replace: bool
+        self,
+        generation: int,
+        after: tuple | None,
+        limit: int,
+        key: object,
+        replace: bool,
+        delay: float = 0.0,
+        with_tail: bool = False,
     ) -> None:
+        """One page from ``after`` (and, ``with_tail``, the last page too: a
+        reload of a list that ``G`` read from its end keeps both ends)."""
         worker = get_current_worker()
+        if not rested(delay):  # a newer keystroke's load replaced this one
+            return
+        tail = None
         try:
             page = self.fetch(after, limit)
+            if with_tail and page is not None and page.cursor is not None:
+                tail = self.fetch_last(None, self.PAGE_SIZE)
             error = None
         except CkptError as exc:
             page, error = None, str(exc)
         if worker.is_cancelled:
             return
-        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error)
+        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error, tail)
 
     def _apply_page(
-        self, generation: int, page: Page | None, key: object, replace: bool, error: str | None
+        self,
+        generation: int,
+        page: Page | None,
+        key: object,
+        replace: bool,
+        error: str | None,
+        tail: Page | None = None,
     ) -> None:
-        self._loading_more = False
+        self._loading_more = self._landing = False
         if generation != self._generation:
             return
         self._error = error
         if page is None:
-            self._data = _Loaded([], 0, None) if error is None else None
+            self._data = LoadedRows([], 0, None) if error is None else None
         elif replace or self._data is None:
-            self._data = _Loaded(list(page.rows), page.total, page.cursor, page.at_least)
+            self._data = LoadedRows(list(page.rows), page.total, page.cursor, page.at_least)
+            if tail is not None:
+                self._data.merge_tail(tail)
         else:
-            self._data.rows.extend(page.rows)
-            self._data.total, self._data.cursor = page.total, page.cursor
-            self._data.at_least = page.at_least
+            self._data.fill_down(page)
         if self._data.at_least and self._data.cursor is None:  # every match is loaded
             self._data.total, self._data.at_least = len(self._data.rows), False
         if replace:
-            index = next(
-                (i for i, r in enumerate(self.rows) if key is not None and self.row_key(r) == key),
-                None,
-            )
+            index = self._index_of(key)
             target = index if index is not None else min(self.cursor, max(len(self.rows) - 1, 0))
             self.cursor = target
         self._sync_size()
@@ -236,7 +258,12 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
 
     def _maybe_load_more(self, index: int) -> None:
         data = self._data
-        if data is None or data.cursor is None or self._loading_more:
+        if data is None or self._loading_more:
+            return
+        if data.tail is not None:
+            self._grow_nearer_run(index, PREFETCH_MARGIN)
+            return
+        if data.cursor is None:
             return
         if index >= len(data.rows) - PREFETCH_MARGIN:
             self._loading_more = True
@@ -300,12 +327,12 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def select_key(self, key: object, *, within: int = 0) -> None:
         """Move the cursor to the loaded row with this key, now or after the
         next reload (of at least ``within`` rows, for a row far down)."""
-        for index, row in enumerate(self.rows):
-            if self.row_key(row) == key:
-                self.cursor = index
-                return
+        index = self._index_of(key)
+        if index is not None:
+            self.cursor = index
+            return
         self._generation += 1
-        limit = max(self.PAGE_SIZE, len(self.rows), within)
+        limit = max(self.PAGE_SIZE, self._data.top if self._data else 0, within)
         self._load(self._generation, None, limit, key, True)
 
     def reveal_key(self, key: object) -> None:
@@ -354,10 +381,6 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def action_first(self) -> None:
         self.cursor = 0
 
-    def action_last(self) -> None:
-        """To the last loaded row; more pages load as it gets there."""
-        self.cursor = len(self.rows) - 1
-
     def action_open(self) -> None:
         """Move on to the next pane now (not via a message), so keys typed
         ahead land where the user expects."""
@@ -370,7 +393,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     def set_filter(self, text: str) -> None:
         if text != self.filter_text:
             self.filter_text = text
-            self.reload(keep_selection=True, reset=False)
+            self.reload(keep_selection=True, reset=False, delay=FILTER_REST if text else 0.0)
             self._update_title()
 
     # -- mouse --------------------------------------------------------------------
@@ -414,7 +437,12 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
                 return Strip.blank(width, base)
             dim = self.get_component_rich_style("paged-list--dim")
             return Strip([Segment(message[:width].ljust(width), base + dim)], width)
-        text = self.render_row(rows[index], width)
+        row = rows[index]
+        if row is None:  # in the gap between the rows read from both ends
+            self._maybe_load_more(index)
+            dim = self.get_component_rich_style("paged-list--dim")
+            return Strip([Segment("…"[:width].ljust(width), base + dim)], width)
+        text = self.render_row(row, width)
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
