@@ -15,55 +15,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ckpt_tui.core.fields import (  # noqa: F401 - they are the model's names too
+    COLUMN,
+    FIELDS,
+    LABEL,
+    LIST_FIELDS,
+    META_KEYS,
+    STATUSES,
+    TEXT_FIELDS,
+)
 from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.errors import CkptError
-
-TEXT_FIELDS = ("title", "objective", "summary", "currentPlan", "notes")
-LIST_FIELDS = ("completedSteps", "nextSteps", "blockers", "filesTouched")
-#: The fields a person can restore, in the order they are shown.
-FIELDS = (
-    "title",
-    "objective",
-    "status",
-    "summary",
-    "currentPlan",
-    "completedSteps",
-    "nextSteps",
-    "blockers",
-    "filesTouched",
-    "notes",
-)
-META_KEYS = ("schemaVersion", "synthesized")
-STATUSES = ("in_progress", "blocked", "done", "abandoned")
-
-#: payload key -> checkpoints column
-COLUMN = {
-    "title": "title",
-    "objective": "objective",
-    "status": "status",
-    "summary": "summary",
-    "currentPlan": "current_plan",
-    "completedSteps": "completed_steps",
-    "nextSteps": "next_steps",
-    "blockers": "blockers",
-    "filesTouched": "files_touched",
-    "notes": "notes",
-    "schemaVersion": "schema_version",
-    "synthesized": "synthesized",
-}
-
-LABEL = {
-    "title": "Title",
-    "objective": "Objective",
-    "status": "Status",
-    "summary": "Summary",
-    "currentPlan": "Plan",
-    "completedSteps": "Done",
-    "nextSteps": "Next",
-    "blockers": "Blockers",
-    "filesTouched": "Files",
-    "notes": "Notes",
-}
 
 
 def json_kind(value: Any) -> str:

@@ -53,10 +53,10 @@ class UndoRedo:
     # -- planning -------------------------------------------------------------
     def newest_pre_restore(self, session_id: str):
         """The session's newest ``pre-restore`` snapshot row, or ``None``."""
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.snapshot_reads import newest_snapshot
 
         with self.reader.store.read() as conn:
-            return q.newest_snapshot(conn, session_id, "pre-restore")
+            return newest_snapshot(conn, session_id, "pre-restore")
 
     def _usable(self, newest) -> bool:
         """The journal speaks for this session only if the newest pre-restore
