@@ -16,14 +16,41 @@ from ckpt_tui.cli.main import main
 from ckpt_tui.core.model import FIELDS, Checkpoint
 from tests.factory import PluginWriter, add_session, add_snapshot, connect, set_checkpoint
 
-PROJECT_KEYS = {"id", "directory", "canonical", "sessionCount", "lastActivity", "createdAt",
-                "updatedAt"}
-SESSION_KEYS = {"id", "projectId", "parentId", "title", "status", "snapshotCount",
-                "hasCheckpoint", "synthesized", "legacy", "createdAt", "updatedAt"}
+PROJECT_KEYS = {
+    "id",
+    "directory",
+    "canonical",
+    "sessionCount",
+    "lastActivity",
+    "createdAt",
+    "updatedAt",
+}
+SESSION_KEYS = {
+    "id",
+    "projectId",
+    "parentId",
+    "title",
+    "status",
+    "snapshotCount",
+    "hasCheckpoint",
+    "synthesized",
+    "legacy",
+    "createdAt",
+    "updatedAt",
+}
 SNAPSHOT_KEYS = {"id", "name", "kind", "capturedAt", "restoredAt", "schemaVersion"}
 DIFF_KEYS = {"from", "to", "changed", "extraChanged", "fields"}
-OUTCOME_KEYS = {"action", "session", "wrote", "changed", "preRestore", "pruned", "snapshot",
-                "message", "warning"}
+OUTCOME_KEYS = {
+    "action",
+    "session",
+    "wrote",
+    "changed",
+    "preRestore",
+    "pruned",
+    "snapshot",
+    "message",
+    "warning",
+}
 PAYLOAD_KEYS = set(FIELDS) | {"schemaVersion", "synthesized"}
 
 
@@ -89,8 +116,9 @@ def test_list_projects(run, run_json):
 
 def test_list_sessions(run, run_json, store_path):
     conn = connect(store_path)
-    add_session(conn, "s2", "p1", title="\x1b[31mred title", parent="s1",
-                at="2026-11-02T00:00:00.000Z")
+    add_session(
+        conn, "s2", "p1", title="\x1b[31mred title", parent="s1", at="2026-11-02T00:00:00.000Z"
+    )
     conn.close()
     code, out, err = run("list", "sessions")
     assert code == 0 and "s1" in out and "s2" in out
@@ -140,8 +168,14 @@ def test_show(run, run_json):
 def test_show_damaged_and_extra(run, run_json, store_path):
     conn = connect(store_path)
     add_snapshot(conn, "s1", "p1", "bad", "{oops", at="2026-11-01T10:05:00.000Z")
-    add_snapshot(conn, "s1", "p1", "extra", {**Checkpoint().to_payload(), "futureKey": [1]},
-                 at="2026-11-01T10:06:00.000Z")
+    add_snapshot(
+        conn,
+        "s1",
+        "p1",
+        "extra",
+        {**Checkpoint().to_payload(), "futureKey": [1]},
+        at="2026-11-01T10:06:00.000Z",
+    )
     conn.close()
     data = run_json("show", "s1", "--snapshot", "bad")
     assert data["damaged"] is True and data["raw"] == "{oops" and data["reason"]
@@ -171,7 +205,9 @@ def test_diff(run, run_json, store_path):
     assert set(data["changed"]) == {"objective", "status", "nextSteps", "blockers"}
     assert all({"field", "kind", "changed"} <= set(f) for f in data["fields"])
     items = [i for f in data["fields"] for i in f.get("items", ())]
-    assert items and all(set(i) <= {"kind", "text", "oldIndex", "newIndex", "oldText"} for i in items)
+    assert items and all(
+        set(i) <= {"kind", "text", "oldIndex", "newIndex", "oldText"} for i in items
+    )
     assert any("oldIndex" in i or "newIndex" in i for i in items)
     code, out, _ = run("diff", "s1", "first", "first")
     assert code == 0 and "(no differences)" in out
@@ -463,6 +499,52 @@ def test_command_words_match_the_registered_commands():
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
     assert set(sub.choices) == COMMAND_WORDS
+
+
+def test_each_command_word_names_the_module_that_registers_it():
+    """A command builds only its own module's parsers (start-up): each word
+    of ``COMMAND_MODULE`` parses with that module alone."""
+    from ckpt_tui.cli.main import COMMAND_MODULE, _modules_for, build_parser
+
+    for word, module in COMMAND_MODULE.items():
+        assert _modules_for([word, "x"]) == (module,)
+        sub = next(a for a in build_parser([word])._actions if a.dest == "command")
+        assert word in sub.choices, word
+
+
+def test_top_level_help_lists_the_commands_without_their_modules(monkeypatch):
+    """``ckpt-tui --help`` from ``COMMANDS`` alone prints what the full
+    parser prints (names, order, help lines), and imports no command module."""
+    import subprocess
+    import sys
+
+    from ckpt_tui.cli.main import build_parser
+
+    monkeypatch.setenv("COLUMNS", "100")
+    assert build_parser(["--help"]).format_help() == build_parser().format_help()
+    code = (
+        "import sys; from ckpt_tui.cli.main import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "loaded = [m for m in sys.modules if m.startswith('ckpt_tui.cli.') and m != 'ckpt_tui.cli.main']\n"
+        "raise SystemExit(1 if loaded else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "commands (ckpt-tui COMMAND --help for more)" in result.stdout
+
+
+def test_only_the_named_command_module_is_imported():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from ckpt_tui.cli.main import build_parser;"
+        "build_parser(['list', 'projects']).parse_args(['list', 'projects']);"
+        "loaded = sorted(m for m in sys.modules if m.startswith('ckpt_tui.cli.') and m.endswith(('_cmds', '_cmd')));"
+        "print(loaded); raise SystemExit(0 if loaded == ['ckpt_tui.cli.store_cmds'] else 1)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_app_options_parse_without_the_command_modules():

@@ -13,8 +13,8 @@ def test_plain_sql_is_not_stale():
 
 
 def test_a_changed_statement_makes_it_stale(monkeypatch):
-    from ckpt_tui.store import queries
+    from ckpt_tui.store import snapshot_reads
 
-    original = queries.payloads_statement
-    monkeypatch.setattr(queries, "payloads_statement", lambda: original().limit(1))
+    original = snapshot_reads.payloads_statement
+    monkeypatch.setattr(snapshot_reads, "payloads_statement", lambda: original().limit(1))
     assert gen_sql.TARGET.read_text(encoding="utf-8") != gen_sql.render()

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ckpt_tui import timeutil
 from ckpt_tui.core import search as core_search
 from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint
 from ckpt_tui.core.search import Filters, Searcher, parse
@@ -268,6 +269,7 @@ def test_follows_inserts_prunes_and_checkpoint_changes(tmp_path):
     stats = searcher.sync()
     assert (stats.added, stats.removed) == (2, 2)
     assert _index_docs(searcher) == _store_docs(db)
+    assert searcher.index.counts() == (6, 2)  # kept on inserts and deletes
     assert ("current", "s0") in _all_keys(searcher, "gamma")
     assert _all_keys(searcher, "gamma rocket", Filters(current_only=True)) == {("current", "s0")}
     assert ("current", "s1") not in _all_keys(searcher, "beta", Filters(current_only=True))
@@ -598,3 +600,156 @@ def test_recency_order_and_pages(tmp_path):
     by_rank = searcher.search('alpha -"beta 1"', Filters(kinds=("manual",)), limit=100).hits
     assert sorted(h.snapshot_id for h in by_rank) == sorted(expected)
     searcher.close()
+
+
+# -- orders: time-ordered rowids, bounded relevance ------------------------------------------
+
+
+def _one_session_store(tmp_path: Path) -> sqlite3.Connection:
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn)
+    add_session(conn)
+    return conn
+
+
+def test_relevance_ranks_the_newest_window_then_older_matches_newest_first(tmp_path, monkeypatch):
+    """bm25 ranks the matches among the newest RECENT_DOCS documents; older
+    ones follow by time, even the best-scoring one (see ARCHITECTURE)."""
+    monkeypatch.setattr(si, "RECENT_DOCS", 3)
+    conn = _one_session_store(tmp_path)
+    texts = {  # same length each, so bm25 orders by how often "zeta" occurs
+        "t0": "zeta zeta zeta zeta",
+        "t1": "zeta alpha alpha alpha",
+        "t2": "zeta alpha alpha alpha",
+        "t3": "zeta zeta alpha alpha",
+        "t4": "zeta alpha alpha alpha",
+        "t5": "zeta alpha alpha alpha",
+    }
+    for i, (name, text) in enumerate(texts.items()):
+        at = f"2026-11-01T10:00:0{i}.000Z"
+        add_snapshot(conn, "s1", "p1", name, Checkpoint(objective=text).to_payload(), at=at)
+    db = tmp_path / "checkpoints.db"
+    conn.close()
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    hits = searcher.search("zeta", limit=10).hits
+    names = [h.snapshot_name for h in hits]
+    assert names[0] == "t3" and sorted(names[:3]) == ["t3", "t4", "t5"]
+    assert names[3:] == ["t2", "t1", "t0"]
+    assert all(h.score < 0 for h in hits[:3]) and all(h.score == 0 for h in hits[3:])
+    for size in (1, 2, 4):  # pages across the window's edge give the same order
+        paged, offset = [], 0
+        while True:
+            page = searcher.search("zeta", limit=size, offset=offset)
+            paged += [h.snapshot_name for h in page.hits]
+            if not page.more:
+                break
+            offset = page.next_offset
+        assert paged == names, size
+    searcher.close()
+
+
+def test_recency_is_time_order_whatever_the_write_order(tmp_path):
+    """Rowids carry the time: snapshots written out of time order, epoch
+    milliseconds, a burst in one millisecond (ties in write order), and an
+    unparseable time (oldest) come out newest first; a later burst in the
+    same millisecond goes after the earlier one."""
+    conn = _one_session_store(tmp_path)
+    db = tmp_path / "checkpoints.db"
+    burst = "2026-11-01T10:00:01.000Z"
+    times = ["2026-11-01T10:00:05.000Z", burst, "1793527203000", "garbage"] + [burst] * 40
+    for i, at in enumerate(times):
+        add_snapshot(conn, "s1", "p1", f"n{i}", Checkpoint(objective="omega").to_payload(), at=at)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    for i in range(len(times), len(times) + 20):  # a second burst, indexed by a later sync
+        add_snapshot(
+            conn, "s1", "p1", f"n{i}", Checkpoint(objective="omega").to_payload(), at=burst
+        )
+    searcher.sync()
+
+    def when(at: str) -> int:
+        moment = timeutil.parse(at)
+        return timeutil.epoch_ms(moment) if moment else -1
+
+    rows = conn.execute("SELECT rowid, name, captured_at FROM snapshots").fetchall()
+    conn.close()
+    expected = [r[1] for r in sorted(rows, key=lambda r: (when(r[2]), r[0]), reverse=True)]
+    got = [
+        h.snapshot_name for h in searcher.search("omega", Filters(by_recency=True), limit=100).hits
+    ]
+    assert got == expected
+    assert searcher.index.counts() == (len(rows), 0)
+    searcher.close()
+
+
+def test_an_index_of_an_older_layout_is_rebuilt(tmp_path):
+    db = _store(tmp_path, sessions=1, snaps=2)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    path = searcher.path
+    searcher.close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE counts")
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    assert _index_docs(searcher) == _store_docs(db)
+    assert searcher.index.counts() == (2, 1)
+    searcher.close()
+
+
+def test_a_damaged_index_file_is_rebuilt(tmp_path):
+    """The first build runs with synchronous=OFF: a power cut could damage
+    the file, which is derived data, so it is deleted and built again."""
+    db = _store(tmp_path, sessions=1, snaps=3)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    path = searcher.path
+    searcher.close()
+    path.write_bytes(b"this is not an SQLite file" * 100)
+    searcher = Searcher(db, tmp_path / "state")
+    searcher.sync()
+    assert _index_docs(searcher) == _store_docs(db)
+    assert len(_all_keys(searcher, "alpha")) == 3
+    searcher.close()
+
+
+def test_recent_part_is_cut_back_and_follows_prunes(tmp_path, monkeypatch):
+    """``recent`` holds exactly the documents from its floor on, through
+    inserts, prunes and cut-backs: relevance lists every match once."""
+    monkeypatch.setattr(si, "RECENT_DOCS", 2)
+    monkeypatch.setattr(si, "RECENT_MAX", 4)
+    conn = _one_session_store(tmp_path)
+    db = tmp_path / "checkpoints.db"
+    searcher = Searcher(db, tmp_path / "state")
+    n = 0
+    for round_ in range(6):
+        if round_ % 2:  # prune the newest indexed (in recent) and the oldest
+            conn.execute("DELETE FROM snapshots WHERE rowid = (SELECT max(rowid) FROM snapshots)")
+            conn.execute("DELETE FROM snapshots WHERE rowid = (SELECT min(rowid) FROM snapshots)")
+        for _ in range(3):
+            at = f"2026-11-01T10:{n // 60:02d}:{n % 60:02d}.000Z"
+            payload = Checkpoint(objective=f"omega {'omega ' * (n % 3)}").to_payload()
+            add_snapshot(conn, "s1", "p1", f"n{n}", payload, at=at)
+            n += 1
+        searcher.sync()
+        index = searcher.index._connection()
+        floor = int(searcher.index._meta(index, "recent_floor"))
+        in_recent = {
+            r[0] for r in index.execute("SELECT rowid FROM recent WHERE recent MATCH 'omega'")
+        }
+        assert in_recent == {
+            r[0] for r in index.execute("SELECT rowid FROM docs WHERE rowid >= ?", (floor,))
+        }
+        assert 2 <= len(in_recent) <= 4
+        counted = index.execute("SELECT n FROM counts WHERE doc_type = 'recent'").fetchone()[0]
+        assert counted == len(in_recent)
+        assert searcher.index.counts()[0] == len(list(conn.execute("SELECT id FROM snapshots")))
+        names = [h.snapshot_name for h in searcher.search("omega", limit=100).hits]
+        stored = {r[0] for r in conn.execute("SELECT name FROM snapshots")}
+        assert len(names) == len(set(names)) and set(names) == stored
+    searcher.close()
+    conn.close()

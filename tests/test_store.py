@@ -28,8 +28,8 @@ from ckpt_tui.errors import (
     StoreMissing,
     StoreUnreadable,
 )
-from ckpt_tui.store import Store, engine
-from ckpt_tui.store.queries import require_id
+from ckpt_tui.store import Store, engine, snapshot_reads
+from ckpt_tui.store.valid_ids import require_id
 from tests.factory import (
     add_project,
     add_session,
@@ -557,10 +557,12 @@ def test_lists_never_select_payload(tmp_path):
         assert not [s for s in statements if "payload" in s.lower()]
         assert not [d for d in descriptions if "payload" in d]
 
-        # The listener does see payloads when something asks for one.
+        # The listener does see payloads when something asks for one (through
+        # SQLAlchemy: ``svc.snapshot`` reads with plain sqlite3 first, issue 12).
         statements.clear()
         descriptions.clear()
-        svc.snapshot("s1", "auto-0")
+        with svc.store.read() as conn:
+            snapshot_reads.get_snapshot(conn, "s1", "auto-0")
         assert any("payload" in s.lower() for s in statements)
         assert any("payload" in d for d in descriptions)
     finally:
@@ -663,13 +665,13 @@ def test_mixed_timestamps_list_pages_sort_by_instant(tmp_path, limit):
 
 
 def test_mixed_timestamps_newest_pre_restore_summaries_and_last_activity(tmp_path):
-    from ckpt_tui.store import queries, summary_reads
+    from ckpt_tui.store import snapshot_reads, summary_reads
 
     svc = open_service(mixed_store(tmp_path / "c.db"))
     try:
         with svc.store.read() as conn:
-            assert queries.newest_snapshot(conn, "s0", "pre-restore")["name"] == "m09"
-            assert queries.newest_snapshot(conn, "s0")["name"] == "m11"
+            assert snapshot_reads.newest_snapshot(conn, "s0", "pre-restore")["name"] == "m09"
+            assert snapshot_reads.newest_snapshot(conn, "s0")["name"] == "m11"
             rows = svc.snapshots("s0", limit=50).rows
             previous = summary_reads.previous_snapshot_ids(conn, "s0", rows[2:7])
         by_id = {r.id: r.name for r in rows}

@@ -15,7 +15,7 @@ import pytest
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.service import open_service
-from ckpt_tui.store import queries
+from ckpt_tui.store import filters, project_reads, snapshot_reads, tree_reads
 from ckpt_tui.store.rows import MAX_NESTING
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
 
@@ -89,7 +89,7 @@ def test_tree_pages_from_links_equal_the_per_level_query(tmp_path, seed, limit):
             )
             with svc.store.read() as conn:
                 plain, plain_pages = _pages(
-                    lambda a, lim, pid=pid: queries.list_session_tree(conn, pid, a, lim), limit
+                    lambda a, lim, pid=pid: tree_reads.list_session_tree(conn, pid, a, lim), limit
                 )
             assert linked == plain
             assert [(p.total, p.cursor) for p in linked_pages] == [
@@ -152,7 +152,7 @@ def test_project_pages_count_sessions_and_last_activity_by_instant(tmp_path):
                     assert r.session_count == count
                     assert r.last_activity == (last or r.updated_at)
         with svc.store.read() as conn:
-            stmt, _ = queries.projects_select()
+            stmt, _ = project_reads.projects_select()
             everything = {r["id"]: r for r in conn.execute(stmt).mappings()}
         page = svc.projects(limit=200).rows
         assert [(r.session_count, r.last_activity) for r in page] == [
@@ -192,7 +192,7 @@ def filter_store(path: Path, matches: int, others: int) -> Path:
     ("matches", "bound", "limit"), [(3, 5, 10), (9, 5, 4), (9, 5, 10), (5, 5, 2)]
 )
 def test_filter_counts_stop_at_the_bound(tmp_path, monkeypatch, matches, bound, limit):
-    monkeypatch.setattr(queries, "FILTER_COUNT_BOUND", bound)
+    monkeypatch.setattr(filters, "FILTER_COUNT_BOUND", bound)
     svc = open_service(filter_store(tmp_path / "c.db", matches, 7))
     try:
         lists = {
@@ -224,10 +224,10 @@ def test_a_first_page_that_is_not_full_is_not_counted_again(tmp_path):
     try:
         with svc.store.read() as conn:
             event.listen(conn, "before_cursor_execute", lambda *a: seen.append(a[2]))
-            page = queries.list_snapshots(conn, "s000", text="needle", limit=10)
+            page = snapshot_reads.list_snapshots(conn, "s000", text="needle", limit=10)
             assert page.total == 3
             assert not [s for s in seen if "count(" in s.lower()]
-            queries.list_snapshots(conn, "s000", text="needle", limit=2)
+            snapshot_reads.list_snapshots(conn, "s000", text="needle", limit=2)
             assert [s for s in seen if "count(" in s.lower()]
     finally:
         svc.close()
@@ -288,7 +288,7 @@ def test_last_page_of_an_empty_list(tmp_path):
 
 @pytest.mark.parametrize("sort", ["title", "status", "activity"])
 def test_filter_counts_stop_at_the_bound_in_every_session_order(tmp_path, monkeypatch, sort):
-    monkeypatch.setattr(queries, "FILTER_COUNT_BOUND", 5)
+    monkeypatch.setattr(filters, "FILTER_COUNT_BOUND", 5)
     svc = open_service(filter_store(tmp_path / "c.db", 9, 4))
     try:
         fetch = lambda a, lim: svc.session_tree("p1", after=a, limit=lim, text="needle", sort=sort)  # noqa: E731

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ckpt_tui.core.model import Checkpoint
-from ckpt_tui.store import queries
+from ckpt_tui.store import filters
 from ckpt_tui.ui.widgets.lists import SnapshotList
 from tests.factory import add_snapshot, connect
 from tests.ui_support import make_app, run_async, settle
@@ -11,7 +11,7 @@ from tests.ui_support import make_app, run_async, settle
 
 @run_async
 async def test_a_bounded_filter_count_shows_a_plus(store_path, monkeypatch):
-    monkeypatch.setattr(queries, "FILTER_COUNT_BOUND", 10)
+    monkeypatch.setattr(filters, "FILTER_COUNT_BOUND", 10)
     monkeypatch.setattr(SnapshotList, "PAGE_SIZE", 5)
     conn = connect(store_path)
     for n in range(120):

@@ -9,8 +9,8 @@ from tests.ui_support import FROZEN_NOW, demo_db, make_app, settle
 
 
 @pytest.fixture(autouse=True)
-def _frozen(monkeypatch):
-    monkeypatch.setenv("CKPT_TUI_FROZEN_NOW", FROZEN_NOW)
+def _frozen(frozen_clock):
+    frozen_clock(FROZEN_NOW)
 
 
 def _go(*keys):

@@ -13,9 +13,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP = "ckpt-tui"
+
+
+def _platformdirs():
+    """platformdirs, imported when a dir is first asked for (it imports
+    tempfile and shutil: some milliseconds of ``--help``)."""
+    import platformdirs
+
+    return platformdirs
 
 
 def _env_path(name: str) -> Path | None:
@@ -46,18 +52,26 @@ def default_store_path() -> Path:
 
 
 def config_dir() -> Path:
-    return _env_path("CKPT_TUI_CONFIG") or platformdirs.user_config_path(APP)
+    return _env_path("CKPT_TUI_CONFIG") or _platformdirs().user_config_path(APP)
+
+
+#: ckpt-tui's settings file, in the config dir.
+CONFIG_FILE = "config.toml"
+
+
+def config_file() -> Path:
+    return config_dir() / CONFIG_FILE
 
 
 def state_dir() -> Path:
     """The undo journal and the search index: state, not cache, so a cache
     cleaner never takes away a person's undo history."""
-    return _env_path("CKPT_TUI_STATE") or platformdirs.user_state_path(APP)
+    return _env_path("CKPT_TUI_STATE") or _platformdirs().user_state_path(APP)
 
 
 def cache_dir() -> Path:
     """Only what can be rebuilt without loss."""
-    return _env_path("CKPT_TUI_CACHE") or platformdirs.user_cache_path(APP)
+    return _env_path("CKPT_TUI_CACHE") or _platformdirs().user_cache_path(APP)
 
 
 def former_journal_file() -> Path:
@@ -65,7 +79,7 @@ def former_journal_file() -> Path:
     the same environment: ``$CKPT_TUI_CONFIG/cache`` when that is set (it
     moved the cache then), else the cache dir of the platform."""
     config = _env_path("CKPT_TUI_CONFIG")
-    base = config / "cache" if config else platformdirs.user_cache_path(APP)
+    base = config / "cache" if config else _platformdirs().user_cache_path(APP)
     return base / "journal.db"
 
 

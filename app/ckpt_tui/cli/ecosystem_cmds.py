@@ -8,7 +8,6 @@ import sys
 
 from ckpt_tui import debuglog, paths
 from ckpt_tui.cli.output import emit_json, say
-from ckpt_tui.core import config as config_mod
 
 
 def cmd_completion(args) -> int:
@@ -19,6 +18,8 @@ def cmd_completion(args) -> int:
 
 
 def cmd_config_path(args) -> int:
+    from ckpt_tui.core import config as config_mod
+
     where = {
         "config": str(config_mod.default_path()),
         "state": str(paths.state_dir()),
@@ -36,6 +37,8 @@ def cmd_config_path(args) -> int:
 
 
 def cmd_config_show(args) -> int:
+    from ckpt_tui.core import config as config_mod
+
     cfg = config_mod.load()
     from ckpt_tui.ui.launch import keymap_problems
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ckpt_tui.core.diff import CheckpointDiff, FieldDiff, Item
 from ckpt_tui.core.model import Checkpoint, Damaged, DamagedField
-from ckpt_tui.core.plans import Outcome
+
+if TYPE_CHECKING:  # the list commands import neither the diff nor the plans
+    from ckpt_tui.core.diff import CheckpointDiff, FieldDiff, Item
+    from ckpt_tui.core.plans import Outcome
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 
 

@@ -81,7 +81,6 @@ import sys
 
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
-from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
@@ -90,6 +89,8 @@ from ckpt_tui.errors import CkptError
 
 
 def _service(args, *, read_only: bool = False):
+    from ckpt_tui.core.service import open_service
+
     return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
 
 

@@ -61,35 +61,55 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     return common
 
 
-#: Every subcommand's first word. Without one of these (or -h) on the command
-#: line the app is opening, and the command modules are not imported at all:
-#: start-up is measured against a bare Textual app. ``tests/test_cli_store.py``
-#: checks this list against what the modules register.
-COMMAND_WORDS = frozenset(
-    {
-        "list",
-        "show",
-        "diff",
-        "restore",
-        "undo",
-        "redo",
-        "snapshot",
-        "migrate",
-        "doctor",
-        "demo",
-        "legacy",
-        "adopt",
-        "handoff",
-        "conversation",
-        "completion",
-        "config",
-        "resume",
-        "history",
-        "board",
-        "copy",
-        "search",
-    }
-)
+#: Every subcommand's first word, in the order of ``ckpt-tui --help``: the
+#: command module (``ckpt_tui.cli.<module>``) that registers it, and its help
+#: line. Without one of these (or -h) on the command line the app is opening,
+#: and the command modules are not imported at all: start-up is measured
+#: against a bare Textual app. With one, only its module is imported and
+#: registered; a top-level ``--help`` lists the commands from here without
+#: importing any (a command's start-up is measured against a plain
+#: ``sqlite3`` script, ``--help``'s against ``python -c pass``).
+#: ``tests/test_cli_store.py`` checks this against what the modules register.
+COMMANDS = {
+    "list": ("store_cmds", "list projects, sessions or snapshots"),
+    "show": ("store_cmds", "show the current checkpoint or a snapshot"),
+    "diff": ("store_cmds", "diff snapshot A against B (default: the current checkpoint)"),
+    "restore": ("store_cmds", "restore a snapshot, whole or some fields"),
+    "copy": (
+        "store_cmds",
+        "copy a snapshot or checkpoint of one session into another's checkpoint",
+    ),
+    "undo": ("store_cmds", "undo the last restore, undo's redo, adoption or snapshot"),
+    "redo": ("store_cmds", "redo what undo took back"),
+    "snapshot": ("store_cmds", "save the current checkpoint as a named manual snapshot"),
+    "migrate": ("store_cmds", "migrate the store to the current schema, after a backup copy"),
+    "doctor": ("store_cmds", "check the store: schema, integrity, keys, damaged payloads"),
+    "demo": ("store_cmds", "write a demo store"),
+    "legacy": ("legacy_cmds", "find, import and take back legacy checkpoint.json state"),
+    "adopt": (
+        "legacy_cmds",
+        "copy a project's legacy checkpoint (or one legacy snapshot) into a live session",
+    ),
+    "handoff": (
+        "legacy_cmds",
+        "write a Markdown hand-off note of a session's checkpoint (or a snapshot)",
+    ),
+    "conversation": ("opencode_cmds", "show an opencode session's conversation (read only)"),
+    "completion": (
+        "ecosystem_cmds",
+        "print a shell completion script (see the README to install it)",
+    ),
+    "config": ("ecosystem_cmds", "where ckpt-tui keeps its files, and the settings in force"),
+    "resume": ("resume_cmds", "resume a session in opencode, in its project directory"),
+    "history": ("views_cmds", "where each line or item of a field came from (blame)"),
+    "board": ("views_cmds", "every session in flight, across projects"),
+    "search": (
+        "search_cmd",
+        'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)',
+    ),
+}
+COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
+COMMAND_WORDS = frozenset(COMMAND_MODULE)
 
 #: The hidden command the completion scripts call for session ids; handled
 #: before any parser is built, so a TAB costs one small query.
@@ -120,8 +140,8 @@ class CkptParser(argparse.ArgumentParser):
 
 
 class _NotTheApp(Exception):
-    """The light parser (the app's options only) met something it does not
-    know: a mistyped command, say. The full parser answers instead, so the
+    """A light parser (the app's options only, or only the commands named on
+    the line) met something it does not know: a mistyped command, say. The full parser answers instead, so the
     error lists the real commands."""
 
 
@@ -132,12 +152,14 @@ class _LightParser(CkptParser):
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` given and naming no command, only the
-    options of the app itself."""
+    options of the app itself; naming commands (and no top-level help before
+    them), only the commands of the modules that register those words."""
     import importlib
 
     common = common_parser()
-    words = set(argv or ()) & (COMMAND_WORDS | {"-h", "--help"})
-    light = argv is not None and not words
+    modules = _modules_for(argv)
+    help_only = modules == _TOP_HELP
+    light = argv is not None and modules != COMMAND_MODULES
     parser = (_LightParser if light else CkptParser)(
         prog="ckpt-tui",
         description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
@@ -162,9 +184,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         title="commands (ckpt-tui COMMAND --help for more)",
         parser_class=CkptParser,
     )
-    if light:
+    if help_only:  # the commands' names and help lines, not their parsers
+        for word, (_, help_text) in COMMANDS.items():
+            sub.add_parser(word, help=help_text)
         return parser
-    for name in COMMAND_MODULES:
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -173,6 +197,28 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             raise
         module.register(sub, common)
     return parser
+
+
+#: ``_modules_for``'s answer for a top-level ``-h``: no module, the
+#: commands listed from ``COMMANDS``.
+_TOP_HELP = ("--help",)
+
+
+def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
+    """The command modules a parse of ``argv`` needs: all of them for the
+    full parser (``argv`` None), ``_TOP_HELP`` for a top-level ``-h``
+    before any command word, none for the app's own options, else those
+    registering the command words on the line. A light parser that meets something it does
+    not know hands over to the full one (``_NotTheApp``)."""
+    if argv is None:
+        return COMMAND_MODULES
+    for arg in argv:
+        if arg in ("-h", "--help"):
+            return _TOP_HELP
+        if arg in COMMAND_MODULE:
+            break
+    wanted = {COMMAND_MODULE[arg] for arg in argv if arg in COMMAND_MODULE}
+    return tuple(name for name in COMMAND_MODULES if name in wanted)
 
 
 def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
@@ -186,7 +232,17 @@ def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace
 
 def _warn_config() -> None:
     """What the config file asked for and was ignored: one line each on
-    stderr (``config show`` says it itself; the app says it in notifications)."""
+    stderr (``config show`` says it itself; the app says it in notifications).
+    Without a config file there is nothing to say, and the settings module
+    is not imported."""
+    from ckpt_tui import paths
+
+    try:
+        paths.config_file().stat()
+    except FileNotFoundError:
+        return
+    except OSError:
+        pass  # load() says what is wrong with it
     from ckpt_tui.core.config import load
 
     try:

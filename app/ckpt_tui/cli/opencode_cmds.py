@@ -79,7 +79,6 @@ from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.service import open_service
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError, NotFound, StoreMissing
 
@@ -119,6 +118,8 @@ def _when(moment) -> str:
 def _checkpoint_statuses(db) -> tuple[dict[str, str] | None, str]:
     """Checkpoint status by session id from the store, read-only, and how
     the store fared: ``ok``, ``missing`` or ``error: ...``."""
+    from ckpt_tui.core.service import open_service
+
     try:
         svc = open_service(db, read_only=True)
     except StoreMissing:
@@ -148,6 +149,8 @@ def _checkpoint_statuses(db) -> tuple[dict[str, str] | None, str]:
 
 
 def _store_has_project(db, project_id: str) -> bool:
+    from ckpt_tui.core.service import open_service
+
     try:
         svc = open_service(db, read_only=True)
     except CkptError:

@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 
 from ckpt_tui.cli.output import say
-from ckpt_tui.core import resume
-from ckpt_tui.core.activity import Activity
-from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError, StoreMissing
 
 
 def _directories(args) -> list[str | None]:
+    from ckpt_tui.core import resume
+    from ckpt_tui.core.activity import Activity
+    from ckpt_tui.core.service import open_service
+
     activity = Activity.load(getattr(args, "opencode_data", None))
     try:
         service = open_service(args.db, read_only=True)
@@ -32,6 +33,8 @@ def _directories(args) -> list[str | None]:
 
 
 def cmd_resume(args) -> int:
+    from ckpt_tui.core import resume
+
     plan = resume.plan(args.session, _directories(args))
     if args.print:
         if plan.directory is None:

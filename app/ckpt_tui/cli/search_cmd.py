@@ -18,13 +18,34 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ckpt_tui.cli.output import emit_json, say
-from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Hit, Searcher
 from ckpt_tui.core.text import printable
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.search import Hit
 
 #: A catch-up smaller than this prints no progress line.
 PROGRESS_FROM = 1000
+
+
+class _SearchFields:
+    """``--field``'s choices, ``core.search.SEARCH_FIELDS``, looked up only
+    when argparse checks a value or prints them: importing the search module
+    (and its index's) would cost every command and ``--help`` some 20 ms."""
+
+    @staticmethod
+    def _fields() -> tuple[str, ...]:
+        from ckpt_tui.core.search import SEARCH_FIELDS
+
+        return tuple(SEARCH_FIELDS)
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._fields()
+
+    def __iter__(self):
+        return iter(self._fields())
 
 
 class _ProgressLine:
@@ -66,6 +87,8 @@ def _hit_json(hit: Hit) -> dict:
 
 
 def cmd_search(args) -> int:
+    from ckpt_tui.core.search import Filters, Searcher
+
     searcher = Searcher.open(args.db)
     try:
         progress = _ProgressLine() if sys.stderr.isatty() else None
@@ -126,7 +149,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         action="append",
         help="auto, manual, pre-restore, compaction, legacy, or current (repeatable)",
     )
-    p.add_argument("--field", metavar="F", choices=SEARCH_FIELDS, help=", ".join(SEARCH_FIELDS))
+    p.add_argument("--field", metavar="F", choices=_SearchFields(), help="%(choices)s")
     p.add_argument(
         "--limit", metavar="N", type=_positive, default=20, help="at most N hits (default 20)"
     )

@@ -6,29 +6,23 @@ from __future__ import annotations
 import argparse
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.model import (
-    FIELDS,
-    LABEL,
-    LIST_FIELDS,
-    Checkpoint,
-    Damaged,
-    DamagedField,
-    status_label,
-)
-from ckpt_tui.core.service import open_service
+from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.model import Checkpoint
 
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 
-PAGE = 500
 
 #: Help lines shared by every command that takes these arguments.
 SESSION_HELP = "a session id (ckpt-tui list sessions)"
@@ -36,29 +30,28 @@ SNAPSHOT_HELP = "its name or id; ckpt-tui list snapshots SESSION"
 
 
 def _service(args, *, read_only: bool = False):
+    from ckpt_tui.core.service import open_service
+
     return open_service(args.db, read_only=read_only or getattr(args, "read_only", False))
 
 
-def _all_pages(fetch):
-    """Every row of a paginated list (the command line prints whole lists)."""
-    page = fetch(None)
-    rows, total = list(page.rows), page.total
-    while page.cursor is not None:
-        page = fetch(page.cursor)
-        rows.extend(page.rows)
-    return rows, total
+def _reader(args):
+    """The store, read only, for list, show and diff (no write side imported)."""
+    from ckpt_tui.core.reads import open_reader
+
+    return open_reader(args.db)
 
 
 # -- list -------------------------------------------------------------------
 
 
 def cmd_list_projects(args) -> int:
-    from ckpt_tui.cli import jsonview
-
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
     rows, total = page.rows, page.total
     if args.json:
+        from ckpt_tui.cli import jsonview
+
         emit_json({"total": total, "items": [jsonview.project(r) for r in rows]})
         return 0
     table(
@@ -69,19 +62,16 @@ def cmd_list_projects(args) -> int:
 
 
 def cmd_list_sessions(args) -> int:
-    from ckpt_tui.cli import jsonview
-
     if getattr(args, "opencode", False):
         from ckpt_tui.cli.opencode_cmds import list_opencode_sessions
 
         return list_opencode_sessions(args)
-    svc = _service(args, read_only=True)
-    if args.project is not None:
-        svc.project(args.project)  # an unknown id is an error, not an empty list
-    rows, total = _all_pages(
-        lambda after: svc.sessions(project_id=args.project, after=after, limit=PAGE)
-    )
+    svc = _reader(args)
+    page = svc.all_sessions(args.project)  # plain sqlite3, as list projects
+    rows, total = page.rows, page.total
     if args.json:
+        from ckpt_tui.cli import jsonview
+
         emit_json({"total": total, "items": [jsonview.session(r) for r in rows]})
         return 0
     table(
@@ -102,16 +92,15 @@ def _status(row) -> str:
 
 
 def cmd_list_snapshots(args) -> int:
-    from ckpt_tui.cli import jsonview
-
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     svc.session(args.session)  # an unknown id is an error, not an empty list
-    kinds = [svc.check_kind(args.kind, args.session)] if args.kind is not None else None
-    rows, total = _all_pages(
-        lambda after: svc.snapshots(args.session, kinds=kinds, after=after, limit=PAGE)
-    )
+    kind = svc.check_kind(args.kind, args.session) if args.kind is not None else None
+    page = svc.all_snapshots(args.session, kind)  # plain sqlite3, as list projects
+    rows, total = page.rows, page.total
     summaries = svc.summaries(args.session, rows) if args.summary else {}
     if args.json:
+        from ckpt_tui.cli import jsonview
+
         emit_json(
             {"total": total, "items": [jsonview.snapshot(r, summaries.get(r.id)) for r in rows]}
         )
@@ -132,6 +121,8 @@ def cmd_list_snapshots(args) -> int:
 
 
 def _print_checkpoint(cp: Checkpoint) -> None:
+    from ckpt_tui.core.model import DamagedField
+
     for name in FIELDS:
         value = cp.get(name)
         if isinstance(value, DamagedField):
@@ -159,8 +150,9 @@ def _print_checkpoint(cp: Checkpoint) -> None:
 
 def cmd_show(args) -> int:
     from ckpt_tui.cli import jsonview
+    from ckpt_tui.core.model import Damaged
 
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     if args.snapshot:
         view = svc.snapshot(args.session, args.snapshot)
         if args.json:
@@ -193,7 +185,7 @@ def cmd_show(args) -> int:
 def cmd_diff(args) -> int:
     from ckpt_tui.cli import jsonview, textdiff
 
-    svc = _service(args, read_only=True)
+    svc = _reader(args)
     if getattr(args, "against", None):
         comparison = _compare_across(svc, args)
     else:
@@ -231,9 +223,7 @@ def _plan_then_write(args, make_plan) -> int:
     try:
         if args.dry_run:
             return _dry_run(args, make_plan(svc))
-        plan, outcome = svc.plan_and_apply(
-            lambda: make_plan(svc), if_unchanged=args.if_unchanged
-        )
+        plan, outcome = svc.plan_and_apply(lambda: make_plan(svc), if_unchanged=args.if_unchanged)
     finally:
         svc.close()
     return _report(args, outcome, plan)

@@ -6,8 +6,7 @@ import argparse
 
 from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.model import FIELDS, status_label
-from ckpt_tui.core.service import open_service
+from ckpt_tui.core.fields import FIELDS, status_label
 
 # Command bodies import the core modules they use when they run: the parser
 # is built on the way to the app too.
@@ -23,6 +22,7 @@ def _origin(o) -> str:
 
 def cmd_history(args) -> int:
     from ckpt_tui.core import history
+    from ckpt_tui.core.service import open_service
 
     svc = open_service(args.db, read_only=True)
     found = history.field_history(svc, args.session, args.field, args.snapshot)
@@ -55,6 +55,7 @@ def cmd_history(args) -> int:
 
 def cmd_board(args) -> int:
     from ckpt_tui.core import board as boards
+    from ckpt_tui.core.service import open_service
 
     svc = open_service(args.db, read_only=True)
     statuses = boards.parse_statuses(args.status)

@@ -121,10 +121,10 @@ def save_pre_restore(conn: Connection, session_id: str, project_id: str, current
 def write_plan(conn: Connection, plan: Plan, history_limit: int) -> PlanWritten | None:
     """Inside ``BEGIN IMMEDIATE``: re-read, check, snapshot, write, prune.
     ``None``: nothing left to change, nothing written (invariant 3)."""
-    from ckpt_tui.store import queries as q
     from ckpt_tui.store import writes as w
+    from ckpt_tui.store.session_reads import get_checkpoint
 
-    row = q.get_checkpoint(conn, plan.session_id)
+    row = get_checkpoint(conn, plan.session_id)
     now_at = row.updated_at if row else None
     if now_at != plan.base_updated_at:
         raise conflict(plan.session_id, now_at)

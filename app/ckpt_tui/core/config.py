@@ -28,7 +28,7 @@ from pathlib import Path
 from ckpt_tui import paths
 from ckpt_tui.errors import CkptError
 
-FILE_NAME = "config.toml"
+FILE_NAME = paths.CONFIG_FILE
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def closest(name: str, valid: Iterable[str]) -> str:
 
 
 def default_path() -> Path:
-    return paths.config_dir() / FILE_NAME
+    return paths.config_file()
 
 
 _cache: dict[Path, tuple[tuple[int, int], Config]] = {}

@@ -28,6 +28,7 @@ from ckpt_tui.store import writes as w
 
 BASE = datetime.fromisoformat("2026-11-20T09:00:00+00:00")
 
+
 def _at(minutes: float) -> str:
     return timeutil.fmt(BASE + timedelta(minutes=minutes))
 
@@ -208,10 +209,11 @@ def _set_checkpoint(conn, session_id: str, project_id: str, cp: Checkpoint, at: 
 def _restore_then_undo(conn, uid, clock: float) -> float:
     """The plugin restored ``before-refactor`` in acme's first session, then undid it."""
     session_id, project_id = "ses_acme_api_01", "prj_acme_api"
-    from ckpt_tui.store import queries as q
+    from ckpt_tui.store.session_reads import get_checkpoint
+    from ckpt_tui.store.snapshot_reads import get_snapshot
 
-    current = Checkpoint.from_row(q.get_checkpoint(conn, session_id).columns)
-    target_row, raw = q.get_snapshot(conn, session_id, "before-refactor")
+    current = Checkpoint.from_row(get_checkpoint(conn, session_id).columns)
+    target_row, raw = get_snapshot(conn, session_id, "before-refactor")
     target = Checkpoint.from_payload(json.loads(raw))
     clock += 5
     w.insert_snapshot(

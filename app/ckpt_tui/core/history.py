@@ -241,15 +241,16 @@ def field_history(
 ) -> FieldHistory:
     """Blame ``field`` of the live checkpoint, or of ``snapshot`` (name or id)."""
     from ckpt_tui.store import history_reads as hq
-    from ckpt_tui.store import queries as q
+    from ckpt_tui.store.session_reads import get_checkpoint, get_session
+    from ckpt_tui.store.snapshot_reads import get_snapshot
 
     (field,) = validate_fields([field])
     walk = Walk(field)
     with reader.store.read() as conn:
-        q.get_session(conn, session_id)
+        get_session(conn, session_id)
         until = None
         if snapshot is not None:
-            row, raw = q.get_snapshot(conn, session_id, snapshot)
+            row, raw = get_snapshot(conn, session_id, snapshot)
             shown = decode(raw)
             if isinstance(shown, Damaged):
                 raise DamagedPayload(f"snapshot {row.name!r} is damaged; it has no history to show")
@@ -273,7 +274,7 @@ def field_history(
                 break
             after = (page[-1].captured_at, page[-1].id)
         if snapshot is None:
-            row = q.get_checkpoint(conn, session_id)
+            row = get_checkpoint(conn, session_id)
             if row is None:
                 raise NotFound(f"session {session_id!r} has no current checkpoint")
             current = Checkpoint.from_row(row.columns)

@@ -34,14 +34,14 @@ def name_problem(store: Store, session_id: str, name: str) -> str | None:
     """Why ``name`` cannot be saved now, or ``None``: asked before the
     write, so a prompt can say it where the name is typed (the write checks
     again, under its lock)."""
-    from ckpt_tui.store import queries as q
+    from ckpt_tui.store.snapshot_reads import snapshot_exists
 
     try:
         name = validate_name(name)
     except CkptError as exc:
         return str(exc)
     with store.read() as conn:
-        if q.snapshot_exists(conn, session_id, name):
+        if snapshot_exists(conn, session_id, name):
             return f"this session already has a snapshot named {name!r}"
     return None
 
@@ -51,20 +51,21 @@ def create(
 ) -> Outcome:
     """Save the session's checkpoint as the manual snapshot ``name``, prune,
     and journal it."""
-    from ckpt_tui.store import queries as q
     from ckpt_tui.store import writes as w
+    from ckpt_tui.store.session_reads import get_checkpoint, get_session
+    from ckpt_tui.store.snapshot_reads import newest_snapshot, snapshot_exists
 
     name = validate_name(name)
 
     def work(conn: Connection):
-        q.get_session(conn, session_id)
-        row = q.get_checkpoint(conn, session_id)
+        get_session(conn, session_id)
+        row = get_checkpoint(conn, session_id)
         if row is None:
             raise NotFound(f"session {session_id!r} has no checkpoint to snapshot")
-        if q.snapshot_exists(conn, session_id, name):
+        if snapshot_exists(conn, session_id, name):
             raise CkptError(f"session {session_id} already has a snapshot named {name!r}")
         payload = Checkpoint.from_row(row.columns).to_json()
-        newest = q.newest_snapshot(conn, session_id, "pre-restore")
+        newest = newest_snapshot(conn, session_id, "pre-restore")
         snap = w.insert_snapshot(
             conn,
             session_id=session_id,
@@ -133,13 +134,13 @@ def undo_or_redo(store: Store, undo_redo: UndoRedo, plan: Plan, history_limit: i
 def _recreate(conn: Connection, plan: Plan, history_limit: int) -> tuple[bool, int]:
     """Inside the write lock: put the snapshot of ``plan.entry`` back, unless
     a snapshot of that name exists; (made, pruned)."""
-    from ckpt_tui.store import queries as q
     from ckpt_tui.store import writes as w
+    from ckpt_tui.store.snapshot_reads import snapshot_exists
 
     entry = plan.entry
     assert entry is not None
     name = entry.detail.get("name")
-    if q.snapshot_exists(conn, plan.session_id, name):
+    if snapshot_exists(conn, plan.session_id, name):
         return False, 0
     snap = w.insert_snapshot(
         conn,

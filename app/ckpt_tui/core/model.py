@@ -15,76 +15,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ckpt_tui.core.fields import (  # noqa: F401 - they are the model's names too
+    COLUMN,
+    FIELDS,
+    LABEL,
+    LIST_FIELDS,
+    META_KEYS,
+    STATUS_LABEL,
+    STATUSES,
+    TEXT_FIELDS,
+    field_labels,
+    status_label,
+)
 from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.errors import CkptError
-
-TEXT_FIELDS = ("title", "objective", "summary", "currentPlan", "notes")
-LIST_FIELDS = ("completedSteps", "nextSteps", "blockers", "filesTouched")
-#: The fields a person can restore, in the order they are shown.
-FIELDS = (
-    "title",
-    "objective",
-    "status",
-    "summary",
-    "currentPlan",
-    "completedSteps",
-    "nextSteps",
-    "blockers",
-    "filesTouched",
-    "notes",
-)
-META_KEYS = ("schemaVersion", "synthesized")
-STATUSES = ("in_progress", "blocked", "done", "abandoned")
-
-#: payload key -> checkpoints column
-COLUMN = {
-    "title": "title",
-    "objective": "objective",
-    "status": "status",
-    "summary": "summary",
-    "currentPlan": "current_plan",
-    "completedSteps": "completed_steps",
-    "nextSteps": "next_steps",
-    "blockers": "blockers",
-    "filesTouched": "files_touched",
-    "notes": "notes",
-    "schemaVersion": "schema_version",
-    "synthesized": "synthesized",
-}
-
-LABEL = {
-    "title": "Title",
-    "objective": "Objective",
-    "status": "Status",
-    "summary": "Summary",
-    "currentPlan": "Plan",
-    "completedSteps": "Done",
-    "nextSteps": "Next",
-    "blockers": "Blockers",
-    "filesTouched": "Files",
-    "notes": "Notes",
-}
-
-
-#: How a person reads a status, everywhere (lists, the detail, summaries,
-#: the command line's text); JSON keeps the stored value.
-STATUS_LABEL = {
-    "in_progress": "in progress",
-    "blocked": "blocked",
-    "done": "done",
-    "abandoned": "abandoned",
-}
-
-
-def status_label(status: str) -> str:
-    """A status as a person reads it (an unknown one as stored)."""
-    return STATUS_LABEL.get(status, status)
-
-
-def field_labels(keys: Iterable[str]) -> str:
-    """Payload keys as a person reads them: ``Summary, Plan, Done``."""
-    return ", ".join(LABEL.get(k, k) for k in keys)
-
 
 #: What ``--fields`` accepts, case-insensitive: a payload key or its label.
 _FIELD_NAMES = {**{k.lower(): k for k in FIELDS}, **{v.lower(): k for k, v in LABEL.items()}}

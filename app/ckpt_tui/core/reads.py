@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.sorting import CountOrder
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.store import Store, plain_read
+from ckpt_tui.store import Store, plain_commands, plain_read
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
+    from ckpt_tui.core.model import Checkpoint, Damaged
 
-# Methods import the query layer and the diff when they run: the first
+# Methods import the query layer, the codec and the diff when they run: the first
 # frame needs neither SQLAlchemy nor difflib (see ``store/plain_read.py``).
+# The reads of one thing, the command line's whole lists and the change
+# summaries run the generated SQL with plain ``sqlite3`` first
+# (``store/plain_commands.py``); only when that fails (a ``sqlite3.Error``:
+# busy, locked, damaged) does the SQLAlchemy path read again and say what
+# is wrong in the usual words.
 
 
 #: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
@@ -64,6 +71,10 @@ class Reader:
         self.count_order = CountOrder()
         self.tree_links = LinksCache()
 
+    def _plain(self) -> plain_read.PlainRead:
+        """One plain ``sqlite3`` read transaction, opened as the store's engines open the file."""
+        return plain_read.PlainRead(self.store.path, self.store.immutable)
+
     # -- lists ----------------------------------------------------------
     def projects(
         self,
@@ -72,13 +83,13 @@ class Reader:
         text: str | None = None,
         sort: str = "activity",
     ) -> Page[ProjectRow]:
-        from ckpt_tui.store import queries as q
         from ckpt_tui.store import sorting
+        from ckpt_tui.store.project_reads import list_projects
 
         with self.store.read() as conn:
             if sort != "activity":
                 return sorting.list_projects_sorted(conn, sort, after, limit, text)
-            return q.list_projects(conn, after, limit, text)
+            return list_projects(conn, after, limit, text)
 
     def all_projects(self) -> Page[ProjectRow]:
         """Every project, newest activity first, in one page: what the
@@ -91,6 +102,30 @@ class Reader:
         except sqlite3.Error:
             return self.projects(limit=-1)
 
+    def all_sessions(self, project_id: str | None = None) -> Page[SessionRow]:
+        """Every session (of ``project_id``, which must exist), newest
+        activity first, in one page: what the command line prints."""
+        try:
+            with self._plain() as read:
+                if project_id is not None:  # an unknown id is an error, not an empty list
+                    plain_commands.get_project(read, project_id)
+                return plain_commands.all_sessions(read, project_id)
+        except sqlite3.Error:
+            pass
+        if project_id is not None:
+            self.project(project_id)
+        return self.sessions(project_id, limit=-1)
+
+    def all_snapshots(self, session_id: str, kind: str | None = None) -> Page[SnapshotRow]:
+        """Every snapshot of a session of ``kind`` (one ``check_kind``
+        accepts), newest first, in one page: what the command line prints."""
+        try:
+            with self._plain() as read:
+                return plain_commands.all_snapshots(read, session_id, kind)
+        except sqlite3.Error:
+            pass
+        return self.snapshots(session_id, kinds=[kind] if kind else None, limit=-1)
+
     def sessions(
         self,
         project_id: str | None = None,
@@ -98,10 +133,10 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SessionRow]:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.session_reads import list_sessions
 
         with self.store.read() as conn:
-            return q.list_sessions(conn, project_id, after, limit, text)
+            return list_sessions(conn, project_id, after, limit, text)
 
     def session_tree(
         self,
@@ -112,15 +147,15 @@ class Reader:
         sort: str = "activity",
     ) -> Page[SessionRow]:
         """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
-        from ckpt_tui.store import queries as q
         from ckpt_tui.store import sorting
+        from ckpt_tui.store.tree_reads import list_session_tree, list_session_tree_linked
 
         with self.store.read() as conn:
             if sort == "activity" and not text:
                 links = self.tree_links.get(self.store, conn, project_id)
-                return q.list_session_tree_linked(conn, project_id, links, after, limit)
+                return list_session_tree_linked(conn, project_id, links, after, limit)
             if sort == "activity":
-                return q.list_session_tree(conn, project_id, after, limit, text)
+                return list_session_tree(conn, project_id, after, limit, text)
             if sort == "snapshots":
                 return self.count_order.page(self.store, conn, project_id, after, limit, text)
             return sorting.list_sessions_sorted(conn, project_id, sort, after, limit, text)
@@ -135,10 +170,10 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SnapshotRow]:
-        from ckpt_tui.store import queries as q
+        from ckpt_tui.store.snapshot_reads import list_snapshots
 
         with self.store.read() as conn:
-            return q.list_snapshots(
+            return list_snapshots(
                 conn,
                 session_id,
                 kinds=kinds,
@@ -159,11 +194,11 @@ class Reader:
         text: str | None = None,
     ) -> Page[SnapshotRow]:
         """The last page of :meth:`snapshots`' list (or the page above
-        ``before``), read from the list's end: see ``queries.list_snapshots_last``."""
-        from ckpt_tui.store import queries as q
+        ``before``), read from the list's end: see ``snapshot_reads.list_snapshots_last``."""
+        from ckpt_tui.store.snapshot_reads import list_snapshots_last
 
         with self.store.read() as conn:
-            return q.list_snapshots_last(
+            return list_snapshots_last(
                 conn,
                 session_id,
                 kinds=kinds,
@@ -193,18 +228,20 @@ class Reader:
         return _with_summaries(*pages, summaries)
 
     def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
-        from ckpt_tui.store import queries as q
         from ckpt_tui.store import summary_reads
+        from ckpt_tui.store.project_reads import list_projects
+        from ckpt_tui.store.snapshot_reads import list_snapshots
+        from ckpt_tui.store.tree_reads import list_session_tree
 
         with self.store.read() as conn:
-            projects = q.list_projects(conn, None, limit)
+            projects = list_projects(conn, None, limit)
             if not projects.rows:
                 return FirstScreen(projects, None, None)
-            sessions = q.list_session_tree(conn, projects.rows[0].id, None, limit)
+            sessions = list_session_tree(conn, projects.rows[0].id, None, limit)
             if not sessions.rows:
                 return FirstScreen(projects, sessions, None)
             session_id = sessions.rows[0].id
-            snapshots = q.list_snapshots(conn, session_id, limit=limit)
+            snapshots = list_snapshots(conn, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
             payloads = summary_reads.get_payloads(conn, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
@@ -213,14 +250,20 @@ class Reader:
         """``kind`` if it is one of SPEC 5.2's or present in the store; else a
         one-line error naming the kinds there are (SPEC 5.2's, and those of
         ``session_id``'s snapshots)."""
-        from ckpt_tui.store import queries as q
-
         if kind in SNAPSHOT_KINDS:
             return kind
-        with self.store.read() as conn:
-            if kind and q.kind_exists(conn, kind):
-                return kind
-            present = q.session_kinds(conn, session_id) if session_id else []
+        try:
+            with self._plain() as read:
+                if kind and plain_commands.kind_exists(read, kind):
+                    return kind
+                present = plain_commands.session_kinds(read, session_id) if session_id else []
+        except sqlite3.Error:
+            from ckpt_tui.store.snapshot_reads import kind_exists, session_kinds
+
+            with self.store.read() as conn:
+                if kind and kind_exists(conn, kind):
+                    return kind
+                present = session_kinds(conn, session_id) if session_id else []
         others = [k for k in present if k not in SNAPSHOT_KINDS]
         known = ", ".join((*SNAPSHOT_KINDS, *others))
         raise CkptError(f"no snapshot kind {kind!r}; the kinds are {known}")
@@ -228,32 +271,55 @@ class Reader:
     # -- one thing --------------------------------------------------------
     def session(self, session_id: str) -> SessionRow:
         """A session of the store; :class:`NotFound` ("no such session") if absent."""
-        from ckpt_tui.store import queries as q
+        try:
+            with self._plain() as read:
+                return plain_commands.get_session(read, session_id)
+        except sqlite3.Error:
+            pass
+        from ckpt_tui.store.session_reads import get_session
 
         with self.store.read() as conn:
-            return q.get_session(conn, session_id)
+            return get_session(conn, session_id)
 
     def project(self, project_id: str) -> ProjectRow:
-        from ckpt_tui.store import queries as q
+        try:
+            with self._plain() as read:
+                return plain_commands.get_project(read, project_id)
+        except sqlite3.Error:
+            pass
+        from ckpt_tui.store.project_reads import get_project
 
         with self.store.read() as conn:
-            return q.get_project(conn, project_id)
+            return get_project(conn, project_id)
 
     def current(self, session_id: str) -> Current:
-        from ckpt_tui.store import queries as q
+        try:
+            with self._plain() as read:
+                session = plain_commands.get_session(read, session_id)
+                row = plain_commands.get_checkpoint(read, session_id)
+        except sqlite3.Error:
+            from ckpt_tui.store.session_reads import get_checkpoint, get_session
 
-        with self.store.read() as conn:
-            session = q.get_session(conn, session_id)
-            row = q.get_checkpoint(conn, session_id)
+            with self.store.read() as conn:
+                session = get_session(conn, session_id)
+                row = get_checkpoint(conn, session_id)
         if row is None:
             return Current(session, None, None)
+        from ckpt_tui.core.model import Checkpoint
+
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
-        from ckpt_tui.store import queries as q
+        try:
+            with self._plain() as read:
+                row, raw = plain_commands.get_snapshot(read, session_id, name)
+        except sqlite3.Error:
+            from ckpt_tui.store.snapshot_reads import get_snapshot
 
-        with self.store.read() as conn:
-            row, raw = q.get_snapshot(conn, session_id, name)
+            with self.store.read() as conn:
+                row, raw = get_snapshot(conn, session_id, name)
+        from ckpt_tui.core.model import decode
+
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
@@ -271,6 +337,8 @@ class Reader:
 
     @staticmethod
     def _restorable(view: SnapshotView) -> Checkpoint:
+        from ckpt_tui.core.model import Damaged
+
         if isinstance(view.content, Damaged):
             raise DamagedPayload(f"snapshot {view.row.name!r} is damaged: {view.content.reason}")
         return view.content
@@ -281,13 +349,33 @@ class Reader:
         Loads the payloads of these rows and their predecessors only: this is
         what a list asks for the rows it is about to show.
         """
-        from ckpt_tui.store import summary_reads
+        try:
+            with self._plain() as read:
+                previous = plain_commands.previous_snapshot_ids(read, session_id, rows)
+                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
+                payloads = plain_commands.get_payloads(read, session_id, sorted(wanted))
+        except sqlite3.Error:
+            from ckpt_tui.store import summary_reads
 
-        with self.store.read() as conn:
-            previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
-            wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-            payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
+            with self.store.read() as conn:
+                previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
+                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
+                payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
         return _summaries(rows, previous, payloads)
+
+
+def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:
+    """The store at ``db`` (default: SPEC 1) for reading only: what the
+    command line's reading commands need, without the write side
+    (``core.service.open_service``: plans, undo journal, settings) and its
+    imports."""
+    from ckpt_tui import debuglog, paths
+
+    path = Path(db).expanduser() if db else paths.default_store_path()
+    reader = Reader(Store(path, read_only=True))
+    if debuglog.enabled():
+        debuglog.instrument(reader, "service")
+    return reader
 
 
 def _summaries(
@@ -295,6 +383,7 @@ def _summaries(
 ) -> dict[str, str]:
     """Each row's one-line change summary against the snapshot ``previous``
     names for it, from the payload texts of both."""
+    from ckpt_tui.core.model import Damaged, decode
     from ckpt_tui.core.summary import summarize
 
     decoded = {sid: decode(raw) for sid, raw in payloads.items()}

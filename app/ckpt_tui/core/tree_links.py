@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ckpt_tui.store import Store
-    from ckpt_tui.store.queries import TreeLinks
+    from ckpt_tui.store.tree_reads import TreeLinks
 
 
 class LinksCache:
@@ -29,7 +29,7 @@ class LinksCache:
         self.reads = 0  # how many times the links were read (tests, benchmarks)
 
     def get(self, store: Store, conn, project_id: str) -> TreeLinks:
-        from ckpt_tui.store import queries
+        from ckpt_tui.store import tree_reads
 
         token = store.change_token()  # first: a write after it makes the next call re-read
         # The token of a reopened file (another file now at the path) is
@@ -37,7 +37,7 @@ class LinksCache:
         key = (project_id, store.identity, token)
         with self._lock:
             if key != self._key or self._links is None:
-                self._links = queries.project_links(conn, project_id)
+                self._links = tree_reads.project_links(conn, project_id)
                 self._key = key
                 self.reads += 1
             return self._links

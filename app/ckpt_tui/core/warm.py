@@ -12,5 +12,6 @@ from __future__ import annotations
 
 def import_readers() -> None:
     import ckpt_tui.core.diff
-    import ckpt_tui.store.queries
-    import ckpt_tui.store.sorting  # noqa: F401
+    import ckpt_tui.store.snapshot_reads
+    import ckpt_tui.store.sorting  # the project, session and tree reads too
+    import ckpt_tui.store.summary_reads  # noqa: F401

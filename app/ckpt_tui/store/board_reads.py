@@ -25,8 +25,8 @@ from sqlalchemy import (
 
 from ckpt_tui import timeutil
 from ckpt_tui.records import Page
-from ckpt_tui.store.queries import require_id
 from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
+from ckpt_tui.store.valid_ids import require_id
 
 GROUPS = ("status", "project")
 

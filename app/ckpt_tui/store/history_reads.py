@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Integer, Text, and_, bindparam, case, func, or_, select
 
-from ckpt_tui.store.queries import require_id
 from ckpt_tui.store.schema import snapshots
+from ckpt_tui.store.valid_ids import require_id
 
 #: ``kind`` of a payload that is not a JSON object: the walk skips it.
 DAMAGED = "damaged"

@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlalchemy import Connection, case, delete, func, select
 
-from ckpt_tui.store.queries import require_id
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
+from ckpt_tui.store.valid_ids import require_id
 
 
 def all_projects(conn: Connection) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@
 Importing SQLAlchemy takes about 0.2 s, a third of the app's start-up, and
 the first frame needs only three pages (projects, the newest project's
 sessions, the newest session's snapshots). The statements that read them
-are built by :mod:`ckpt_tui.store.queries` like every other; their SQLite
+are built by the store's read modules like every other; their SQLite
 form is the checked-in :mod:`ckpt_tui.store.plain_sql`, generated from them
 by :mod:`ckpt_tui.store.gen_sql`. Nothing is compiled, written or cached at
 run time, and SQLAlchemy is imported later, in a worker, when something
@@ -30,16 +30,14 @@ from ckpt_tui.store.rows import (
 )
 
 #: projects, sessions, snapshots, and the payloads of the first snapshots
-Pages = tuple[
-    Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]
-]
+Pages = tuple[Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]]
 
 
 #: SQLite's LIMIT for "no limit": a whole list in one page.
 NO_LIMIT = -1
 
 
-class _PlainRead:
+class PlainRead:
     """One read transaction on a plain ``sqlite3`` connection, opened and
     set up as the engines open the file, running the generated statements."""
 
@@ -47,7 +45,7 @@ class _PlainRead:
         self.conn = sqlite3.connect(sqlite_uri(path, "ro", immutable=immutable), uri=True)
         self.conn.row_factory = sqlite3.Row
 
-    def __enter__(self) -> _PlainRead:
+    def __enter__(self) -> PlainRead:
         try:
             apply_settings(self.conn, writer=False)
             self.conn.execute("BEGIN")
@@ -59,28 +57,27 @@ class _PlainRead:
     def __exit__(self, *exc: object) -> None:
         self.conn.close()
 
-    def run(self, name: str, **params: Any) -> list[sqlite3.Row]:
-        sql, defaults = STATEMENTS[name]
+    def run(self, statement: str, /, **params: Any) -> list[sqlite3.Row]:
+        """The rows of the generated statement named ``statement``."""
+        sql, defaults = STATEMENTS[statement]
         return self.conn.execute(sql, {**defaults, **params}).fetchall()
 
 
 def all_projects(path: Path, *, immutable: bool = False) -> Page[ProjectRow]:
     """Every project, newest activity first, as the first screen's projects
     page without its limit: what ``ckpt-tui list projects`` prints."""
-    with _PlainRead(path, immutable) as read:
+    with PlainRead(path, immutable) as read:
         raw = read.run("projects_page", limit=NO_LIMIT)
         total = read.run("projects_total")[0][0]
     return keyset_page([project_row(r) for r in raw], raw, total, NO_LIMIT, "sort_at")
 
 
-def first_pages(
-    path: Path, limit: int, payloads: int = 0, *, immutable: bool = False
-) -> Pages:
+def first_pages(path: Path, limit: int, payloads: int = 0, *, immutable: bool = False) -> Pages:
     """The first screen's pages in one read transaction, without SQLAlchemy,
     with the payloads of the first ``payloads`` snapshots (their change
     summaries are drawn on the first frame too); ``immutable`` as the store
     was opened (a folder where SQLite cannot create its side files)."""
-    with _PlainRead(path, immutable) as read:
+    with PlainRead(path, immutable) as read:
         run = read.run
         raw = run("projects_page", limit=limit)
         projects = keyset_page(

@@ -1,8 +1,8 @@
 # ruff: noqa: E501
-"""The first screen's statements as SQLite SQL. GENERATED, do not edit.
+"""The first screen's and the command line's reads as SQLite SQL. GENERATED, do not edit.
 
 Made by ``python -m ckpt_tui.store.gen_sql`` (``make sql``) from the
-SQLAlchemy Core statements in ``store/queries.py``, which stay the one
+SQLAlchemy Core statements of the store's read modules, which stay the one
 source of truth; ``tests/test_plain_sql.py`` fails when this is stale.
 Each entry is ``(sql, default parameters)``; the parameters are named.
 """
@@ -104,5 +104,122 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         'WHERE likely(snapshots.session_id = :session_id) AND snapshots.id IN (SELECT anon_1.value \n'
         'FROM json_each(:ids) AS anon_1)',
         {},
+    ),
+    'sessions_page': (
+        'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status, checkpoints.title AS checkpoint_title, checkpoints.synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint, CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END AS sort_at \n"
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.id IN (SELECT anon_1.id \n'
+        'FROM (SELECT anon_2.id AS id, anon_2.sort_at AS sort_at \n'
+        'FROM (SELECT sessions.id AS id, sessions.updated_at AS sort_at \n'
+        'FROM sessions \n'
+        "WHERE substr(sessions.updated_at, :substr_3, :substr_4) = '-' ORDER BY sessions.updated_at DESC, sessions.id DESC\n"
+        ' LIMIT :limit OFFSET :param_1) AS anon_2 UNION ALL SELECT anon_3.id AS id, anon_3.sort_at AS sort_at \n'
+        "FROM (SELECT sessions.id AS id, CASE WHEN (substr(sessions.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END AS sort_at \n"
+        'FROM sessions \n'
+        "WHERE substr(sessions.updated_at, :substr_3, :substr_4) != '-' ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC\n"
+        ' LIMIT :limit OFFSET :param_2) AS anon_3 ORDER BY sort_at DESC, id DESC\n'
+        " LIMIT :limit OFFSET :param_3) AS anon_1) ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC",
+        {'substr_1': 5, 'substr_2': 1, 'substr_3': 5, 'substr_4': 1, 'param_1': 0, 'substr_5': 5, 'substr_6': 1, 'param_2': 0, 'param_3': 0},
+    ),
+    'project_sessions_page': (
+        'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status, checkpoints.title AS checkpoint_title, checkpoints.synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint, CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END AS sort_at \n"
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.id IN (SELECT anon_1.id \n'
+        'FROM (SELECT anon_2.id AS id, anon_2.sort_at AS sort_at \n'
+        'FROM (SELECT sessions.id AS id, sessions.updated_at AS sort_at \n'
+        'FROM sessions \n'
+        "WHERE sessions.project_id = :project_id AND substr(sessions.updated_at, :substr_3, :substr_4) = '-' ORDER BY sessions.updated_at DESC, sessions.id DESC\n"
+        ' LIMIT :limit OFFSET :param_1) AS anon_2 UNION ALL SELECT anon_3.id AS id, anon_3.sort_at AS sort_at \n'
+        "FROM (SELECT sessions.id AS id, CASE WHEN (substr(sessions.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END AS sort_at \n"
+        'FROM sessions \n'
+        "WHERE sessions.project_id = :project_id AND substr(sessions.updated_at, :substr_3, :substr_4) != '-' ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC\n"
+        ' LIMIT :limit OFFSET :param_2) AS anon_3 ORDER BY sort_at DESC, id DESC\n'
+        " LIMIT :limit OFFSET :param_3) AS anon_1) ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC",
+        {'substr_1': 5, 'substr_2': 1, 'substr_3': 5, 'substr_4': 1, 'param_1': 0, 'substr_5': 5, 'substr_6': 1, 'param_2': 0, 'param_3': 0},
+    ),
+    'project': (
+        'SELECT projects.id, projects.directory, projects.canonical, projects.created_at, projects.updated_at \n'
+        'FROM projects \n'
+        'WHERE projects.id = :project_id',
+        {},
+    ),
+    'session': (
+        'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status, checkpoints.title AS checkpoint_title, checkpoints.synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint \n'
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.id = :session_id',
+        {},
+    ),
+    'checkpoint': (
+        'SELECT checkpoints.session_id, checkpoints.project_id, checkpoints.title, checkpoints.objective, checkpoints.status, checkpoints.summary, checkpoints.current_plan, checkpoints.completed_steps, checkpoints.next_steps, checkpoints.blockers, checkpoints.files_touched, checkpoints.notes, checkpoints.schema_version, checkpoints.synthesized, checkpoints.created_at, checkpoints.updated_at \n'
+        'FROM checkpoints \n'
+        'WHERE checkpoints.session_id = :session_id',
+        {},
+    ),
+    'snapshot': (
+        'SELECT snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id AND (snapshots.name = :name OR snapshots.id = :name)',
+        {},
+    ),
+    'kind_snapshots_page': (
+        'SELECT anon_1.id, anon_1.session_id, anon_1.project_id, anon_1.name, anon_1.kind, anon_1.captured_at, anon_1.schema_version, anon_1.restored_at, anon_1.sort_at \n'
+        'FROM (SELECT snapshots.id AS id, snapshots.session_id AS session_id, snapshots.project_id AS project_id, snapshots.name AS name, snapshots.kind AS kind, snapshots.captured_at AS captured_at, snapshots.schema_version AS schema_version, snapshots.restored_at AS restored_at, snapshots.captured_at AS sort_at \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND snapshots.kind = :kind AND substr(snapshots.captured_at, :substr_1, :substr_2) = '-' ORDER BY snapshots.captured_at DESC, snapshots.id DESC\n"
+        ' LIMIT :limit OFFSET :param_1) AS anon_1 UNION ALL SELECT anon_2.id, anon_2.session_id, anon_2.project_id, anon_2.name, anon_2.kind, anon_2.captured_at, anon_2.schema_version, anon_2.restored_at, anon_2.sort_at \n'
+        "FROM (SELECT snapshots.id AS id, snapshots.session_id AS session_id, snapshots.project_id AS project_id, snapshots.name AS name, snapshots.kind AS kind, snapshots.captured_at AS captured_at, snapshots.schema_version AS schema_version, snapshots.restored_at AS restored_at, CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS sort_at \n"
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND snapshots.kind = :kind AND substr(snapshots.captured_at, :substr_1, :substr_2) != '-' ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END DESC, snapshots.id DESC\n"
+        ' LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n'
+        ' LIMIT :limit OFFSET :param_3',
+        {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
+    ),
+    'kind_anywhere': (
+        'SELECT snapshots.id \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.kind = :kind\n'
+        ' LIMIT :param_1 OFFSET :param_2',
+        {'param_1': 1, 'param_2': 0},
+    ),
+    'session_kinds': (
+        'SELECT DISTINCT snapshots.kind \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id ORDER BY snapshots.kind',
+        {},
+    ),
+    'summary_ends': (
+        "SELECT CASE WHEN (substr(snapshots.captured_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS at, snapshots.id \n"
+        'FROM snapshots \n'
+        'WHERE likely(snapshots.session_id = :session_id) AND snapshots.id IN (SELECT anon_1.value \n'
+        "FROM json_each(:ids) AS anon_1) ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END, snapshots.id",
+        {'substr_1': 5, 'substr_2': 1},
+    ),
+    'summary_span': (
+        'SELECT anon_1.id \n'
+        'FROM (SELECT snapshots.captured_at AS at, snapshots.id AS id \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) = '-' AND snapshots.captured_at >= :low AND snapshots.captured_at <= :high UNION ALL SELECT CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS at, snapshots.id AS id \n"
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) != '-' AND CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END >= :low AND CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END <= :high) AS anon_1 ORDER BY anon_1.at, anon_1.id",
+        {'substr_1': 5, 'substr_2': 1, 'substr_3': 5, 'substr_4': 1},
+    ),
+    'summary_before': (
+        'SELECT anon_1.id, anon_1.sort_at \n'
+        'FROM (SELECT snapshots.id AS id, snapshots.captured_at AS sort_at \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) = '-' AND snapshots.captured_at <= :after_at AND (snapshots.captured_at < :after_at OR snapshots.id < :after_id) ORDER BY snapshots.captured_at DESC, snapshots.id DESC\n"
+        ' LIMIT :limit OFFSET :param_1) AS anon_1 UNION ALL SELECT anon_2.id, anon_2.sort_at \n'
+        "FROM (SELECT snapshots.id AS id, CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS sort_at \n"
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) != '-' AND CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END <= :after_at AND (CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END < :after_at OR snapshots.id < :after_id) ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END DESC, snapshots.id DESC\n"
+        ' LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n'
+        ' LIMIT :limit OFFSET :param_3',
+        {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
     ),
 }

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ckpt_tui import timeutil
-from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
 
 # -- building records from result rows (any mapping: SQLAlchemy's or sqlite3.Row) --
 
@@ -57,6 +57,16 @@ def snapshot_row(r: Raw) -> SnapshotRow:
         captured_at=timeutil.normalize(r["captured_at"]),
         schema_version=r["schema_version"],
         restored_at=timeutil.normalize(restored) if restored is not None else None,
+    )
+
+
+def checkpoint_row(r: Raw) -> CheckpointRow:
+    return CheckpointRow(
+        session_id=r["session_id"],
+        project_id=r["project_id"],
+        columns=dict(r),
+        created_at=timeutil.normalize(r["created_at"]),
+        updated_at=r["updated_at"],
     )
 
 

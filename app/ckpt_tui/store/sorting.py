@@ -1,7 +1,7 @@
 """The sessions and projects panes in the orders a person picks.
 
 Sessions: by last activity (``updated_at``, the default, in
-``store.queries``), by title, by status (blocked first), or by snapshot
+``store.session_reads``, ``store.tree_reads``), by title, by status (blocked first), or by snapshot
 count; projects: by activity or by name. Every order is a keyset: a page
 is "the next ``limit`` rows after this key", never an offset, so page 50
 costs what page 1 costs.
@@ -37,25 +37,18 @@ from sqlalchemy import (
 )
 
 from ckpt_tui.records import Page, ProjectRow, SessionRow
-from ckpt_tui.store import queries
+from ckpt_tui.store.filters import count_upto, matches, page_total
 from ckpt_tui.store.ordering import instant
-from ckpt_tui.store.queries import (
-    _SESSION_TEXT,
-    _matches,
-    _session_select,
-    list_projects,
-    list_session_tree,
-    projects_of_page,
-    projects_select,
-    require_id,
-    tree_statements,
-)
+from ckpt_tui.store.project_reads import list_projects, projects_of_page, projects_select
 from ckpt_tui.store.rows import (
     project_row,
     session_row,
     session_tree,
 )
 from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
+from ckpt_tui.store.session_reads import SESSION_TEXT, session_select
+from ckpt_tui.store.tree_reads import list_session_tree, tree_statements
+from ckpt_tui.store.valid_ids import require_id
 
 SESSION_SORTS = ("activity", "title", "status", "snapshots")
 PROJECT_SORTS = ("activity", "name")
@@ -93,7 +86,7 @@ def _snapshot_count():
 def _scope(project_id: str, text: str | None):
     """Roots of the project, or (with a filter) every matching session of it."""
     where = [sessions.c.project_id == project_id]
-    match = _matches(_SESSION_TEXT, text)
+    match = matches(SESSION_TEXT, text)
     if match is not None:
         return where + [match]
     parent = sessions.alias("parent")
@@ -163,10 +156,10 @@ def list_sessions_sorted(
         raise ValueError(f"unknown session order {sort!r}")
     # The page's ids first, ordered and cut in a subquery: SQLite computes
     # every result column before it sorts, so the snapshot count of
-    # _session_select would otherwise be counted for every session.
+    # session_select would otherwise be counted for every session.
     keys = select(sessions.c.id).select_from(_source()).where(*where).order_by(*order).limit(limit)
     stmt = (
-        _session_select()
+        session_select()
         .add_columns(key, instant(sessions.c.updated_at).label("sort_at"))
         .where(sessions.c.id.in_(keys.scalar_subquery()))
         .order_by(*order)
@@ -174,9 +167,7 @@ def list_sessions_sorted(
     raw = conn.execute(stmt).mappings().all()
     if text:  # a filter's count stops at FILTER_COUNT_BOUND, as in the default order
         rows_stmt = select(sessions.c.id).select_from(_source()).where(*_scope(project_id, text))
-        total, at_least = queries._page_total(
-            conn, queries._count_upto(rows_stmt), {}, raw, limit, after, True
-        )
+        total, at_least = page_total(conn, count_upto(rows_stmt), {}, raw, limit, after, True)
     else:
         total, at_least = _total(conn, _scope(project_id, text)), False
     rows = _with_children(conn, project_id, raw, text)
@@ -218,7 +209,7 @@ def sessions_by_ids(
     conn: Connection, project_id: str, ids: Sequence[str], text: str | None = None
 ) -> list[SessionRow]:
     """The rows of ``ids`` in that order, each root followed by its children."""
-    raw = conn.execute(_session_select().where(sessions.c.id.in_(list(ids)))).mappings().all()
+    raw = conn.execute(session_select().where(sessions.c.id.in_(list(ids)))).mappings().all()
     by_id = {r["id"]: r for r in raw}
     ordered = [by_id[i] for i in ids if i in by_id]
     return _with_children(conn, project_id, ordered, text)
@@ -250,7 +241,7 @@ def list_projects_sorted(
     order = (key.asc(), projects.c.id.asc())
     # The page's ids first: the session counts are then read for it only.
     keys = select(projects.c.id)
-    match = _matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
+    match = matches([projects.c.id, projects.c.directory, projects.c.canonical], text)
     if match is not None:
         keys = keys.where(match)
     if after is not None:

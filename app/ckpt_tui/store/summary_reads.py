@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from sqlalchemy import Connection, Select, Text, bindparam, func, select, union_all
 
 from ckpt_tui.records import SnapshotRow
-from ckpt_tui.store.ordering import cursor_params, instant, is_epoch_ms
-from ckpt_tui.store.queries import _newest_statement, payloads_statement, require_id
+from ckpt_tui.store.ordering import instant, is_epoch_ms
+from ckpt_tui.store.previous_ids import previous_ids
 from ckpt_tui.store.schema import snapshots
+from ckpt_tui.store.snapshot_reads import newest_statement, payloads_statement
+from ckpt_tui.store.valid_ids import require_id
 
 
 def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[str, str]:
@@ -25,38 +27,26 @@ def get_payloads(conn: Connection, session_id: str, ids: Sequence[str]) -> dict[
 def previous_snapshot_ids(
     conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
 ) -> dict[str, str | None]:
-    """For each row, the id of the snapshot captured just before it.
-
-    Three queries however many rows: their instants (ISO text or epoch ms,
-    SPEC 3), every snapshot from the oldest of them to the newest, and the one
-    just before the oldest. Each statement is built once (``_previous_statements``):
-    building them took more than running them.
-    """
+    """For each row, the id of the snapshot captured just before it
+    (``previous_ids.previous_ids`` on this connection). Each statement is
+    built once (``previous_statements``): building them took more than
+    running them."""
     require_id(session_id)
-    ids = [row.id for row in rows]
-    out: dict[str, str | None] = dict.fromkeys(ids)
-    ends_stmt, span_stmt = _previous_statements()
-    params = {"session_id": session_id, "ids": json.dumps(ids)}
-    ends = conn.execute(ends_stmt, params).all()
-    if not ends:
-        return out
-    low, high = ends[0].at, ends[-1].at
-    params = {"session_id": session_id, "low": low, "high": high}
-    span = conn.execute(span_stmt, params).scalars().all()
-    params = {"session_id": session_id, "limit": 1, **cursor_params((low, span[0]))}
-    previous = conn.execute(_newest_statement(False, ids_only=True), params).scalars().first()
-    for sid in span:
-        if sid in out:
-            out[sid] = previous
-        previous = sid
-    return out
+    ends, span, before = previous_statements()
+    by_name = {"summary_ends": ends, "summary_span": span, "summary_before": before}
+
+    def run(name: str, params: dict) -> list:
+        return conn.execute(by_name[name], params).all()
+
+    return previous_ids(run, session_id, [row.id for row in rows])
 
 
 @functools.cache
-def _previous_statements() -> tuple[Select, Select]:
+def previous_statements() -> tuple[Select, Select, Select]:
     """(instants of the snapshots of ``:session_id`` in the JSON array
     ``:ids``, oldest first; ids of every snapshot from ``:low`` to ``:high``
-    by instant, oldest first)."""
+    by instant, oldest first; the id of the ``:limit`` newest snapshots
+    before the cursor ``(:after_at, :after_id)``)."""
     at = instant(snapshots.c.captured_at)
     session = bindparam("session_id", type_=Text)
     in_session = snapshots.c.session_id == session
@@ -75,4 +65,4 @@ def _previous_statements() -> tuple[Select, Select]:
     digits = select(at.label("at"), snapshots.c.id).where(in_session, epoch, at >= low, at <= high)
     span_q = union_all(iso, digits).subquery()
     span = select(span_q.c.id).order_by(span_q.c.at, span_q.c.id)
-    return ends, span
+    return ends, span, newest_statement(False, ids_only=True)

@@ -12,8 +12,9 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.ordering import instant
-from ckpt_tui.store.queries import newest_snapshot, require_id
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
+from ckpt_tui.store.snapshot_reads import newest_snapshot
+from ckpt_tui.store.valid_ids import require_id
 
 _seq = itertools.count(1)
 

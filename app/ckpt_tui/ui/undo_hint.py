@@ -10,19 +10,21 @@ from typing import Any
 
 from ckpt_tui.core.plans import Outcome, Step
 
-_KEYS = {Step.UNDO: ("app.undo", "u", "undoes"), Step.REDO: ("app.redo", "ctrl+r", "redoes")}
+_KEYS = {Step.UNDO: ("app.undo", "undoes"), Step.REDO: ("app.redo", "redoes")}
 
 
-def key_hint(keymap: dict[str, str], outcome: Outcome) -> str | None:
-    """``u undoes it`` / ``ctrl+r redoes it``, or ``None`` (nothing written)."""
+def key_hint(node: Any, outcome: Outcome) -> str | None:
+    """``u undoes it`` / ``ctrl+r redoes it`` (the person's keys, as
+    ``ui/explain.key_of`` finds them), or ``None`` (nothing written)."""
+    from ckpt_tui.ui.explain import key_of
+
     step = outcome.taken_back_by
     if step is None:
         return None
-    binding_id, default, verb = _KEYS[step]
-    key = keymap.get(binding_id, default).split(",")[0].strip()
-    return f"{key} {verb} it"
+    binding_id, verb = _KEYS[step]
+    return f"{key_of(node, binding_id)} {verb} it"
 
 
 def said(app: Any, outcome: Outcome) -> str:
     """The outcome's message as the app says it."""
-    return outcome.said_with(key_hint(app.config.keymap, outcome))
+    return outcome.said_with(key_hint(app, outcome))

@@ -21,7 +21,7 @@ from ckpt_tui.core.model import Checkpoint, Damaged
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import DamagedPayload, NotFound
-from ckpt_tui.store import queries as q
+from ckpt_tui.store.valid_ids import require_id
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class AdoptionSource:
 def adoption_source(
     reader: Reader, project_id: str, snapshot_name: str | None = None
 ) -> tuple[AdoptionSource, Checkpoint]:
-    q.require_id(project_id, "project id")
+    require_id(project_id, "project id")
     sid = legacy_session_id(project_id)
     try:
         current = reader.current(sid)
@@ -80,7 +80,7 @@ def plan_adoption(
     Refuses the legacy session itself and a session of another project.
     ``service.apply(plan)`` performs it; ``service.undo(session)`` undoes it.
     """
-    q.require_id(target_session_id)
+    require_id(target_session_id)
     service.project(project_id)  # "no such project" before anything else
     if target_session_id.startswith("legacy::"):
         raise LegacyError(

@@ -63,7 +63,7 @@ from ckpt_tui.core.legacy.parse import LegacyState, Unusable, _read_file, parse_
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import InvalidId, NotFound
 from ckpt_tui.store import legacy_rows as lr
-from ckpt_tui.store import queries as q
+from ckpt_tui.store.valid_ids import require_id
 
 # -- which project ------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ def _target(
 ) -> Target:
     real = os.path.realpath(directory)
     if explicit is not None:
-        q.require_id(explicit, "project id")
+        require_id(explicit, "project id")
         row = lr.project_row(conn, explicit)
         if row is not None and not _same_place(row, directory, real):
             raise LegacyError(
@@ -125,7 +125,7 @@ def _target(
 
 def _usable_id(project_id: str) -> bool:
     try:
-        q.require_id(project_id, "project id")
+        require_id(project_id, "project id")
     except InvalidId:
         return False  # not an id opencode makes; derive one instead
     return True

@@ -40,8 +40,8 @@ from ckpt_tui.core.legacy.parse import LegacyEntry, LegacyState
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.plans import WRITABLE, changed_keys
 from ckpt_tui.store import legacy_rows as lr
-from ckpt_tui.store import queries as q
 from ckpt_tui.store import writes as w
+from ckpt_tui.store.session_reads import get_checkpoint
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,7 @@ def _decide(conn: Connection, pid: str, ledger: str, state: LegacyState) -> _Dec
         raise LegacyError(f"session {sid} belongs to project {owner!r}; refusing to import")
     created_session = owner is None
     first = 1 if created_session else _next_number(conn, sid)
-    existing = None if created_session else q.get_checkpoint(conn, sid)
+    existing = None if created_session else get_checkpoint(conn, sid)
     before = Checkpoint.from_row(existing.columns) if existing else None
     keys = changed_keys(before, state.checkpoint) if before else WRITABLE
     entries, skipped = (

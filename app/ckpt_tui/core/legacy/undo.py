@@ -35,8 +35,8 @@ from ckpt_tui.core.plans import changed_keys
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import JournalError, NotFound
 from ckpt_tui.store import legacy_rows as lr
-from ckpt_tui.store import queries as q
 from ckpt_tui.store import writes as w
+from ckpt_tui.store.session_reads import get_checkpoint
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
     in_session = lr.snapshot_ids(conn, sid) if exists else []
     created = set(created_ids)
     others = [i for i in in_session if i not in created]
-    current = q.get_checkpoint(conn, sid) if exists else None
+    current = get_checkpoint(conn, sid) if exists else None
     now = Checkpoint.from_row(current.columns) if current else None
     raw_after = details.get("checkpointAfter")
     wrote = Checkpoint.from_payload(json.loads(raw_after)) if raw_after else None

@@ -23,12 +23,16 @@ from ckpt_tui.ui.styles import Themed, component_css
 KEPT_ACTIONS = ("help", "app.help", "quit", "app.quit", "close")
 
 
-def _droppable(items: list[tuple[str, str, bool, str, str]]) -> list[tuple[str, str, bool, str, str]]:
-    return [item for item in items if item[3] not in KEPT_ACTIONS]
+def _droppable(entries: list) -> list:
+    """The entries the bar may leave out, in their order (the last goes first)."""
+    return [e for e in entries if e[3].action not in KEPT_ACTIONS]
 
 
 class KeyBar(Themed, Widget):
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key"}
+    #: ``key-bar--off``: a key that means nothing here (``ui/explain.py``),
+    #: drawn in the theme's colour for disabled text, so it reads as off
+    #: beside the others (which are in the theme's text colour).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key", "key-bar--on", "key-bar--off"}
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -36,6 +40,8 @@ class KeyBar(Themed, Widget):
         background: $panel;
         color: $text-muted;
     }
+    KeyBar > .key-bar--on { color: $foreground; }
+    KeyBar > .key-bar--off { color: $text-disabled; }
     """ + component_css({"ckpt--key"})
 
     def __init__(self) -> None:
@@ -57,33 +63,44 @@ class KeyBar(Themed, Widget):
         """The keys, worked out when the line is painted (so at most once a
         frame, and already in the first frame). When they do not fit, the
         last ones go first; help and quit (or a dialog's close) always stay."""
-        items: list[tuple[str, str, bool, str, str]] = []
+        text = Text(no_wrap=True, overflow="ellipsis")
+        on = self.get_component_rich_style("key-bar--on", partial=True)
+        off = self.get_component_rich_style("key-bar--off")  # blended over the bar
+        spans: list[tuple[int, int, str]] = []
         seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen:
+        # The keys that apply first; then the dimmed ones, by their keys
+        # alone when the bar has no room for their words.
+        shown = [a for a in self.screen.active_bindings.values() if a.binding.show]
+        entries = []
+        for node, binding, enabled, _tooltip in shown:
+            if binding.action in seen:
                 continue
             seen.add(binding.action)
-            key = self.app.get_key_display(binding)
-            items.append(
-                (key, binding.description, enabled, binding.action, binding.key.split(",")[0])
-            )
+            # What the key will do, where that depends on the state ("Undo restore of X").
+            describe = getattr(node, "describe_binding", None)
+            description = (describe(binding) if describe else None) or binding.description
+            entries.append((enabled, self.app.get_key_display(binding), description, binding))
+        entries.sort(key=lambda e: not e[0])
         width = self.size.width
+        terse = sum(len(key) + len(words) + 3 for _on, key, words, _b in entries) > width - 12
         palette = " ^p palette "
 
-        def length(kept: list[tuple[str, str, bool, str, str]]) -> int:
-            return sum(len(item[0]) + len(item[1]) + 3 for item in kept)
+        def cost(entry) -> int:
+            enabled, key, words, _binding = entry
+            return len(key) + len(words) + 3 if enabled or not terse else len(key) + 1
 
-        while length(items) + len(palette) + 1 > width and _droppable(items):
-            items.remove(_droppable(items)[-1])
-        if length(items) + len(palette) + 1 > width:
+        while sum(map(cost, entries)) + len(palette) + 1 > width and _droppable(entries):
+            entries.remove(_droppable(entries)[-1])
+        if sum(map(cost, entries)) + len(palette) + 1 > width:
             palette = ""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        spans: list[tuple[int, int, str]] = []
-        for key, description, enabled, _action, binding_key in items:
+        for enabled, key, description, binding in entries:
             start = len(text)
-            text.append(f" {key} ", style="ckpt--key" if enabled else "dim")
-            text.append(f"{description} ", style="" if enabled else "dim")
-            spans.append((start, len(text), binding_key))
+            if enabled:
+                text.append(f" {key} ", style="ckpt--key")
+                text.append(f"{description} ", style=on)
+            else:
+                text.append(f" {key}" if terse else f" {key} {description} ", style=off)
+            spans.append((start, len(text), binding.key.split(",")[0]))
         text.append(" " * max(width - len(text) - len(palette), 1 if palette else 0))
         text.append(palette, style="dim")
         self._spans = spans

@@ -1,0 +1,13 @@
+"""Baseline of ``ckpt-tui list projects``: python bench/cli_baselines/list_projects.py DB"""
+
+import sys
+
+from _common import connect, table
+
+rows = connect(sys.argv[1]).execute(
+    "SELECT p.id, p.directory,"
+    " (SELECT count(*) FROM sessions s WHERE s.project_id = p.id),"
+    " coalesce((SELECT max(s.updated_at) FROM sessions s WHERE s.project_id = p.id), p.updated_at)"
+    " FROM projects p ORDER BY p.updated_at DESC, p.id DESC"
+)
+table(["ID", "DIRECTORY", "SESSIONS", "LAST ACTIVITY"], rows.fetchall())
