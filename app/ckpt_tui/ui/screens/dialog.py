@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 ResultT = TypeVar("ResultT")
+#: Titles of the notes said once at start-up (a person must get to read them).
+STARTUP = ("Keymap", "Config")
 
 
 class Dialog(ModalScreen[ResultT], Generic[ResultT]):
@@ -29,9 +31,12 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
     def _on_mount(self) -> None:
         # Mounted here, not in compose: every dialog composes its own body.
         self.mount(KeyBar())
-        # What was said before the dialog opened must not cover it (M keeps
-        # the full text); what is said while it is open shows at its top.
-        self.app.clear_notifications()
+        # What a write reported before the dialog opened must not cover it (M
+        # keeps the full text); warnings, errors and the start-up notes on the
+        # config stay, and all that is said while it is open shows at its top.
+        for notification in list(self.app._notifications):
+            if notification.severity == "information" and notification.title not in STARTUP:
+                self.app._unnotify(notification)
 
     def closed_result(self) -> ResultT | None:
         """What closing answers: nothing chosen."""
