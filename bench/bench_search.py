@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     size = "million" if args.million else ("small" if args.small else "large")
-    cached = generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
+    cached = (
+        generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
+    )
     meta = generate.ensure(cached, 1, size_name=size)
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory(prefix="search-", dir=cached.parent) as tmp:
@@ -146,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
         from ckpt_tui.core.search import Filters, Searcher
         from ckpt_tui.core.service import open_service
-        from ckpt_tui.store import search_index
+        from ckpt_tui.store import search_sync
 
         floor = read_payloads_s(db)
         searcher = Searcher(db)
@@ -235,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
         f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the matches "
-        f"among the newest {search_index.RECENT_DOCS:,} to {search_index.RECENT_MAX:,} "
+        f"among the newest {search_sync.RECENT_DOCS:,} to {search_sync.RECENT_MAX:,} "
         "documents\n"
     )
     print("| measurement | ckpt-tui | baseline (same run) | target |")
