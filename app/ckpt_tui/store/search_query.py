@@ -52,8 +52,8 @@ class SearchIndex(SyncedIndex):
         never user text), newest first or best first.
 
         By relevance, the matches in ``recent`` (the newest documents, see
-        ``search_sync.RECENT_DOCS``) come first in bm25 order, then the older matches newest
-        first (score 0). Each page reads in one transaction, so positions
+        ``search_sync.RECENT_DOCS``) come first in bm25 order, then the
+        older matches newest first (score 0). Each page reads in one transaction, so positions
         stay where they were even if another process cuts ``recent`` back."""
         filters: list[str] = []
         params: list[object] = [expression]
