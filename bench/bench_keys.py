@@ -57,23 +57,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "bench" / ".data" / "large.db"
 QUIET = 1.0
-PROFILE = os.environ.get(
-    "BENCH_KEYS_PROFILE", ""
-)  # seconds without a frame, idle: the screen has settled
+PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")  # seconds without a frame, idle: the screen has settled
 
 KEYS = {
-    "j": b"j",
-    "k": b"k",
-    "enter": b"\r",
-    "esc": b"\x1b",
-    "d": b"d",
-    "r": b"r",
-    "e": b"e",
-    "?": b"?",
-    "1": b"1",
-    "3": b"3",
-    "/": b"/",
-    "z": b"zqxj",
+    "j": b"j", "k": b"k", "enter": b"\r", "esc": b"\x1b", "d": b"d", "r": b"r",
+    "e": b"e", "?": b"?", "1": b"1", "3": b"3", "/": b"/", "z": b"zqxj",
 }
 
 
@@ -144,22 +132,8 @@ def child_minimal(out: int, ctl: int) -> None:
     class Minimal(App):
         BINDINGS = [
             Binding(k, "bump", show=False)
-            for k in (
-                "j",
-                "k",
-                "enter",
-                "escape",
-                "d",
-                "r",
-                "e",
-                "question_mark",
-                "1",
-                "3",
-                "slash",
-                "z",
-                "q",
-                "x",
-            )
+            for k in ("j", "k", "enter", "escape", "d", "r", "e", "question_mark", "1", "3",
+                      "slash", "z", "q", "x")
         ]
 
         def compose(self):
@@ -255,9 +229,8 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
             if name == "3":
                 return lambda: self.focused is snaps
             if name == "d":
-                return lambda: (
-                    isinstance(self.screen, DiffScreen)
-                    and (self.screen.query_one(DiffView).diff is not None)
+                return lambda: isinstance(self.screen, DiffScreen) and (
+                    self.screen.query_one(DiffView).diff is not None
                 )
             if name == "r":
                 return lambda: getattr(self.screen, "plan", None) is not None
@@ -292,28 +265,13 @@ class Child:
         master, slave = pty.openpty()
         out_r, out_w = os.pipe()
         ctl_r, ctl_w = os.pipe()
-        cmd = [
-            sys.executable,
-            __file__,
-            "--child",
-            kind,
-            "--out",
-            str(out_w),
-            "--ctl",
-            str(ctl_r),
-            "--db",
-            db,
-        ]
+        cmd = [sys.executable, __file__, "--child", kind, "--out", str(out_w),
+               "--ctl", str(ctl_r), "--db", db]
         if settle_only:
             cmd.append("--settle-only")
         self.start = time.monotonic()
         self.proc = subprocess.Popen(
-            cmd,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            pass_fds=(out_w, ctl_r),
-            env=env,
+            cmd, stdin=slave, stdout=slave, stderr=slave, pass_fds=(out_w, ctl_r), env=env,
             close_fds=True,
         )
         os.close(slave)
@@ -371,9 +329,8 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
         results: dict[str, dict[str, list[float]]] = {}
 
         def both(key: str, expect: str | None = None, label: str | None = None) -> None:
-            row = results.setdefault(
-                label or expect or key, {"min": [], "ckpt": [], "cpu": [], "cpu_idle": []}
-            )
+            row = results.setdefault(label or expect or key, {"min": [], "ckpt": [],
+                                                               "cpu": [], "cpu_idle": []})
             row["min"].append(minimal.press(key)[0])
             elapsed, cpu, cpu_idle = ckpt.press(key, expect)
             row["ckpt"].append(elapsed)
@@ -425,12 +382,8 @@ def launch_runs(db: str, env: dict, runs: int) -> dict:
         full.append(float(t_full) - child.start)
         settled.append(float(t_last) - child.start)
         child.close()
-    return {
-        "minimal_first": first_min[1:],
-        "first": first[1:],
-        "full": full[1:],
-        "settled": settled[1:],
-    }
+    return {"minimal_first": first_min[1:], "first": first[1:], "full": full[1:],
+            "settled": settled[1:]}
 
 
 def main() -> None:
@@ -443,7 +396,9 @@ def main() -> None:
     parser.add_argument("--ctl", type=int)
     parser.add_argument("--settle-only", action="store_true")
     parser.add_argument("--launch-runs", type=int, default=None)
-    parser.add_argument("--app", help="time the ckpt_tui package under this folder instead (A/B)")
+    parser.add_argument(
+        "--app", help="time the ckpt_tui package under this folder instead (A/B)"
+    )
     args = parser.parse_args()
     if args.child == "minimal":
         child_minimal(args.out, args.ctl)
@@ -463,14 +418,8 @@ def run(args) -> None:
     with tempfile.TemporaryDirectory(dir=data) as tmp:
         db = os.path.join(tmp, "checkpoints.db")
         shutil.copyfile(args.db, db)
-        env = dict(
-            os.environ,
-            TERM="xterm-256color",
-            COLUMNS="140",
-            LINES="40",
-            CKPT_OPENCODE_DATA=os.path.join(tmp, "no-opencode"),
-            HOME=tmp,
-        )
+        env = dict(os.environ, TERM="xterm-256color", COLUMNS="140", LINES="40",
+                   CKPT_OPENCODE_DATA=os.path.join(tmp, "no-opencode"), HOME=tmp)
         for var in ("CONFIG", "STATE", "CACHE"):
             env[f"CKPT_TUI_{var}"] = os.path.join(tmp, var.lower())
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -488,26 +437,17 @@ def _ms(values: list[float]) -> float:
 
 def report(keys: dict, launch: dict, args) -> None:
     print(f"load average {os.getloadavg()[0]:.2f}; medians of {args.runs} runs")
-    print(
-        f"{'key':14} {'minimal ms':>10} {'ckpt ms':>8} {'ratio':>6} {'cpu→frame':>9} "
-        f"{'cpu→idle':>8}"
-    )
+    print(f"{'key':14} {'minimal ms':>10} {'ckpt ms':>8} {'ratio':>6} {'cpu→frame':>9} "
+          f"{'cpu→idle':>8}")
     for name, row in keys.items():
         lo, hi = _ms(row["min"]), _ms(row["ckpt"])
-        print(
-            f"{name:14} {lo:10.1f} {hi:8.1f} {hi / lo:6.2f} "
-            f"{statistics.median(row['cpu']):9.1f} {statistics.median(row['cpu_idle']):8.1f}"
-        )
+        print(f"{name:14} {lo:10.1f} {hi:8.1f} {hi / lo:6.2f} "
+              f"{statistics.median(row['cpu']):9.1f} {statistics.median(row['cpu_idle']):8.1f}")
     base = _ms(launch["minimal_first"])
-    for label, values in (
-        ("first frame", launch["first"]),
-        ("panes filled", launch["full"]),
-        ("settled", launch["settled"]),
-    ):
-        print(
-            f"launch, {label:12} {_ms(values):8.1f} ms  {_ms(values) / base:.2f}× the minimal "
-            f"app's first frame ({base:.1f} ms)"
-        )
+    for label, values in (("first frame", launch["first"]), ("panes filled", launch["full"]),
+                          ("settled", launch["settled"])):
+        print(f"launch, {label:12} {_ms(values):8.1f} ms  {_ms(values) / base:.2f}× the minimal "
+              f"app's first frame ({base:.1f} ms)")
     if args.json:
         Path(args.json).write_text(json.dumps({"keys": keys, "launch": launch}, indent=1))
 

@@ -135,9 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     size = "million" if args.million else ("small" if args.small else "large")
-    cached = (
-        generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
-    )
+    cached = generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
     meta = generate.ensure(cached, 1, size_name=size)
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory(prefix="search-", dir=cached.parent) as tmp:

@@ -110,20 +110,7 @@ def reworded_lists(n: int = 600) -> tuple[tuple[str, ...], tuple[str, ...]]:
     import random
 
     rng = random.Random(1)
-    words = [
-        "store",
-        "plan",
-        "cut",
-        "over",
-        "undo",
-        "redo",
-        "plugin",
-        "session",
-        "write",
-        "read",
-        "page",
-        "list",
-    ]
+    words = ["store", "plan", "cut", "over", "undo", "redo", "plugin", "session", "write", "read", "page", "list"]
     old = tuple(" ".join(rng.choice(words) for _ in range(12)) for _ in range(n))
     new = tuple(s.replace(rng.choice(words), rng.choice(words), 1) + " now" for s in old)
     return old, new

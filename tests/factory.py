@@ -94,18 +94,12 @@ def basic_store(path: Path) -> Path:
     add_session(conn)
     set_checkpoint(conn, "s1", "p1", Checkpoint(objective="start", nextSteps=("a", "b")))
     add_snapshot(
-        conn,
-        "s1",
-        "p1",
-        "first",
+        conn, "s1", "p1", "first",
         Checkpoint(objective="one", status="blocked", blockers=("x",)).to_payload(),
         at="2026-11-01T10:01:00.000Z",
     )
     add_snapshot(
-        conn,
-        "s1",
-        "p1",
-        "second",
+        conn, "s1", "p1", "second",
         Checkpoint(objective="two", status="done", nextSteps=("b", "c")).to_payload(),
         at="2026-11-01T10:02:00.000Z",
     )

@@ -76,13 +76,8 @@ def plugin_restore(path: Path, sid: str, snapshot: str, payload: str | None = No
     conn = connect(path)
     conn.execute("BEGIN IMMEDIATE")
     cols = [d[0] for d in conn.execute("SELECT * FROM checkpoints LIMIT 0").description]
-    row = dict(
-        zip(
-            cols,
-            conn.execute("SELECT * FROM checkpoints WHERE session_id=?", (sid,)).fetchone(),
-            strict=True,
-        )
-    )
+    row = dict(zip(cols, conn.execute(
+        "SELECT * FROM checkpoints WHERE session_id=?", (sid,)).fetchone(), strict=True))
     current = Checkpoint.from_row(row)
     source = conn.execute(
         "SELECT id, payload FROM snapshots WHERE session_id=? AND name=?", (sid, snapshot)
@@ -92,15 +87,9 @@ def plugin_restore(path: Path, sid: str, snapshot: str, payload: str | None = No
     ).fetchone()[0]
     stamp = timeutil.after(newest, timeutil.now_iso())
     name = f"pre-restore-{timeutil.epoch_ms(timeutil.now())}-99{next(_plugin_seq)}"
-    add_snapshot(
-        conn,
-        sid,
-        row["project_id"],
-        name,
-        payload if payload is not None else current.to_payload(),
-        kind="pre-restore",
-        at=stamp,
-    )
+    add_snapshot(conn, sid, row["project_id"], name,
+                 payload if payload is not None else current.to_payload(),
+                 kind="pre-restore", at=stamp)
     set_checkpoint(conn, sid, row["project_id"], decode(source[1]), at=stamp)
     conn.execute("UPDATE snapshots SET restored_at=? WHERE id=?", (stamp, source[0]))
     conn.execute("COMMIT")
@@ -188,7 +177,9 @@ def test_restore_twice_second_is_noop(service):
     assert cp(service) == START  # the no-op left no journal entry behind
 
 
-@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", '"a string"', "null", "", "42"], ids=repr)
+@pytest.mark.parametrize(
+    "raw", ["{not json", "[1, 2]", '"a string"', "null", "", "42"], ids=repr
+)
 def test_damaged_payload_is_never_restored(service, store_path, raw):
     conn = connect(store_path)
     add_snapshot(conn, "s1", "p1", "bad", raw, at="2026-11-01T10:03:00.000Z")
@@ -256,15 +247,8 @@ def test_pruning_default_limit_is_50_plus_newest_pre_restore(store_path, writer)
         assert svc.history_limit == 50
         conn = connect(store_path)
         for i in range(60):
-            add_snapshot(
-                conn,
-                "s1",
-                "p1",
-                f"old-{i}",
-                {"notes": str(i)},
-                kind="auto",
-                at=f"2026-11-01T11:{i:02d}:00.000Z",
-            )
+            add_snapshot(conn, "s1", "p1", f"old-{i}", {"notes": str(i)}, kind="auto",
+                         at=f"2026-11-01T11:{i:02d}:00.000Z")
         conn.close()
         pre = svc.restore("s1", "second").pre_restore
         assert len(rows(svc)) == 50
@@ -285,9 +269,8 @@ def test_restore_restore_undo_undo_redo_redo(service):
     after_a = cp(service)
     service.restore("s1", "second", ["objective", "nextSteps"])
     after_b = cp(service)
-    assert after_b == Checkpoint(
-        objective="two", status="blocked", blockers=("x",), nextSteps=("b", "c")
-    )
+    assert after_b == Checkpoint(objective="two", status="blocked", blockers=("x",),
+                                 nextSteps=("b", "c"))
 
     u1 = service.undo("s1")
     assert u1.wrote and cp(service) == after_a
@@ -361,9 +344,8 @@ def test_redo_brings_back_what_undo_overwrote_autosaves_included(service, writer
     assert now.notes == "typed after the undo"  # not a key of the entry: kept
     assert content(service, outcome.pre_restore).status == "done"  # saved before overwritten
     service.undo("s1")  # brings back what the redo overwrote, the plugin's "done" included
-    assert cp(service) == Checkpoint(
-        objective="start", nextSteps=("a", "b"), status="done", notes="typed after the undo"
-    )
+    assert cp(service) == Checkpoint(objective="start", nextSteps=("a", "b"), status="done",
+                                     notes="typed after the undo")
 
 
 def test_undo_and_redo_survive_pruning(service, store_path):
@@ -481,15 +463,8 @@ def test_manual_snapshot_undo_deletes_redo_recreates(service):
 def _fill_history(store_path, count: int) -> None:
     conn = connect(store_path)
     for i in range(count):
-        add_snapshot(
-            conn,
-            "s1",
-            "p1",
-            f"old-{i}",
-            {"notes": str(i)},
-            kind="auto",
-            at=f"2026-11-01T11:{i // 60:02d}:{i % 60:02d}.000Z",
-        )
+        add_snapshot(conn, "s1", "p1", f"old-{i}", {"notes": str(i)}, kind="auto",
+                     at=f"2026-11-01T11:{i // 60:02d}:{i % 60:02d}.000Z")
     conn.close()
 
 
@@ -617,16 +592,8 @@ def test_outcome_json_keys(service):
     from ckpt_tui.cli.jsonview import outcome
 
     data = outcome(service.restore("s1", "first"))
-    assert set(data) >= {
-        "action",
-        "session",
-        "wrote",
-        "changed",
-        "preRestore",
-        "pruned",
-        "snapshot",
-        "message",
-    }
+    assert set(data) >= {"action", "session", "wrote", "changed", "preRestore", "pruned",
+                         "snapshot", "message"}
     assert data["preRestore"].startswith("pre-restore-") and data["wrote"] is True
 
 
@@ -655,9 +622,7 @@ def test_integrity_after_many_actions(service, writer, store_path):
     conn.close()
 
 
-def test_an_unusable_journal_after_a_restore_is_a_warning_and_undo_still_works(
-    store_path, tmp_path, monkeypatch
-):
+def test_an_unusable_journal_after_a_restore_is_a_warning_and_undo_still_works(store_path, tmp_path, monkeypatch):
     """The restore is committed before the journal write; if the journal
     cannot be used the error says so, and undo still works the plugin's way."""
     blocker = tmp_path / "not-a-dir"

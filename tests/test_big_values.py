@@ -20,9 +20,7 @@ HALF = "".join(f"line {i}\n" for i in range(0, 1_000_000, 2))
 
 def test_a_million_lines_are_compared_coarsely():
     """Every other line removed: SequenceMatcher would take many minutes."""
-    diff = diff_checkpoints(
-        Checkpoint(summary="head\n" + MILLION), Checkpoint(summary="head\n" + HALF)
-    )
+    diff = diff_checkpoints(Checkpoint(summary="head\n" + MILLION), Checkpoint(summary="head\n" + HALF))
     summary = next(f for f in diff.changed if f.name == "summary")
     assert summary.coarse and len(MILLION.splitlines()) > MAX_DIFF_LINES
     tags = [b.tag for b in summary.blocks]
@@ -83,9 +81,7 @@ def test_a_huge_replacement_shows_both_sides():
     new = "".join(f"new {i}\n" for i in range(60_000))
     rows = unified(diff_checkpoints(Checkpoint(notes=old), Checkpoint(notes=new)))
     plain = [r.plain for r in rows]
-    assert any(p.startswith("- old 0") for p in plain) and any(
-        p.startswith("+ new 0") for p in plain
-    )
+    assert any(p.startswith("- old 0") for p in plain) and any(p.startswith("+ new 0") for p in plain)
     assert any("more removed lines" in p for p in plain) and any("more added" in p for p in plain)
 
 
@@ -96,9 +92,7 @@ async def test_ten_megabytes_in_a_checkpoint_keep_the_app_working(tmp_path):
     conn = connect(db)
     add_project(conn, "p1", "/work/one")
     add_session(conn, "s1", "p1", title="big")
-    set_checkpoint(
-        conn, "s1", "p1", Checkpoint(objective="now", summary=big + "end", notes="n\n" * 200_000)
-    )
+    set_checkpoint(conn, "s1", "p1", Checkpoint(objective="now", summary=big + "end", notes="n\n" * 200_000))
     add_snapshot(conn, "s1", "p1", "huge", Checkpoint(objective="then", summary=big).to_payload())
     conn.close()
     assert len(big) > 10_000_000

@@ -16,41 +16,14 @@ from ckpt_tui.cli.main import main
 from ckpt_tui.core.model import FIELDS, Checkpoint
 from tests.factory import PluginWriter, add_session, add_snapshot, connect, set_checkpoint
 
-PROJECT_KEYS = {
-    "id",
-    "directory",
-    "canonical",
-    "sessionCount",
-    "lastActivity",
-    "createdAt",
-    "updatedAt",
-}
-SESSION_KEYS = {
-    "id",
-    "projectId",
-    "parentId",
-    "title",
-    "status",
-    "snapshotCount",
-    "hasCheckpoint",
-    "synthesized",
-    "legacy",
-    "createdAt",
-    "updatedAt",
-}
+PROJECT_KEYS = {"id", "directory", "canonical", "sessionCount", "lastActivity", "createdAt",
+                "updatedAt"}
+SESSION_KEYS = {"id", "projectId", "parentId", "title", "status", "snapshotCount",
+                "hasCheckpoint", "synthesized", "legacy", "createdAt", "updatedAt"}
 SNAPSHOT_KEYS = {"id", "name", "kind", "capturedAt", "restoredAt", "schemaVersion"}
 DIFF_KEYS = {"from", "to", "changed", "extraChanged", "fields"}
-OUTCOME_KEYS = {
-    "action",
-    "session",
-    "wrote",
-    "changed",
-    "preRestore",
-    "pruned",
-    "snapshot",
-    "message",
-    "warning",
-}
+OUTCOME_KEYS = {"action", "session", "wrote", "changed", "preRestore", "pruned", "snapshot",
+                "message", "warning"}
 PAYLOAD_KEYS = set(FIELDS) | {"schemaVersion", "synthesized"}
 
 
@@ -116,9 +89,8 @@ def test_list_projects(run, run_json):
 
 def test_list_sessions(run, run_json, store_path):
     conn = connect(store_path)
-    add_session(
-        conn, "s2", "p1", title="\x1b[31mred title", parent="s1", at="2026-11-02T00:00:00.000Z"
-    )
+    add_session(conn, "s2", "p1", title="\x1b[31mred title", parent="s1",
+                at="2026-11-02T00:00:00.000Z")
     conn.close()
     code, out, err = run("list", "sessions")
     assert code == 0 and "s1" in out and "s2" in out
@@ -168,14 +140,8 @@ def test_show(run, run_json):
 def test_show_damaged_and_extra(run, run_json, store_path):
     conn = connect(store_path)
     add_snapshot(conn, "s1", "p1", "bad", "{oops", at="2026-11-01T10:05:00.000Z")
-    add_snapshot(
-        conn,
-        "s1",
-        "p1",
-        "extra",
-        {**Checkpoint().to_payload(), "futureKey": [1]},
-        at="2026-11-01T10:06:00.000Z",
-    )
+    add_snapshot(conn, "s1", "p1", "extra", {**Checkpoint().to_payload(), "futureKey": [1]},
+                 at="2026-11-01T10:06:00.000Z")
     conn.close()
     data = run_json("show", "s1", "--snapshot", "bad")
     assert data["damaged"] is True and data["raw"] == "{oops" and data["reason"]
@@ -205,9 +171,7 @@ def test_diff(run, run_json, store_path):
     assert set(data["changed"]) == {"objective", "status", "nextSteps", "blockers"}
     assert all({"field", "kind", "changed"} <= set(f) for f in data["fields"])
     items = [i for f in data["fields"] for i in f.get("items", ())]
-    assert items and all(
-        set(i) <= {"kind", "text", "oldIndex", "newIndex", "oldText"} for i in items
-    )
+    assert items and all(set(i) <= {"kind", "text", "oldIndex", "newIndex", "oldText"} for i in items)
     assert any("oldIndex" in i or "newIndex" in i for i in items)
     code, out, _ = run("diff", "s1", "first", "first")
     assert code == 0 and "(no differences)" in out

@@ -58,10 +58,7 @@ def store_with_sessions(path: Path, sessions: list[str]) -> Path:
         set_checkpoint(conn, sid, "p1", START)
         add_snapshot(conn, sid, "p1", "first", FIRST.to_payload(), at="2026-11-01T10:01:00.000Z")
         add_snapshot(
-            conn,
-            sid,
-            "p1",
-            "second",
+            conn, sid, "p1", "second",
             Checkpoint(objective="two", status="done", nextSteps=("b", "c")).to_payload(),
             at="2026-11-01T10:02:00.000Z",
         )
@@ -327,8 +324,7 @@ def test_sigkill_between_commit_and_journal(store_path):
 def test_workers_run_in_isolated_dirs():
     """The workers inherit the isolated environment of the autouse fixture."""
     assert all(
-        "ckpt-home" in os.environ[v]
-        for v in ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE")
+        "ckpt-home" in os.environ[v] for v in ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE")
     )
 
 

@@ -399,15 +399,8 @@ def test_a_note_made_after_the_plugin_restored_is_undone_first(service, store_pa
     add_live(store_path, "s9", Checkpoint(objective="live"))
     conn = connect(store_path)
     plugin_pre = Checkpoint(objective="before the plugin's restore").to_json()
-    add_snapshot(
-        conn,
-        "s9",
-        "p2",
-        "pre-restore-1",
-        plugin_pre,
-        kind="pre-restore",
-        at="2026-11-03T09:00:00.000Z",
-    )
+    add_snapshot(conn, "s9", "p2", "pre-restore-1", plugin_pre, kind="pre-restore",
+                 at="2026-11-03T09:00:00.000Z")
     conn.close()
     note = service.write_handoff("s9").path
     outcome = service.undo("s9")
@@ -439,9 +432,7 @@ def test_read_only_undo_leaves_the_note(store_path, proj, tmp_path):
     assert note.exists()
 
 
-def test_unusable_journal_is_a_one_line_warning_after_the_note_is_written(
-    store_path, proj, tmp_path
-):
+def test_unusable_journal_is_a_one_line_warning_after_the_note_is_written(store_path, proj, tmp_path):
     add_live(store_path, "s9", Checkpoint(objective="Ship it"))
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the state dir should be")

@@ -68,7 +68,7 @@ def test_modules_named_in_strings_count_as_imports():
     hidden = (
         "import importlib\n"
         "ui = importlib.import_module('ckpt_tui.ui.app')\n"
-        'w = lazy.module("textual.widgets")\n'
+        "w = lazy.module(\"textual.widgets\")\n"
         "from ckpt_tui import store\n"
     )
     assert {"ckpt_tui.ui.app", "textual.widgets", "ckpt_tui.store"} <= imports_in(hidden)

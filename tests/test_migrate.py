@@ -43,13 +43,8 @@ def v1_store(path: Path) -> Path:
     set_checkpoint(conn, "legacy::p2", "p2", Checkpoint(notes="legacy ünïcode ✓"))
     for i, kind in enumerate(("auto", "manual", "pre-restore", "compaction", "legacy", "odd")):
         add_snapshot(
-            conn,
-            "s1",
-            "p1",
-            f"{kind}-{i}",
-            Checkpoint(summary=f"sum {i}").to_payload(),
-            kind=kind,
-            at=f"2026-10-01T10:0{i}:00.000Z",
+            conn, "s1", "p1", f"{kind}-{i}", Checkpoint(summary=f"sum {i}").to_payload(),
+            kind=kind, at=f"2026-10-01T10:0{i}:00.000Z",
         )
     add_snapshot(conn, "s2", "p1", "damaged", "[1, 2", at="2026-10-01T11:00:00.000Z")
     conn.execute("UPDATE snapshots SET restored_at='2026-10-02T00:00:00.000Z' WHERE name='auto-0'")
@@ -116,9 +111,9 @@ def test_migrate_v1_to_v2_keeps_every_row(tmp_path, capsys):
     assert index and "projects(directory)" in index[0][0].replace(" ", "")
     projects_sql = pragma(path, "SELECT sql FROM sqlite_master WHERE name='projects'")[0][0]
     assert "UNIQUE" not in projects_sql.upper()
-    assert not [r for r in pragma(path, "PRAGMA index_list(projects)") if r[3] == "u"], (
-        "a UNIQUE autoindex survived"
-    )
+    assert not [
+        r for r in pragma(path, "PRAGMA index_list(projects)") if r[3] == "u"
+    ], "a UNIQUE autoindex survived"
 
     # The foreign keys of the other tables still point at projects and sessions.
     assert {r[2] for r in pragma(path, "PRAGMA foreign_key_list(sessions)")} == {"projects"}
@@ -130,11 +125,9 @@ def test_migrate_v1_to_v2_keeps_every_row(tmp_path, capsys):
         assert pragma(path, f"PRAGMA table_info({table})") == pragma(
             fresh, f"PRAGMA table_info({table})"
         )
-        assert (
-            sorted(pragma(path, f"PRAGMA index_list({table})"), key=lambda r: r[1])
-            == sorted(pragma(fresh, f"PRAGMA index_list({table})"), key=lambda r: r[1])
-            or table == "projects"
-        )
+        assert sorted(pragma(path, f"PRAGMA index_list({table})"), key=lambda r: r[1]) == sorted(
+            pragma(fresh, f"PRAGMA index_list({table})"), key=lambda r: r[1]
+        ) or table == "projects"
     assert sorted(r[1] for r in pragma(path, "PRAGMA index_list(projects)")) == sorted(
         r[1] for r in pragma(fresh, "PRAGMA index_list(projects)")
     )

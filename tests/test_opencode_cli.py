@@ -173,19 +173,8 @@ def test_list_filters_by_project(capsys, data_dir, store):
     assert code == 0 and doc["items"]
     assert {i["projectId"] for i in doc["items"]} == {ALPHA_PROJECT}
     # An unknown project is an error, not an empty list (issue 9, point 13).
-    code = main(
-        [
-            "list",
-            "sessions",
-            "--opencode",
-            "--opencode-data",
-            str(data_dir),
-            "--db",
-            str(store),
-            "--project",
-            "no-such-project",
-        ]
-    )
+    code = main(["list", "sessions", "--opencode", "--opencode-data", str(data_dir), "--db",
+                 str(store), "--project", "no-such-project"])
     err = capsys.readouterr().err
     assert code == 1 and "no such project 'no-such-project'" in err
 

@@ -202,25 +202,13 @@ def plugin_restore(path: Path, name: str) -> None:
     conn = connect(path)
     conn.execute("BEGIN IMMEDIATE")
     cols = [d[0] for d in conn.execute("SELECT * FROM checkpoints LIMIT 0").description]
-    row = dict(
-        zip(
-            cols,
-            conn.execute("SELECT * FROM checkpoints WHERE session_id='s1'").fetchone(),
-            strict=True,
-        )
-    )
+    row = dict(zip(cols, conn.execute("SELECT * FROM checkpoints WHERE session_id='s1'")
+                   .fetchone(), strict=True))
     newest = conn.execute("SELECT max(captured_at) FROM snapshots WHERE session_id='s1'")
     stamp = timeutil.after(newest.fetchone()[0], timeutil.now_iso())
     pre_name = f"pre-restore-plugin-{stamp}"
-    add_snapshot(
-        conn,
-        "s1",
-        "p1",
-        pre_name,
-        Checkpoint.from_row(row).to_payload(),
-        kind="pre-restore",
-        at=stamp,
-    )
+    add_snapshot(conn, "s1", "p1", pre_name, Checkpoint.from_row(row).to_payload(),
+                 kind="pre-restore", at=stamp)
     raw = conn.execute("SELECT payload FROM snapshots WHERE name=?", (name,)).fetchone()[0]
     set_checkpoint(conn, "s1", "p1", decode(raw), at=stamp)
     conn.execute("COMMIT")

@@ -227,7 +227,6 @@ def test_version_1_differs_only_in_projects_directory(tmp_path):
         only_v2 = {(n, o, u, c) for n, o, u, c in p2 - p1}
         assert only_v1 == {("u", True, ("directory",))}
         assert only_v2 == {("projects_directory_idx", "c", False, ("directory",))}
-
         # Every other schema object (besides the projects table) has identical SQL.
         def objects(conn):
             return {

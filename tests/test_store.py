@@ -56,13 +56,9 @@ def rich_store(path: Path, version: int) -> Path:
     set_checkpoint(conn, "s2", "p1", Checkpoint(title="kid", status="blocked"))
     for i, kind in enumerate(("auto", "manual", "pre-restore", "compaction")):
         add_snapshot(
-            conn,
-            "s1",
-            "p1",
-            f"{kind}-{i}",
+            conn, "s1", "p1", f"{kind}-{i}",
             Checkpoint(objective=f"obj {i}", notes=f"n{i}").to_payload(),
-            kind=kind,
-            at=f"2026-11-01T10:0{i + 1}:00.000Z",
+            kind=kind, at=f"2026-11-01T10:0{i + 1}:00.000Z",
         )
     add_snapshot(conn, "s1", "p1", "broken", "{not json", at="2026-11-01T10:09:00.000Z")
     conn.close()

@@ -74,7 +74,9 @@ def test_second_write_of_one_store_lands_in_the_new_file(tmp_path):
         store.close()
 
 
-def test_replaced_between_the_check_and_the_lock_is_caught_inside_the_write(tmp_path, monkeypatch):
+def test_replaced_between_the_check_and_the_lock_is_caught_inside_the_write(
+    tmp_path, monkeypatch
+):
     """The path check before a write can be overtaken: the write checks again,
     holding the lock, that its connection's file is the one at the path."""
     path = basic_store(tmp_path / "checkpoints.db")

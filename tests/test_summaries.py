@@ -11,9 +11,7 @@ from ckpt_tui.core.model import LIST_FIELDS, STATUSES, Checkpoint
 from ckpt_tui.core.summary import change_summary, summarize
 
 # A small alphabet makes duplicates, moves and one-place edits common.
-items = st.lists(
-    st.sampled_from(["fix a", "fix b", "fix c", "ship it", "ship it now", "x"]), max_size=7
-)
+items = st.lists(st.sampled_from(["fix a", "fix b", "fix c", "ship it", "ship it now", "x"]), max_size=7)
 
 
 @st.composite
@@ -93,20 +91,7 @@ def test_a_600_by_600_block_of_rewordings_is_paired_whole():
     from ckpt_tui.core.diff import diff_items
 
     rng = random.Random(1)
-    words = [
-        "store",
-        "plan",
-        "cut",
-        "over",
-        "undo",
-        "redo",
-        "plugin",
-        "session",
-        "write",
-        "read",
-        "page",
-        "list",
-    ]
+    words = ["store", "plan", "cut", "over", "undo", "redo", "plugin", "session", "write", "read", "page", "list"]
     old = tuple(" ".join(rng.choice(words) for _ in range(10)) for _ in range(600))
     new = tuple(f"{s} now" for s in old)
     items, coarse = diff_items(old, new)

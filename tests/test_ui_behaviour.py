@@ -102,10 +102,7 @@ async def test_mark_then_diff_compares_two_snapshots(store_path):
         await settle(pilot)
         screen = app.screen
         assert type(screen).__name__ == "DiffScreen"
-        assert (screen.old, screen.new) == (
-            app.main.snapshots.marked.id,
-            app.main.snapshots.rows[1].id,
-        )
+        assert (screen.old, screen.new) == (app.main.snapshots.marked.id, app.main.snapshots.rows[1].id)
         view = screen.query_one("DiffView")
         assert "objective" in view.diff.changed_names
         await pilot.press("s")
@@ -122,16 +119,8 @@ async def test_help_lists_every_binding_id(store_path):
         await pilot.press("question_mark")
         await settle(pilot)
         ids = {b.id for _, group in app.binding_groups() for b in group}
-        assert {
-            "app.undo",
-            "app.redo",
-            "main.restore",
-            "main.diff",
-            "snapshots.mark",
-            "snapshots.toggle_auto",
-            "list.filter",
-            "diff.toggle_layout",
-        } <= ids
+        assert {"app.undo", "app.redo", "main.restore", "main.diff", "snapshots.mark",
+                "snapshots.toggle_auto", "list.filter", "diff.toggle_layout"} <= ids
         assert all(b.id for _, group in app.binding_groups() for b in group)
         assert type(app.screen).__name__ == "HelpScreen"
 
@@ -238,14 +227,8 @@ async def test_mouse_selects_and_scrolls(tmp_path):
     add_project(conn, "p2", "/work/two", at="2026-11-01T09:00:00.000Z")
     add_session(conn, "s1", "p1")
     for i in range(80):
-        add_snapshot(
-            conn,
-            "s1",
-            "p1",
-            f"snap-{i:02}",
-            Checkpoint(objective=f"o{i}").to_payload(),
-            at=f"2026-11-01T10:{i // 60:02}:{i % 60:02}.000Z",
-        )
+        add_snapshot(conn, "s1", "p1", f"snap-{i:02}", Checkpoint(objective=f"o{i}").to_payload(),
+                     at=f"2026-11-01T10:{i // 60:02}:{i % 60:02}.000Z")
     conn.close()
     app = make_app(db)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -266,9 +249,7 @@ async def test_mouse_selects_and_scrolls(tmp_path):
         snapshots = main.snapshots
         assert snapshots.scroll_offset.y == 0
         for _ in range(3):
-            snapshots.post_message(
-                events.MouseScrollDown(snapshots, 3, 3, 0, 1, 0, False, False, False)
-            )
+            snapshots.post_message(events.MouseScrollDown(snapshots, 3, 3, 0, 1, 0, False, False, False))
             await settle(pilot)
         assert snapshots.scroll_offset.y > 0, "the wheel scrolls the list"
         await pilot.click("#snapshots", offset=(5, 1))
@@ -328,14 +309,8 @@ async def test_long_lists_load_page_by_page(tmp_path):
     add_session(conn, "s1", "p1")
     payload = Checkpoint(objective="o").to_payload()
     for i in range(450):
-        add_snapshot(
-            conn,
-            "s1",
-            "p1",
-            f"snap-{i:03}",
-            payload,
-            at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z",
-        )
+        add_snapshot(conn, "s1", "p1", f"snap-{i:03}", payload,
+                     at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z")
     conn.close()
     app = make_app(db)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -366,14 +341,8 @@ def _long_session(tmp_path, count: int):
     conn.execute("BEGIN")
     for i in range(count):
         payload = Checkpoint(objective=f"o{i}").to_payload()
-        add_snapshot(
-            conn,
-            "s1",
-            "p1",
-            f"snap-{i:04}",
-            payload,
-            at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z",
-        )
+        add_snapshot(conn, "s1", "p1", f"snap-{i:04}", payload,
+                     at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z")
     conn.execute("COMMIT")
     conn.close()
     return db
@@ -450,20 +419,8 @@ async def test_the_palette_offers_every_key_that_works_here(store_path):
     async with app.run_test(size=(140, 40)) as pilot:
         await to_snapshots(pilot)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
-        for title in (
-            "Restore",
-            "Diff",
-            "Mark",
-            "Snapshot",
-            "Hand-off",
-            "Conversation",
-            "Hide auto",
-            "Undo",
-            "Redo",
-            "Help",
-            "Legacy",
-            "Filter",
-        ):
+        for title in ("Restore", "Diff", "Mark", "Snapshot", "Hand-off", "Conversation",
+                      "Hide auto", "Undo", "Redo", "Help", "Legacy", "Filter"):
             assert title in commands, title
         assert "Down" not in commands, "moving around is left to the keys"
         assert sum(1 for c in app.get_system_commands(app.screen) if c.title == "Quit") == 1

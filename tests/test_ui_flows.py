@@ -49,9 +49,7 @@ async def test_restore_all_then_undo_then_redo(store_path):
         await settle(pilot)
         row = checkpoint(store_path)
         assert (row["objective"], row["status"], json.loads(row["blockers"])) == (
-            "one",
-            "blocked",
-            ["x"],
+            "one", "blocked", ["x"],
         )
         assert json.loads(row["next_steps"]) == []
         assert snapshot_kinds(store_path)[-1][0] == "pre-restore"
@@ -198,10 +196,7 @@ async def test_handoff_written_from_the_app(tmp_path):
         await pilot.press("enter", "e")
         await settle(pilot)
         assert type(app.screen).__name__ == "HandoffScreen"
-    note = (
-        tmp_path
-        / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
-    )
+    note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
     assert "Versioned docs for 3.x" in note.read_text()
 
 
@@ -210,10 +205,7 @@ async def test_handoff_undo_and_redo_from_the_app(tmp_path):
     from ckpt_tui.core.demo import build_demo
 
     db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
-    note = (
-        tmp_path
-        / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
-    )
+    note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
     app = make_app(db)
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
@@ -240,9 +232,7 @@ async def test_read_only_app_writes_no_handoff(tmp_path):
         await settle(pilot)
         assert type(app.screen).__name__ == "HandoffScreen"
         assert "read-only" in app.screen.problem
-    assert not (
-        tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator"
-    ).exists()
+    assert not (tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator").exists()
 
 
 @run_async
@@ -253,10 +243,7 @@ async def test_previewed_undo_of_a_handoff(tmp_path):
     from ckpt_tui.ui.app import CkptApp
 
     db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
-    note = (
-        tmp_path
-        / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
-    )
+    note = tmp_path / "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
     app = CkptApp(open_service(db), Config(preview_undo=True), poll=False)
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
@@ -337,14 +324,10 @@ async def test_undo_preview_names_the_later_fields_it_keeps(store_path):
         await settle(pilot)
         assert checkpoint(store_path)["objective"] == "one", "refused: the plugin saved"
         what = str(app.screen.query_one("#what").visual)
-        assert (
-            "The plugin saved meanwhile" in what and "Kept as they are now: Status, Notes" in what
-        )
+        assert "The plugin saved meanwhile" in what and "Kept as they are now: Status, Notes" in what
         await pilot.press("y")
         await settle(pilot)
     row = checkpoint(store_path)
     assert (row["objective"], row["status"], row["notes"]) == (
-        "start",
-        "done",
-        "saved after the restore",
+        "start", "done", "saved after the restore",
     )

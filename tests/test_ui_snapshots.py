@@ -26,9 +26,7 @@ def _go(*keys):
 
 def test_main_screen(snap_compare):
     app = make_app(demo_db("main"))
-    assert snap_compare(
-        app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter")
-    )
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter"))
 
 
 def test_empty_store(snap_compare):
@@ -76,9 +74,7 @@ def test_hostile_markup_in_title(snap_compare):
     db = new_store(home_dir("hostile") / "checkpoints.db")
     conn = connect(db)
     add_project(conn, "p1", "/work/[bold red]proj[/]")
-    add_session(
-        conn, "s1", "p1", title="[bold red]x[/] [link=file:///etc/passwd]y[/] \x1b[31mred\x1b[0m"
-    )
+    add_session(conn, "s1", "p1", title="[bold red]x[/] [link=file:///etc/passwd]y[/] \x1b[31mred\x1b[0m")
     hostile = Checkpoint(
         title="[blink]t[/]",
         objective="[on red]" + "x" * 300,
@@ -172,6 +168,4 @@ def test_diff_in_a_light_theme(snap_compare):
 def test_main_screen_in_a_light_theme(snap_compare):
     app = make_app(demo_db("main-light"))
     app.theme = "catppuccin-latte"
-    assert snap_compare(
-        app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter")
-    )
+    assert snap_compare(app, terminal_size=SIZE, run_before=_go("j", "j", "j", "j", "enter", "enter"))

@@ -78,10 +78,7 @@ async def test_history_of_a_field_and_enter_selects_the_snapshot(two):
         assert type(screen).__name__ == "HistoryScreen"
         blame = screen.blame
         assert blame.field == "objective"
-        assert [(r.kind, r.text) for r in blame.rows] == [
-            ("line", "start"),
-            ("fold", blame.rows[1].text),
-        ]
+        assert [(r.kind, r.text) for r in blame.rows] == [("line", "start"), ("fold", blame.rows[1].text)]
         await press(pilot, "x")
         assert [(r.kind, r.text, r.origin.name) for r in blame.rows[2:]] == [
             ("removed", "two", "current"),
@@ -116,10 +113,7 @@ async def test_mark_in_one_session_diff_and_copy_into_another_then_undo_redo(two
         writer.close()
         await press(pilot, "y")
         assert app.screen is plan_screen, "refused: the new diff is shown instead"
-        assert (row(two, "s2")["objective"], row(two, "s2")["notes"]) == (
-            "other",
-            "saved meanwhile",
-        )
+        assert (row(two, "s2")["objective"], row(two, "s2")["notes"]) == ("other", "saved meanwhile")
         assert "pre-restore" not in kinds(two, "s2")
         await press(pilot, "y")
         after = row(two, "s2")
@@ -131,10 +125,7 @@ async def test_mark_in_one_session_diff_and_copy_into_another_then_undo_redo(two
         assert "pre-restore" in kinds(two, "s2")
         assert row(two, "s1")["objective"] == "start", "the source is untouched"
         await press(pilot, "u")
-        assert (row(two, "s2")["objective"], row(two, "s2")["notes"]) == (
-            "other",
-            "saved meanwhile",
-        )
+        assert (row(two, "s2")["objective"], row(two, "s2")["notes"]) == ("other", "saved meanwhile")
         await press(pilot, "ctrl+r")
         assert row(two, "s2")["objective"] == "one"
 

@@ -32,3 +32,4 @@ async def test_a_worker_that_raises_is_a_notification_and_the_app_keeps_running(
         await pilot.press("3")
         await settle(pilot)
         assert app.screen.focused is app.main.snapshots
+

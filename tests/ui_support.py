@@ -95,34 +95,15 @@ def opencode_world(name: str) -> tuple[Path, Path]:
     conn = connect(db)
     add_project(conn, ALPHA, "/tmp/ocfix/work/alpha", at="2026-03-02T09:00:00.000Z")
     add_session(conn, FLAKY, ALPHA, title=None, at="2026-03-02T09:09:00.000Z")
-    add_session(
-        conn, "ses_gone_0001", ALPHA, title="Deleted in opencode", at="2026-03-01T08:00:00.000Z"
-    )
+    add_session(conn, "ses_gone_0001", ALPHA, title="Deleted in opencode", at="2026-03-01T08:00:00.000Z")
     first = Checkpoint(objective="Fix the flaky login test", nextSteps=("read the test",))
-    second = Checkpoint(
-        objective="Fix the flaky login test",
-        status="done",
-        completedSteps=("read the test", "freeze the clock"),
-    )
+    second = Checkpoint(objective="Fix the flaky login test", status="done",
+                        completedSteps=("read the test", "freeze the clock"))
     set_checkpoint(conn, FLAKY, ALPHA, second, at="2026-03-02T09:08:00.000Z")
-    add_snapshot(
-        conn,
-        FLAKY,
-        ALPHA,
-        "after-diagnosis",
-        first.to_payload(),
-        "manual",
-        at="2026-03-02T09:05:00.000Z",
-    )
-    add_snapshot(
-        conn,
-        FLAKY,
-        ALPHA,
-        "auto-1772442475000-11",
-        second.to_payload(),
-        "auto",
-        at="2026-03-02T09:07:55.000Z",
-    )
+    add_snapshot(conn, FLAKY, ALPHA, "after-diagnosis", first.to_payload(), "manual",
+                 at="2026-03-02T09:05:00.000Z")
+    add_snapshot(conn, FLAKY, ALPHA, "auto-1772442475000-11", second.to_payload(), "auto",
+                 at="2026-03-02T09:07:55.000Z")
     set_checkpoint(conn, "ses_gone_0001", ALPHA, first)
     conn.close()
     return db, data

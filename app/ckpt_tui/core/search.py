@@ -10,8 +10,8 @@ or one that only excludes, searches its literal words instead of failing.
 
 Hits come from the index (``store.search_query``, kept current by
 ``store.search_sync``) and are checked against the store
-(``store.search_store``) before they are shown: a row pruned since the last sync is
-dropped, never listed. Snippets are cut from the store's current text and
+(``store.search_store``) before they are shown: a row pruned since the
+last sync is dropped, never listed. Snippets are cut from the store's current text and
 carry the matched ranges separately, so the caller styles them (the text
 stays literal).
 """

@@ -30,7 +30,9 @@ from ckpt_tui.store.rows import (
 )
 
 #: projects, sessions, snapshots, and the payloads of the first snapshots
-Pages = tuple[Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]]
+Pages = tuple[
+    Page[ProjectRow], Page[SessionRow] | None, Page[SnapshotRow] | None, dict[str, str]
+]
 
 
 #: SQLite's LIMIT for "no limit": a whole list in one page.
@@ -71,7 +73,9 @@ def all_projects(path: Path, *, immutable: bool = False) -> Page[ProjectRow]:
     return keyset_page([project_row(r) for r in raw], raw, total, NO_LIMIT, "sort_at")
 
 
-def first_pages(path: Path, limit: int, payloads: int = 0, *, immutable: bool = False) -> Pages:
+def first_pages(
+    path: Path, limit: int, payloads: int = 0, *, immutable: bool = False
+) -> Pages:
     """The first screen's pages in one read transaction, without SQLAlchemy,
     with the payloads of the first ``payloads`` snapshots (their change
     summaries are drawn on the first frame too); ``immutable`` as the store

@@ -8,132 +8,101 @@ Each entry is ``(sql, default parameters)``; the parameters are named.
 """
 
 STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
-    "projects_page": (
-        "SELECT projects.id, projects.directory, projects.canonical, projects.created_at, projects.updated_at, (SELECT count(*) AS count_1 \n"
-        "FROM sessions \n"
-        "WHERE sessions.project_id = projects.id) AS session_count, max(coalesce((SELECT sessions.updated_at \n"
-        "FROM sessions \n"
+    'projects_page': (
+        'SELECT projects.id, projects.directory, projects.canonical, projects.created_at, projects.updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM sessions \n'
+        'WHERE sessions.project_id = projects.id) AS session_count, max(coalesce((SELECT sessions.updated_at \n'
+        'FROM sessions \n'
         "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) = '-' ORDER BY sessions.updated_at DESC\n"
         " LIMIT :param_1 OFFSET :param_2), (SELECT max(CASE WHEN (substr(sessions.updated_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END) AS max_1 \n"
-        "FROM sessions \n"
+        'FROM sessions \n'
         "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) != '-')), coalesce((SELECT max(CASE WHEN (substr(sessions.updated_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END) AS max_1 \n"
-        "FROM sessions \n"
+        'FROM sessions \n'
         "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) != '-'), (SELECT sessions.updated_at \n"
-        "FROM sessions \n"
+        'FROM sessions \n'
         "WHERE sessions.project_id = projects.id AND substr(sessions.updated_at, :substr_1, :substr_2) = '-' ORDER BY sessions.updated_at DESC\n"
         " LIMIT :param_1 OFFSET :param_3))) AS last_activity, CASE WHEN (substr(projects.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END AS sort_at \n"
-        "FROM projects \n"
-        "WHERE projects.id IN (SELECT anon_1.id \n"
-        "FROM (SELECT anon_2.id AS id, anon_2.sort_at AS sort_at \n"
-        "FROM (SELECT projects.id AS id, projects.updated_at AS sort_at \n"
-        "FROM projects \n"
+        'FROM projects \n'
+        'WHERE projects.id IN (SELECT anon_1.id \n'
+        'FROM (SELECT anon_2.id AS id, anon_2.sort_at AS sort_at \n'
+        'FROM (SELECT projects.id AS id, projects.updated_at AS sort_at \n'
+        'FROM projects \n'
         "WHERE substr(projects.updated_at, :substr_7, :substr_8) = '-' ORDER BY projects.updated_at DESC, projects.id DESC\n"
-        " LIMIT :limit OFFSET :param_4) AS anon_2 UNION ALL SELECT anon_3.id AS id, anon_3.sort_at AS sort_at \n"
+        ' LIMIT :limit OFFSET :param_4) AS anon_2 UNION ALL SELECT anon_3.id AS id, anon_3.sort_at AS sort_at \n'
         "FROM (SELECT projects.id AS id, CASE WHEN (substr(projects.updated_at, :substr_9, :substr_10) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END AS sort_at \n"
-        "FROM projects \n"
+        'FROM projects \n'
         "WHERE substr(projects.updated_at, :substr_7, :substr_8) != '-' ORDER BY CASE WHEN (substr(projects.updated_at, :substr_9, :substr_10) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END DESC, projects.id DESC\n"
-        " LIMIT :limit OFFSET :param_5) AS anon_3 ORDER BY sort_at DESC, id DESC\n"
+        ' LIMIT :limit OFFSET :param_5) AS anon_3 ORDER BY sort_at DESC, id DESC\n'
         " LIMIT :limit OFFSET :param_6) AS anon_1) ORDER BY CASE WHEN (substr(projects.updated_at, :substr_5, :substr_6) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(projects.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE projects.updated_at END DESC, projects.id DESC",
-        {
-            "substr_1": 5,
-            "substr_2": 1,
-            "param_1": 1,
-            "param_2": 0,
-            "substr_3": 5,
-            "substr_4": 1,
-            "param_3": 0,
-            "substr_5": 5,
-            "substr_6": 1,
-            "substr_7": 5,
-            "substr_8": 1,
-            "param_4": 0,
-            "substr_9": 5,
-            "substr_10": 1,
-            "param_5": 0,
-            "param_6": 0,
-        },
+        {'substr_1': 5, 'substr_2': 1, 'param_1': 1, 'param_2': 0, 'substr_3': 5, 'substr_4': 1, 'param_3': 0, 'substr_5': 5, 'substr_6': 1, 'substr_7': 5, 'substr_8': 1, 'param_4': 0, 'substr_9': 5, 'substr_10': 1, 'param_5': 0, 'param_6': 0},
     ),
-    "projects_total": (
-        "SELECT count(*) AS count_1 \nFROM projects",
+    'projects_total': (
+        'SELECT count(*) AS count_1 \n'
+        'FROM projects',
         {},
     ),
-    "roots_page": (
-        "SELECT anon_1.id, anon_1.project_id, anon_1.parent_id, anon_1.title, anon_1.created_at, anon_1.updated_at, anon_1.snapshot_count, anon_1.status, anon_1.checkpoint_title, anon_1.synthesized, anon_1.has_checkpoint, anon_1.sort_at \n"
-        "FROM (SELECT sessions.id AS id, sessions.project_id AS project_id, sessions.parent_id AS parent_id, sessions.title AS title, sessions.created_at AS created_at, sessions.updated_at AS updated_at, (SELECT count(*) AS count_1 \n"
-        "FROM snapshots \n"
-        "WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status AS status, checkpoints.title AS checkpoint_title, checkpoints.synthesized AS synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint, sessions.updated_at AS sort_at \n"
-        "FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n"
-        "WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_2 \n"
-        "FROM sessions AS parent \n"
+    'roots_page': (
+        'SELECT anon_1.id, anon_1.project_id, anon_1.parent_id, anon_1.title, anon_1.created_at, anon_1.updated_at, anon_1.snapshot_count, anon_1.status, anon_1.checkpoint_title, anon_1.synthesized, anon_1.has_checkpoint, anon_1.sort_at \n'
+        'FROM (SELECT sessions.id AS id, sessions.project_id AS project_id, sessions.parent_id AS parent_id, sessions.title AS title, sessions.created_at AS created_at, sessions.updated_at AS updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status AS status, checkpoints.title AS checkpoint_title, checkpoints.synthesized AS synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint, sessions.updated_at AS sort_at \n'
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_2 \n'
+        'FROM sessions AS parent \n'
         "WHERE parent.id = sessions.parent_id AND parent.project_id = sessions.project_id)) AND substr(sessions.updated_at, :substr_1, :substr_2) = '-' ORDER BY sessions.updated_at DESC, sessions.id DESC\n"
-        " LIMIT :limit OFFSET :param_2) AS anon_1 UNION ALL SELECT anon_3.id, anon_3.project_id, anon_3.parent_id, anon_3.title, anon_3.created_at, anon_3.updated_at, anon_3.snapshot_count, anon_3.status, anon_3.checkpoint_title, anon_3.synthesized, anon_3.has_checkpoint, anon_3.sort_at \n"
-        "FROM (SELECT sessions.id AS id, sessions.project_id AS project_id, sessions.parent_id AS parent_id, sessions.title AS title, sessions.created_at AS created_at, sessions.updated_at AS updated_at, (SELECT count(*) AS count_1 \n"
-        "FROM snapshots \n"
+        ' LIMIT :limit OFFSET :param_2) AS anon_1 UNION ALL SELECT anon_3.id, anon_3.project_id, anon_3.parent_id, anon_3.title, anon_3.created_at, anon_3.updated_at, anon_3.snapshot_count, anon_3.status, anon_3.checkpoint_title, anon_3.synthesized, anon_3.has_checkpoint, anon_3.sort_at \n'
+        'FROM (SELECT sessions.id AS id, sessions.project_id AS project_id, sessions.parent_id AS parent_id, sessions.title AS title, sessions.created_at AS created_at, sessions.updated_at AS updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
         "WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status AS status, checkpoints.title AS checkpoint_title, checkpoints.synthesized AS synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint, CASE WHEN (substr(sessions.updated_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END AS sort_at \n"
-        "FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n"
-        "WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_2 \n"
-        "FROM sessions AS parent \n"
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_2 \n'
+        'FROM sessions AS parent \n'
         "WHERE parent.id = sessions.parent_id AND parent.project_id = sessions.project_id)) AND substr(sessions.updated_at, :substr_1, :substr_2) != '-' ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC\n"
-        " LIMIT :limit OFFSET :param_3) AS anon_3 ORDER BY sort_at DESC, id DESC\n"
-        " LIMIT :limit OFFSET :param_4",
-        {
-            "param_1": 1,
-            "substr_1": 5,
-            "substr_2": 1,
-            "param_2": 0,
-            "substr_3": 5,
-            "substr_4": 1,
-            "param_3": 0,
-            "param_4": 0,
-        },
+        ' LIMIT :limit OFFSET :param_3) AS anon_3 ORDER BY sort_at DESC, id DESC\n'
+        ' LIMIT :limit OFFSET :param_4',
+        {'param_1': 1, 'substr_1': 5, 'substr_2': 1, 'param_2': 0, 'substr_3': 5, 'substr_4': 1, 'param_3': 0, 'param_4': 0},
     ),
-    "roots_total": (
-        "SELECT count(*) AS count_1 \n"
-        "FROM sessions \n"
-        "WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_1 \n"
-        "FROM sessions AS parent \n"
-        "WHERE parent.id = sessions.parent_id AND parent.project_id = sessions.project_id))",
-        {"param_1": 1},
+    'roots_total': (
+        'SELECT count(*) AS count_1 \n'
+        'FROM sessions \n'
+        'WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_1 \n'
+        'FROM sessions AS parent \n'
+        'WHERE parent.id = sessions.parent_id AND parent.project_id = sessions.project_id))',
+        {'param_1': 1},
     ),
-    "children": (
-        "SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at, (SELECT count(*) AS count_1 \n"
-        "FROM snapshots \n"
-        "WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status, checkpoints.title AS checkpoint_title, checkpoints.synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint \n"
-        "FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n"
-        "WHERE sessions.project_id = :project_id AND sessions.parent_id IN (SELECT anon_1.value \n"
+    'children': (
+        'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at, (SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = sessions.id) AS snapshot_count, checkpoints.status, checkpoints.title AS checkpoint_title, checkpoints.synthesized, checkpoints.session_id IS NOT NULL AS has_checkpoint \n'
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.project_id = :project_id AND sessions.parent_id IN (SELECT anon_1.value \n'
         "FROM json_each(:frontier) AS anon_1) ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC",
-        {"substr_1": 5, "substr_2": 1},
+        {'substr_1': 5, 'substr_2': 1},
     ),
-    "snapshots_page": (
-        "SELECT anon_1.id, anon_1.session_id, anon_1.project_id, anon_1.name, anon_1.kind, anon_1.captured_at, anon_1.schema_version, anon_1.restored_at, anon_1.sort_at \n"
-        "FROM (SELECT snapshots.id AS id, snapshots.session_id AS session_id, snapshots.project_id AS project_id, snapshots.name AS name, snapshots.kind AS kind, snapshots.captured_at AS captured_at, snapshots.schema_version AS schema_version, snapshots.restored_at AS restored_at, snapshots.captured_at AS sort_at \n"
-        "FROM snapshots \n"
+    'snapshots_page': (
+        'SELECT anon_1.id, anon_1.session_id, anon_1.project_id, anon_1.name, anon_1.kind, anon_1.captured_at, anon_1.schema_version, anon_1.restored_at, anon_1.sort_at \n'
+        'FROM (SELECT snapshots.id AS id, snapshots.session_id AS session_id, snapshots.project_id AS project_id, snapshots.name AS name, snapshots.kind AS kind, snapshots.captured_at AS captured_at, snapshots.schema_version AS schema_version, snapshots.restored_at AS restored_at, snapshots.captured_at AS sort_at \n'
+        'FROM snapshots \n'
         "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) = '-' ORDER BY snapshots.captured_at DESC, snapshots.id DESC\n"
-        " LIMIT :limit OFFSET :param_1) AS anon_1 UNION ALL SELECT anon_2.id, anon_2.session_id, anon_2.project_id, anon_2.name, anon_2.kind, anon_2.captured_at, anon_2.schema_version, anon_2.restored_at, anon_2.sort_at \n"
+        ' LIMIT :limit OFFSET :param_1) AS anon_1 UNION ALL SELECT anon_2.id, anon_2.session_id, anon_2.project_id, anon_2.name, anon_2.kind, anon_2.captured_at, anon_2.schema_version, anon_2.restored_at, anon_2.sort_at \n'
         "FROM (SELECT snapshots.id AS id, snapshots.session_id AS session_id, snapshots.project_id AS project_id, snapshots.name AS name, snapshots.kind AS kind, snapshots.captured_at AS captured_at, snapshots.schema_version AS schema_version, snapshots.restored_at AS restored_at, CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS sort_at \n"
-        "FROM snapshots \n"
+        'FROM snapshots \n'
         "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) != '-' ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END DESC, snapshots.id DESC\n"
-        " LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n"
-        " LIMIT :limit OFFSET :param_3",
-        {
-            "substr_1": 5,
-            "substr_2": 1,
-            "param_1": 0,
-            "substr_3": 5,
-            "substr_4": 1,
-            "param_2": 0,
-            "param_3": 0,
-        },
+        ' LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n'
+        ' LIMIT :limit OFFSET :param_3',
+        {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
     ),
-    "snapshots_total": (
-        "SELECT count(*) AS count_1 \nFROM snapshots \nWHERE snapshots.session_id = :session_id",
+    'snapshots_total': (
+        'SELECT count(*) AS count_1 \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id',
         {},
     ),
-    "payloads": (
-        "SELECT snapshots.id, snapshots.payload \n"
-        "FROM snapshots \n"
-        "WHERE likely(snapshots.session_id = :session_id) AND snapshots.id IN (SELECT anon_1.value \n"
-        "FROM json_each(:ids) AS anon_1)",
+    'payloads': (
+        'SELECT snapshots.id, snapshots.payload \n'
+        'FROM snapshots \n'
+        'WHERE likely(snapshots.session_id = :session_id) AND snapshots.id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
         {},
     ),
 }

@@ -490,10 +490,7 @@ def snapshots_statements(
     """(page, total) for the snapshots of ``:session_id``; the page takes
     ``:limit`` (and the cursor, if ``after``)."""
     return _snapshots_statements(
-        tuple(kinds) if kinds else None,
-        tuple(exclude_kinds) if exclude_kinds else None,
-        after,
-        text,
+        tuple(kinds) if kinds else None, tuple(exclude_kinds) if exclude_kinds else None, after, text
     )
 
 
