@@ -83,6 +83,11 @@ class Service(Reader):
     def plan_redo(self, session_id: str) -> Plan:
         return self.undo_redo.plan_redo(session_id)
 
+    def next_steps(self, session_id: str):
+        """What undo and redo of the session would do (labels; see
+        :meth:`UndoRedo.next_steps`)."""
+        return self.undo_redo.next_steps(session_id)
+
     # -- writing ------------------------------------------------------------------
     def restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Outcome:
         return self.plan_and_apply(lambda: self.plan_restore(session_id, snapshot, fields))[1]

@@ -41,6 +41,12 @@ class LazyJournal:
 
         return guarded
 
+    def exists(self) -> bool:
+        """Whether there is a journal to read, without creating it (nor
+        importing SQLAlchemy): asking what undo would do must not."""
+        path, _store, former = self._args
+        return self._file is not None or path.exists() or bool(former and former.exists())
+
     def close(self) -> None:
         if self._file is not None:
             self._file.close()

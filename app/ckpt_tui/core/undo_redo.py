@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.core.plans import (
@@ -35,6 +35,14 @@ if TYPE_CHECKING:
 NEWEST_PRE_RESTORE = "newestPreRestore"
 
 
+class NextSteps(NamedTuple):
+    """What undo and redo of a session would take back or bring back, as
+    the key bar says it ("restore of X"); ``None``: nothing to undo (redo)."""
+
+    undo: str | None
+    redo: str | None
+
+
 class UndoRedo:
     """Plans undo and redo from the journal, and keeps the journal."""
 
@@ -55,6 +63,37 @@ class UndoRedo:
         snapshot is one we took: otherwise someone else (the plugin, or a
         crash between our commit and the journal) restored last."""
         return newest is None or self.journal.is_ours(newest["id"])
+
+    def next_steps(self, session_id: str) -> NextSteps:
+        """The labels of the steps :meth:`plan_undo` and :meth:`plan_redo`
+        would take, by the same rules, without reading or diffing any
+        checkpoint: two journal rows and one snapshot row (cheap enough to
+        ask after every write and poll)."""
+        newest = self.newest_pre_restore(session_id)
+        try:
+            if not self.journal.exists():
+                # Nothing written yet: browsing never creates the journal.
+                done, undone, trusted = None, None, newest is None
+            else:
+                done = self.journal.last_done(session_id)
+                undone = self.journal.first_undone(session_id)
+                trusted = self._usable(newest)
+        except JournalError:
+            done, undone, trusted = None, None, False
+        if done is not None and done.action in ENTRY_ONLY and _nothing_restored_since(done, newest):
+            undo: str | None = done.label
+        elif not trusted:
+            undo = f"restore of {newest['name']}" if newest is not None else None
+        else:
+            undo = done.label if done is not None else None
+        redo = undone.label if undone is not None else None
+        if (
+            undone is not None
+            and not (undone.action in ENTRY_ONLY and _nothing_restored_since(undone, newest))
+            and not self._usable(newest)
+        ):
+            redo = None  # restored outside ckpt-tui since: plan_redo refuses
+        return NextSteps(undo, redo)
 
     def plan_undo(self, session_id: str) -> Plan:
         current = self.reader.current(session_id)

@@ -8,7 +8,7 @@ from functools import partial
 from typing import ClassVar
 
 from textual import on, work
-from textual.app import App, SystemCommand
+from textual.app import ActionError, App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -21,6 +21,7 @@ from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError, NothingToDo
 from ckpt_tui.records import SessionRow, SnapshotRow
+from ckpt_tui.ui.explain import name_keys
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
@@ -56,12 +57,16 @@ POLL_SECONDS = 0.8
 BUSY_NOTICE_SECONDS = 0.3
 
 
-#: Actions the palette leaves out: moving the cursor or the view, and itself.
-_NOT_IN_PALETTE = ("cursor_", "page_", "scroll_", "focus_pane", "first", "last", "command_palette")
+def _unavailable_commands():
+    """The palette's dimmed commands (``ui/palette.py``), imported when it opens."""
+    from ckpt_tui.ui.palette import UnavailableCommands
+
+    return UnavailableCommands
 
 
 class CkptApp(App[None]):
     TITLE = "ckpt-tui"
+    COMMANDS = App.COMMANDS | {_unavailable_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
@@ -102,6 +107,10 @@ class CkptApp(App[None]):
         #: Where the last unexpected error's traceback was written.
         self.crash_log = None
         self.search_keeper = None  # made by the first search; then the poll keeps it current
+        #: The keymap applied (the person's, plus the built-in keys it took
+        #: over) and what it changed, one line each (help shows them).
+        self.keymap_in_force: dict[str, str] = {}
+        self.keymap_notes: tuple[str, ...] = ()
 
     def notify(
         self,
@@ -126,7 +135,10 @@ class CkptApp(App[None]):
         if self.config.keymap:
             from ckpt_tui.ui.keymap_check import usable
 
-            self.set_keymap(usable(self.config.keymap))
+            # The person's keys now; the built-in keys they take over are
+            # worked out after the first frame (``_report_config``).
+            self.keymap_in_force = usable(self.config.keymap)
+            self.set_keymap(self.keymap_in_force)
         if self._unknown_theme:
             self.notify(f"config.toml: unknown theme {self._unknown_theme!r}", severity="warning")
         # A theme chosen from now on (the palette's "theme") is remembered.
@@ -162,11 +174,31 @@ class CkptApp(App[None]):
         self.binding_groups()  # imports every screen the help lists
 
     def _report_config(self) -> None:
-        """What the config file asked for and was ignored: one notification each."""
-        from ckpt_tui.ui.keymap_check import keymap_problems
+        """What the config file asked for and was ignored: one notification
+        each; what the keymap took over from the built-in keys, or could not:
+        one notification for all (help lists them)."""
+        from ckpt_tui.ui.keymap_check import keymap_problems, resolve
 
         for line in (*self.config.problems, *keymap_problems(self.config.keymap)):
             self.notify(line, title="Config", severity="warning", timeout=12)
+        if not self.config.keymap:
+            return
+        resolved = resolve(self.config.keymap)
+        self.keymap_in_force, self.keymap_notes = resolved.keymap, resolved.notes
+        self.set_keymap(resolved.keymap)
+        if self.is_screen_installed(HELP_SCREEN) and not isinstance(self.screen, HelpScreen):
+            self.uninstall_screen(HELP_SCREEN)  # built before: its keys are no longer true
+        if resolved.notes:
+            shown = "; ".join(resolved.notes[:2])
+            more = len(resolved.notes) - 2
+            tail = f"; and {more} more ({self._help_key()} lists them)" if more > 0 else ""
+            severity = "warning" if resolved.unresolved else "information"
+            self.notify(f"{shown}{tail}", title="Keymap", severity=severity, timeout=12)
+
+    def _help_key(self) -> str:
+        from ckpt_tui.ui.explain import key_of
+
+        return key_of(self, "app.help")
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error: its traceback goes to the log file. A worker's
@@ -291,7 +323,7 @@ class CkptApp(App[None]):
             self._busy_timer.stop()
         self.main.query_one(StoreHeader).set_status("")
         self._show_store_notices()
-        self.notify(message, severity=severity, timeout=6)
+        self.notify(name_keys(self, message), severity=severity, timeout=6)
         if outcome is not None:
             self.main.refresh_all()
         if after is not None:
@@ -350,7 +382,12 @@ class CkptApp(App[None]):
             self.notify("Nothing was written", timeout=3)
             return
         severity = "warning" if outcome.warning else "information"
-        self.notify(outcome.message, title=outcome.action.capitalize(), severity=severity, timeout=8)
+        self.notify(
+            name_keys(self, outcome.message),
+            title=outcome.action.capitalize(),
+            severity=severity,
+            timeout=8,
+        )
         self.main.refresh_all()
 
     def new_snapshot(self, session: SessionRow) -> None:
@@ -395,9 +432,14 @@ class CkptApp(App[None]):
         screen = AdoptScreen(self.service, project_id, snapshot, rows)
 
         def done(outcome: Outcome | None) -> None:
-            self._after_plan(outcome)
             if outcome is not None:
+                # Back to the main screen, on the adopted session: where the
+                # message's undo key undoes the adoption (the legacy view's
+                # own ``u`` takes back an import).
+                while not isinstance(self.screen, MainScreen):
+                    self.pop_screen()
                 self.main.select_session(outcome.session_id)
+            self._after_plan(outcome)
 
         self.push_screen(screen, done)
 
@@ -438,6 +480,8 @@ class CkptApp(App[None]):
         from ckpt_tui.ui.screens.handoff import HandoffScreen  # start-up: see the imports
 
         self.push_screen(HandoffScreen(markdown, path, problem, warning))
+        if path is not None:
+            self.main.load_next_steps()  # the note is now what undo takes back
 
     def _history(self, verb: str) -> None:
         if not self._require_writable():
@@ -463,6 +507,71 @@ class CkptApp(App[None]):
         # No preview: planned under the write lock, so a save of the plugin
         # meanwhile is included rather than refused (nobody saw another diff).
         self._run_write(lambda: self.service.plan_and_apply(lambda: planner(session.id))[1])
+
+    # -- what undo and redo will do (the key bar says it) -------------------------
+    def _next_step(self, verb: str) -> tuple[str, str | None] | None:
+        """The selected session and what ``verb`` would take back there, if
+        known yet (``MainScreen.load_next_steps``)."""
+        main = self.main
+        session = main.session
+        if session is None or main.next_steps is None or main.next_steps[0] != session.id:
+            return None
+        steps = main.next_steps[1]
+        return session.id, steps.undo if verb == "undo" else steps.redo
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            # They act on the main screen's selected session: on a screen
+            # that does not show it (``UNDO_HERE``) they are not offered (and
+            # a screen's own ``u``, the legacy view's, means its own undo).
+            if not getattr(self.screen, "UNDO_HERE", False):
+                return False
+            return None if self.why_not(action, parameters) else True
+        return True
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action not in ("undo", "redo"):
+            return None
+        if reason := self.service.store.read_only_reason:
+            return f"Read-only: {reason}"
+        session = self.main.session
+        if session is None or self.main.acting_pane() is self.main.projects:
+            return f"{action} acts on a session: select one in the sessions pane"
+        if session.origin != "store":
+            return f"nothing to {action}: this opencode session has no checkpoint"
+        known = self._next_step(action)
+        if known is not None and known[1] is None:
+            return f"nothing to {action} in session {known[0]}"
+        return None
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """The key bar's word for a key whose meaning depends on the state:
+        "Undo restore of first", "Redo snapshot 'x'"."""
+        if binding.action not in ("undo", "redo"):
+            return None
+        known = self._next_step(binding.action)
+        if known is None or known[1] is None:
+            return None
+        label = known[1] if len(known[1]) <= 32 else known[1][:31] + "…"
+        return f"{binding.description} {label}"
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """A key that is dimmed here says why when pressed (``ui/explain.py``),
+        and goes no further (it must not fall through to another binding)."""
+        from ckpt_tui.ui.explain import reason_for
+
+        try:
+            target, name, params = self._parse_action(
+                action, self if default_namespace is None else default_namespace, namespaces
+            )
+        except ActionError:  # Textual reports a bad action itself
+            return await super().run_action(action, default_namespace, namespaces)
+        if target.check_action(name, params) is None and (
+            reason := reason_for(target, name, params)
+        ):
+            self.notify(reason, severity="warning", timeout=4)
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
 
     def action_undo(self) -> None:
         self._history("undo")
@@ -539,14 +648,19 @@ class CkptApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         if not self.is_screen_installed(HELP_SCREEN):
-            help_screen = HelpScreen(self.binding_groups(), self.config.keymap)
+            help_screen = HelpScreen(
+                self.binding_groups(), self.keymap_in_force, self.keymap_notes
+            )
             self.install_screen(help_screen, HELP_SCREEN)
         self.push_screen(HELP_SCREEN)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands, then every key that works where the palette
         was opened (the same bindings the key bar and the help screen show),
-        except moving around: made from the bindings, it cannot drift."""
+        except moving around: made from the bindings, it cannot drift. The
+        keys dimmed there are listed too, greyed out (``ui/palette.py``)."""
+        from ckpt_tui.ui.palette import NOT_IN_PALETTE
+
         own = list(super().get_system_commands(screen))
         yield from own
         titles = {command.title for command in own}
@@ -555,7 +669,7 @@ class CkptApp(App[None]):
             title = binding.description or binding.action
             if not enabled or binding.action in seen or title in titles:
                 continue
-            if binding.action.startswith(_NOT_IN_PALETTE):
+            if binding.action.startswith(NOT_IN_PALETTE):
                 continue
             seen.add(binding.action)
             titles.add(title)

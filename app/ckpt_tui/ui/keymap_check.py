@@ -1,9 +1,15 @@
-"""Which binding ids and key names ``[keymap]`` may use, from the UI itself.
+"""Which binding ids and key names ``[keymap]`` may use, from the UI itself,
+and which built-in keys a person's keymap takes over.
 
 The ids are those the app's widgets and screens declare (every module of
 ``ckpt_tui.ui`` is imported and every class walked, so a new screen's
 bindings count without a list to keep up to date); the key names are
 Textual's. :func:`ckpt_tui.core.config.check_keymap` does the comparing.
+
+A key the person gives to one binding is taken from every built-in binding
+that had it, in every widget and screen (:func:`resolve`): Textual only
+resolves a clash inside one widget, so ``"app.undo" = "ctrl+u"`` would
+otherwise still page up in every list, which has the focus.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import unicodedata
+from dataclasses import dataclass
 from functools import cache
 
 from textual import keys as textual_keys
@@ -34,20 +41,27 @@ def _subclasses(cls: type) -> set[type]:
 
 
 @cache
-def binding_ids() -> frozenset[str]:
-    """Every binding id declared by a class of ``ckpt_tui.ui``."""
+def default_keys() -> dict[str, tuple[str, ...]]:
+    """Every binding id declared by a class of ``ckpt_tui.ui``, with its
+    built-in keys (in the order declared)."""
     import ckpt_tui.ui as ui_package
 
     for info in pkgutil.walk_packages(ui_package.__path__, "ckpt_tui.ui."):
         importlib.import_module(info.name)
-    ids = set()
-    for cls in _subclasses(DOMNode):
+    keys: dict[str, tuple[str, ...]] = {}
+    for cls in sorted(_subclasses(DOMNode), key=lambda c: (c.__module__, c.__qualname__)):
         if not cls.__module__.startswith("ckpt_tui."):
             continue
         for binding in cls.__dict__.get("BINDINGS", ()):
             if isinstance(binding, Binding) and binding.id:
-                ids.add(binding.id)
-    return frozenset(ids)
+                own = tuple(k.strip() for k in binding.key.split(","))
+                keys[binding.id] = tuple(dict.fromkeys(keys.get(binding.id, ()) + own))
+    return keys
+
+
+def binding_ids() -> frozenset[str]:
+    """Every binding id declared by a class of ``ckpt_tui.ui``."""
+    return frozenset(default_keys())
 
 
 @cache
@@ -86,3 +100,60 @@ def usable(keymap: dict[str, str]) -> dict[str, str]:
     """What of ``keymap`` to apply: unknown key names left out (cheap: no
     module walk, so it can run before the first frame)."""
     return usable_keymap(keymap, is_key)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The keymap to apply and what it changed, one line each."""
+
+    keymap: dict[str, str]
+    #: Built-in keys the person's keymap took over, and their own bindings'
+    #: old keys (``app.undo`` is ``ctrl+u``, no longer ``u, z``).
+    displaced: tuple[str, ...] = ()
+    #: Clashes left as they are: two of the person's bindings on one key, or
+    #: a built-in binding whose only key was taken.
+    unresolved: tuple[str, ...] = ()
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.displaced + self.unresolved
+
+
+def resolve(keymap: dict[str, str], defaults: dict[str, tuple[str, ...]] | None = None) -> Resolved:
+    """The person's keymap wins: each key they give a binding is taken from
+    every other binding that has it by default (which keeps its other keys).
+    A built-in binding left with no key keeps its only one (Textual's keymap
+    cannot unbind), and two of the person's bindings on one key stay as
+    written: both are said, as unresolved."""
+    defaults = default_keys() if defaults is None else defaults
+    mine = {b: [k.strip() for k in keys.split(",")] for b, keys in usable(keymap).items()}
+    result = {b: ",".join(keys) for b, keys in mine.items()}
+    displaced: list[str] = []
+    unresolved: list[str] = []
+    for binding, keys in mine.items():
+        if binding in defaults and tuple(keys) != defaults[binding]:
+            displaced.append(f"{binding} is {', '.join(keys)} (was {', '.join(defaults[binding])})")
+    taken: dict[str, str] = {}
+    for binding, keys in mine.items():
+        for key in keys:
+            if key in taken and taken[key] != binding:
+                unresolved.append(f"{key} is given to both {taken[key]} and {binding}")
+            taken.setdefault(key, binding)
+    for other, keys in defaults.items():
+        if other in mine:
+            continue
+        lost = [k for k in keys if k in taken]
+        if not lost:
+            continue
+        kept = [k for k in keys if k not in taken]
+        for key in lost:
+            if kept:
+                displaced.append(f"{key} is {taken[key]}, no longer {other} (which keeps {', '.join(kept)})")
+            else:
+                unresolved.append(
+                    f"{key} is {taken[key]} but also {other}'s only key: where {other} applies, "
+                    f"it still has {key} (give {other} another key)"
+                )
+        if kept:
+            result[other] = ",".join(kept)
+    return Resolved(result, tuple(displaced), tuple(unresolved))

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.themed_text import ThemedStatic
@@ -33,6 +34,9 @@ def note_renderable(markdown: str):
 
 
 class HandoffScreen(Screen[None]):
+    #: The app's undo and redo work here: the note is the selected session's
+    #: newest step, and the line above it names the key that takes it back.
+    UNDO_HERE = True
     DEFAULT_CSS = """
     HandoffScreen #where { height: auto; padding: 0 1; background: $panel; }
     HandoffScreen VerticalScroll { border: round $accent; padding: 0 1; }
@@ -58,7 +62,7 @@ class HandoffScreen(Screen[None]):
             if self.warning:
                 where.append_text(safe(f"  warning: {self.warning}", 600, style="ckpt--warning"))
             else:
-                where.append("  (u undoes it)", style="dim")
+                where.append(f"  ({key_of(self.app, 'app.undo')} undoes it)", style="dim")
         yield ThemedStatic(where, id="where")
         scroll = VerticalScroll()
         scroll.border_title = "Hand-off preview"

@@ -32,12 +32,19 @@ def help_table(
     groups: list[tuple[str, list[Binding]]],
     keymap: dict[str, str],
     style: Callable[[str], Style | str] = str,
+    notes: tuple[str, ...] = (),
 ) -> Table:
-    """The keys as a table; ``style`` resolves the style names it uses."""
+    """The keys as a table; ``style`` resolves the style names it uses.
+    ``notes``: what the person's keymap took over (or could not), first."""
     table = Table(box=None, show_header=False, padding=(0, 2), expand=True)
     table.add_column("key", style=style("ckpt--key"), no_wrap=True, width=18)
     table.add_column("action")
     table.add_column("id", style="dim", no_wrap=True)
+    if notes:
+        table.add_row(Text("Your keymap", style=style("ckpt--heading")), "", "")
+        for note in notes:
+            table.add_row("", Text(note), "")  # config text: literal, never markup
+        table.add_row("", "", "")
     for title, bindings in groups:
         table.add_row(Text(title, style=style("ckpt--heading")), "", "")
         for b in bindings:
@@ -53,13 +60,19 @@ class HelpTable(Themed, Static):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key", "ckpt--heading"}
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
 
-    def __init__(self, groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
+    def __init__(
+        self,
+        groups: list[tuple[str, list[Binding]]],
+        keymap: dict[str, str],
+        notes: tuple[str, ...] = (),
+    ) -> None:
         super().__init__()
         self.groups = groups
         self.keymap = keymap
+        self.notes = notes
 
     def render(self) -> RenderResult:
-        return help_table(self.groups, self.keymap, self.theme_style)
+        return help_table(self.groups, self.keymap, self.theme_style, self.notes)
 
 
 class HelpScreen(Dialog[None]):
@@ -74,13 +87,19 @@ class HelpScreen(Dialog[None]):
         Binding("question_mark", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, groups: list[tuple[str, list[Binding]]], keymap: dict[str, str]) -> None:
+    def __init__(
+        self,
+        groups: list[tuple[str, list[Binding]]],
+        keymap: dict[str, str],
+        notes: tuple[str, ...] = (),
+    ) -> None:
         super().__init__()
         self.groups = groups
         self.keymap = keymap
+        self.notes = notes
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll()
         scroll.border_title = r"Keys  (remap any id in config.toml \[keymap])"
         with scroll:
-            yield HelpTable(self.groups, self.keymap)
+            yield HelpTable(self.groups, self.keymap, self.notes)

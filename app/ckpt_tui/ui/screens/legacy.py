@@ -20,6 +20,7 @@ from textual.widgets import DataTable
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.messages import AdoptRequested
 from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.screens.confirm import ConfirmScreen
@@ -42,7 +43,7 @@ STATUS_LABEL = {
 }
 
 
-class LegacyScreen(Themed, Screen[None]):
+class LegacyScreen(Explains, Themed, Screen[None]):
     COMPONENT_CLASSES: ClassVar[set[str]] = set(STATUS_STYLE.values())
     DEFAULT_CSS = component_css(COMPONENT_CLASSES) + """
     LegacyScreen DataTable { height: 1fr; border: round $accent; }
@@ -132,8 +133,27 @@ class LegacyScreen(Themed, Screen[None]):
         row = self.query_one(DataTable).cursor_row
         return self.files[row] if 0 <= row < len(self.files) else None
 
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """``i``, ``u`` and ``A`` write: dimmed read-only, or where the
+        selected file's state gives them nothing to do (``ui/explain.py``)."""
+        if action not in ("import_file", "undo_import", "adopt"):
+            return None
+        if reason := self.service.store.read_only_reason:
+            return f"Read-only: {reason}"
+        f = self.selected
+        if f is None:
+            return "no legacy file selected"
+        if action == "import_file" and f.status != legacy.IMPORTABLE:
+            return f"{STATUS_LABEL.get(f.status, f.status)}: nothing to import"
+        if action == "undo_import" and (f.status != legacy.ALREADY or f.project_id is None):
+            return "this file was not imported: no import to take back"
+        if action == "adopt" and (f.status != legacy.ALREADY or f.project_id is None):
+            return "import the file first; then A adopts it into a live session"
+        return None
+
     @on(DataTable.RowHighlighted)
     def _highlighted(self) -> None:
+        self.refresh_bindings()  # i, u and A depend on the file's state
         f = self.selected
         if f is None:
             return
@@ -142,7 +162,8 @@ class LegacyScreen(Themed, Screen[None]):
             lines.append("i imports it (a preview first). Nothing is moved or deleted.")
         elif f.status == legacy.ALREADY:
             lines.append(
-                f"Imported as {f.session_id}: A adopts it into a live session, u takes the import back."
+                f"Imported as {f.session_id}: {key_of(self, 'legacy.adopt')} adopts it into a live "
+                f"session, {key_of(self, 'legacy.undo_import')} takes the import back."
             )
         elif f.reason:
             lines.append_text(safe(f.reason, 600, style="ckpt--warning"))
@@ -184,7 +205,8 @@ class LegacyScreen(Themed, Screen[None]):
             text.append("  • its checkpoint from the file\n")
         text.append("  • a ledger row, so the same file is never imported twice\n")
         text.append(
-            "The file is copied to migration-backups/ first. u in this view takes it back.",
+            "The file is copied to migration-backups/ first. "
+            f"{key_of(self, 'legacy.undo_import')} in this view takes it back.",
             style="dim",
         )
 

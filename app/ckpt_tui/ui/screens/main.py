@@ -23,6 +23,7 @@ from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.checkpoint_view import damaged_renderable
 from ckpt_tui.ui.debounce import rested
+from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.messages import (
     AdoptRequested,
@@ -62,7 +63,17 @@ PANES_PERCENT = 45
 DETAIL_REST = 0.06
 
 
-class MainScreen(Screen[None]):
+#: Keys that act on the selected session (and, in the snapshot pane, its snapshot).
+SESSION_ACTIONS = ("new_snapshot", "handoff", "conversation", "copy_resume", "resume", "adopt")
+#: Keys that act on a snapshot (or, with a mark in another session, across).
+SNAPSHOT_ACTIONS = ("diff", "restore")
+#: Keys that write to the store: dimmed when it is read-only.
+WRITE_ACTIONS = ("restore", "new_snapshot", "adopt")
+
+
+class MainScreen(Explains, Screen[None]):
+    #: The app's undo and redo act on this screen's selected session.
+    UNDO_HERE = True
     DEFAULT_CSS = f"""
     MainScreen #panes {{ height: {PANES_PERCENT}%; }}
     MainScreen ProjectList {{ width: 2fr; }}
@@ -99,6 +110,13 @@ class MainScreen(Screen[None]):
         self._filter_target: PagedList | None = None
         self._filter: Input | None = None
         self.first = first
+        #: The list whose selection the detail pane shows (it keeps showing
+        #: it while it has the focus itself).
+        self._shown_from: PagedList | None = None
+        #: ``(session id, NextSteps)``: what undo and redo of the selected
+        #: session would do, read off the UI thread (the key bar says it).
+        self.next_steps: tuple[str, object] | None = None
+        self._first_frame_out = False
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -130,6 +148,7 @@ class MainScreen(Screen[None]):
                 self.snapshots.add_summaries(first.summaries)
             self._show_project(first.projects.rows[0])  # what the focused pane shows
         self.projects.focus()
+        self.call_after_refresh(self._after_first_frame)
 
     # -- what is selected -------------------------------------------------------
     @property
@@ -146,6 +165,7 @@ class MainScreen(Screen[None]):
         self.sessions.reload()
         self.snapshots.reload()
         self._update_detail()
+        self.load_next_steps()
 
     # -- list events --------------------------------------------------------------
     @on(PagedList.Highlighted)
@@ -163,10 +183,43 @@ class MainScreen(Screen[None]):
             self.snapshots.show_session(srow.id if in_store else None)
         self.refresh_bindings()  # which keys apply depends on what is selected
         self._update_detail(DETAIL_REST)
+        self.load_next_steps()
 
     def on_descendant_focus(self) -> None:
+        if self.focused in (self.projects, self.sessions, self.snapshots):
+            self._shown_from = self.focused
         # After the rest too: the frame that moves the focus comes first.
         self._update_detail(DETAIL_REST)
+        self.refresh_bindings()  # a key acts on what the focused pane shows
+
+    def load_next_steps(self) -> None:
+        """What undo and redo of the selected session would do, for the key
+        bar: from the first frame on (never on its path), once the cursor
+        rests (as the detail pane)."""
+        if self._first_frame_out:
+            self._next_steps_worker(self.session)  # read here: the worker reads no widget
+
+    def _after_first_frame(self) -> None:
+        self._first_frame_out = True
+        self.load_next_steps()
+
+    @work(thread=True, exclusive=True, group="next-steps")
+    def _next_steps_worker(self, session: SessionRow | None) -> None:
+        """Two journal rows and one snapshot row (``Service.next_steps``)."""
+        if not rested(DETAIL_REST):
+            return
+        if session is None or session.origin != "store":
+            steps = None
+        else:
+            try:
+                steps = (session.id, self.service.next_steps(session.id))
+            except CkptError:
+                steps = None  # the key stays as it was; pressing it says why
+        self.app.call_from_thread(self._next_steps_loaded, steps)
+
+    def _next_steps_loaded(self, steps) -> None:
+        self.next_steps = steps
+        self.app.refresh_bindings()
 
     def _update_detail(self, delay: float = 0.0) -> None:
         """Show what the focused pane selects, ``delay`` seconds from now
@@ -306,17 +359,60 @@ class MainScreen(Screen[None]):
         }
         panes[name].focus()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("diff", "restore"):
-            across = self._mark_elsewhere() is not None and self.session is not None
-            return True if self.snapshot is not None or across else None
-        if action in ("new_snapshot", "handoff"):
-            return True if self.session is not None and self.session.origin == "store" else None
-        if action in ("conversation", "copy_resume", "resume"):
-            return True if self.session is not None else None
-        if action == "adopt":
-            return True if self.session is not None and self.session.is_legacy else None
-        return True
+    def acting_pane(self) -> PagedList:
+        """The list whose selection a key acts on: the focused one; from
+        the detail pane, the one whose selection it shows; from the filter
+        line, the list it filters."""
+        focused = self.focused
+        if focused in (self.projects, self.sessions, self.snapshots):
+            return focused  # type: ignore[return-value]
+        if focused is self.detail and self._shown_from is not None:
+            return self._shown_from
+        if focused is not None and focused is self._filter and self._filter_target is not None:
+            return self._filter_target
+        return self.projects
+
+    def acting_snapshot(self) -> SnapshotRow | None:
+        """The snapshot a key acts on: only one the focused pane shows."""
+        return self.snapshot if self.acting_pane() is self.snapshots else None
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a key of this screen does not apply to what the focused pane
+        shows (``ui/explain.py``)."""
+        if action not in SESSION_ACTIONS and action not in SNAPSHOT_ACTIONS:
+            return None
+        read_only = self.service.store.read_only_reason
+        if action in WRITE_ACTIONS and read_only:
+            return f"Read-only: {read_only}"
+        pane = self.acting_pane()
+        sessions_key = key_of(self, "main.focus_sessions")
+        snapshots_key = key_of(self, "main.focus_snapshots")
+        if pane is self.projects:
+            return f"the projects pane shows projects: {sessions_key} focuses the sessions"
+        session = self.session
+        if session is None:
+            return "no session selected"
+        if action in SNAPSHOT_ACTIONS:
+            if self._mark_elsewhere() is not None:
+                return None  # diff with, or copy, the marked snapshot
+            if pane is not self.snapshots:
+                shows = "the current checkpoint" if self.focused is self.detail else "sessions"
+                return f"this pane shows {shows}: {snapshots_key} focuses the snapshots"
+            if self.snapshot is None:
+                return "this session has no snapshot"
+            return None
+        if action == "adopt" and not session.is_legacy:
+            return "A adopts an imported legacy session (legacy::…); this one is live"
+        if action in ("new_snapshot", "handoff") and session.origin != "store":
+            return "this opencode session has no checkpoint"
+        return None
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """Read-only, ``e`` still shows the note but writes nothing: the key
+        bar says so rather than offering a write that is then refused."""
+        if binding.action == "handoff" and self.service.store.read_only_reason:
+            return "Hand-off preview"
+        return None
 
     def _mark_elsewhere(self) -> Mark | None:
         """The mark, if it is in another session than the selected one."""
@@ -330,7 +426,7 @@ class MainScreen(Screen[None]):
         snapshot pane has the focus, else the session's live checkpoint."""
         from ckpt_tui.core.across import Ref
 
-        snap = self.snapshot if self.focused is self.snapshots else None
+        snap = self.acting_snapshot()
         return Ref(self.session.id, snap.id if snap else None), (snap.name if snap else "current")
 
     def action_diff(self) -> None:
@@ -342,7 +438,7 @@ class MainScreen(Screen[None]):
             title = f"{mark.name} (marked, {mark.session_id}) → {name} ({ref.session_id})"
             self.app.push_screen(AcrossDiffScreen(self.service, mark.ref, ref, title))
             return
-        snap = self.snapshot
+        snap = self.acting_snapshot()
         if snap is None:
             self.notify("Select a snapshot first", severity="warning")
             return
@@ -362,7 +458,7 @@ class MainScreen(Screen[None]):
         if mark is not None:
             self.post_message(CopyRequested(mark, self.session))
             return
-        snap = self.snapshot
+        snap = self.acting_snapshot()
         if snap is None:
             self.notify("Select a snapshot to restore", severity="warning")
             return
@@ -382,7 +478,7 @@ class MainScreen(Screen[None]):
         if session is None:
             self.notify("Select a session first", severity="warning")
             return
-        snap = self.snapshot if self.focused is self.snapshots else None
+        snap = self.acting_snapshot()
         self.post_message(HandoffRequested(session.id, snap.id if snap else None))
 
     def action_adopt(self) -> None:
@@ -392,7 +488,7 @@ class MainScreen(Screen[None]):
                 "Select an imported legacy session (legacy::…) to adopt", severity="warning"
             )
             return
-        snap = self.snapshot if self.focused is self.snapshots else None
+        snap = self.acting_snapshot()
         self.post_message(AdoptRequested(session.project_id, snap.name if snap else None))
 
     def action_conversation(self) -> None:
@@ -402,7 +498,7 @@ class MainScreen(Screen[None]):
         if session is None:
             self.notify("Select a session first", severity="warning")
             return
-        snap = self.snapshot if self.focused is self.snapshots else None
+        snap = self.acting_snapshot()
         self.post_message(ConversationRequested(session.id, snap.id if snap else None))
 
     def action_copy_resume(self) -> None:

@@ -20,7 +20,10 @@ from ckpt_tui.ui.styles import Themed, component_css
 
 
 class KeyBar(Themed, Widget):
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key"}
+    #: ``key-bar--off``: a key that means nothing here (``ui/explain.py``),
+    #: drawn in the theme's colour for disabled text, so it reads as off
+    #: beside the others (which are in the theme's text colour).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key", "key-bar--on", "key-bar--off"}
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -28,6 +31,8 @@ class KeyBar(Themed, Widget):
         background: $panel;
         color: $text-muted;
     }
+    KeyBar > .key-bar--on { color: $foreground; }
+    KeyBar > .key-bar--off { color: $text-disabled; }
     """ + component_css({"ckpt--key"})
 
     def __init__(self) -> None:
@@ -49,16 +54,31 @@ class KeyBar(Themed, Widget):
         """The keys, worked out when the line is painted (so at most once a
         frame, and already in the first frame)."""
         text = Text(no_wrap=True, overflow="ellipsis")
+        on = self.get_component_rich_style("key-bar--on", partial=True)
+        off = self.get_component_rich_style("key-bar--off")  # blended over the bar
         spans: list[tuple[int, int, str]] = []
         seen: set[str] = set()
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen:
+        # The keys that apply first; then the dimmed ones, by their keys
+        # alone when the bar has no room for their words.
+        shown = [a for a in self.screen.active_bindings.values() if a.binding.show]
+        entries = []
+        for node, binding, enabled, _tooltip in shown:
+            if binding.action in seen:
                 continue
             seen.add(binding.action)
+            # What the key will do, where that depends on the state ("Undo restore of X").
+            describe = getattr(node, "describe_binding", None)
+            description = (describe(binding) if describe else None) or binding.description
+            entries.append((enabled, self.app.get_key_display(binding), description, binding))
+        width = sum(len(key) + len(words) + 3 for _on, key, words, _b in entries)
+        terse = width > self.size.width - 12
+        for enabled, key, description, binding in sorted(entries, key=lambda e: not e[0]):
             start = len(text)
-            key = self.app.get_key_display(binding)
-            text.append(f" {key} ", style="ckpt--key" if enabled else "dim")
-            text.append(f"{binding.description} ", style="" if enabled else "dim")
+            if enabled:
+                text.append(f" {key} ", style="ckpt--key")
+                text.append(f"{description} ", style=on)
+            else:
+                text.append(f" {key}" if terse else f" {key} {description} ", style=off)
             spans.append((start, len(text), binding.key.split(",")[0]))
         palette = " ^p palette "
         text.append(" " * max(self.size.width - len(text) - len(palette), 1))
