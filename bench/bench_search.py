@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
 
         from ckpt_tui.core.search import Filters, Searcher
         from ckpt_tui.core.service import open_service
-        from ckpt_tui.store import search_index
+        from ckpt_tui.store import search_sync
 
         floor = read_payloads_s(db)
         searcher = Searcher(db)
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
         f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the matches "
-        f"among the newest {search_index.RECENT_DOCS:,} to {search_index.RECENT_MAX:,} "
+        f"among the newest {search_sync.RECENT_DOCS:,} to {search_sync.RECENT_MAX:,} "
         "documents\n"
     )
     print("| measurement | ckpt-tui | baseline (same run) | target |")

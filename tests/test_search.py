@@ -22,7 +22,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core import search as core_search
 from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint
 from ckpt_tui.core.search import Filters, Searcher, parse
-from ckpt_tui.store import search_index as si
+from ckpt_tui.store import search_sync as si
 from tests.factory import (
     PluginWriter,
     add_project,
@@ -409,7 +409,7 @@ KILLER = """
 import os, signal, sys
 from pathlib import Path
 from ckpt_tui.core.search import Searcher
-from ckpt_tui.store import search_index as si
+from ckpt_tui.store import search_sync as si
 si.BATCH = 10
 calls = []
 def progress(done, total):
@@ -485,6 +485,8 @@ def test_damaged_payload_is_searched_as_its_text(tmp_path):
 
 
 def test_fields_match_the_model():
+    from ckpt_tui.store import search_text as si
+
     assert si.FIELD_COLUMNS == FIELDS
     assert set(LIST_FIELDS) <= set(si.FIELD_COLUMNS)
 

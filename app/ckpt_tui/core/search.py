@@ -8,9 +8,10 @@ from those tokens in double quotes, so no operator, column name or quote of
 the user's can reach the FTS5 parser. A query with an odd number of quotes,
 or one that only excludes, searches its literal words instead of failing.
 
-Hits come from the index (``store.search_index``) and are checked against
-the store before they are shown: a row pruned since the last sync is
-dropped, never listed. Snippets are cut from the store's current text and
+Hits come from the index (``store.search_query``, kept current by
+``store.search_sync``) and are checked against the store
+(``store.search_store``) before they are shown: a row pruned since the
+last sync is dropped, never listed. Snippets are cut from the store's current text and
 carry the matched ranges separately, so the caller styles them (the text
 stays literal).
 """
@@ -27,17 +28,16 @@ from ckpt_tui import paths
 from ckpt_tui.core.model import FIELDS
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store import Store
-from ckpt_tui.store import search_index as si
+from ckpt_tui.store import Store, search_file, search_query, search_store, search_sync, search_text
 
-if tuple(FIELDS) != si.FIELD_COLUMNS:  # pragma: no cover - a layout change
-    raise ImportError("store.search_index.FIELD_COLUMNS must list core.model.FIELDS")
+if tuple(FIELDS) != search_text.FIELD_COLUMNS:  # pragma: no cover - a layout change
+    raise ImportError("store.search_text.FIELD_COLUMNS must list core.model.FIELDS")
 
 #: What ``--field`` accepts: the payload's fields, the snapshot's name, and
 #: ``extra`` (unknown keys and damaged payloads).
-SEARCH_FIELDS = si.COLUMNS
+SEARCH_FIELDS = search_text.COLUMNS
 #: ``--kind`` values besides the snapshot kinds of SPEC 5.2.
-CURRENT = si.CURRENT
+CURRENT = search_file.CURRENT
 
 #: Characters of context on each side of the first match in a snippet.
 SNIPPET_BEFORE = 40
@@ -242,7 +242,7 @@ def _bounded_ranges(query: Query, text: str) -> list[tuple[int, int]]:
 def snippet(query: Query, columns: dict[str, str], only: str | None = None) -> Snippet | None:
     """The first field (in payload order, the snapshot's name first) where a
     positive term occurs, cut around its first match."""
-    for name in [only] if only else list(si.COLUMNS):
+    for name in [only] if only else list(search_text.COLUMNS):
         text = columns.get(name) or ""
         ranges = _bounded_ranges(query, text)
         if not ranges:
@@ -328,8 +328,8 @@ class Searcher:
 
     def __init__(self, store_path: str | Path, state_dir: Path | None = None) -> None:
         self.store_path = Path(store_path)
-        path = si.index_path(state_dir or paths.state_dir(), self.store_path)
-        self.index = si.SearchIndex(path, self.store_path)
+        path = search_file.index_path(state_dir or paths.state_dir(), self.store_path)
+        self.index = search_query.SearchIndex(path, self.store_path)
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Searcher:
@@ -349,7 +349,7 @@ class Searcher:
     def is_built(self) -> bool:
         return self._guard(self.index.is_built)
 
-    def sync(self, progress: si.Progress | None = None) -> si.SyncStats:
+    def sync(self, progress: search_sync.Progress | None = None) -> search_sync.SyncStats:
         """Bring the index up to the store (a first build, or a catch-up)."""
         return self._guard(lambda: self.index.sync(progress))
 
@@ -406,22 +406,24 @@ class Searcher:
         return Results(query, [h for _i, h in kept], more, next_offset)
 
     def _check(
-        self, query: Query, found: Iterable[si.IndexHit], only: str | None, start: int
+        self, query: Query, found: Iterable[search_query.IndexHit], only: str | None, start: int
     ) -> list[tuple[int, Hit]]:
         """The hits whose rows the store still has, with their snippets."""
         found = list(found)
-        snaps, currents = si.fetch_docs(
+        snaps, currents = search_store.fetch_docs(
             self.store_path,
-            [h.ref for h in found if h.doc_type == si.SNAPSHOT],
-            [h.ref for h in found if h.doc_type == si.CURRENT],
+            [h.ref for h in found if h.doc_type == search_file.SNAPSHOT],
+            [h.ref for h in found if h.doc_type == search_file.CURRENT],
         )
         out: list[tuple[int, Hit]] = []
         for position, h in enumerate(found, start):
-            current = h.doc_type == si.CURRENT
+            current = h.doc_type == search_file.CURRENT
             doc = (currents if current else snaps).get(h.ref)
             if doc is None:
                 continue  # pruned since the index last saw the store
-            columns = doc.payload if current else si.payload_columns(str(doc.name), doc.payload)
+            columns = (
+                doc.payload if current else search_text.payload_columns(str(doc.name), doc.payload)
+            )
             out.append(
                 (
                     position,

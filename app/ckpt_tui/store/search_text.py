@@ -1,0 +1,119 @@
+"""The text of a search document, and its compressed copy.
+
+What the index holds for a snapshot (its name and each payload field, the
+rest in ``extra``) and for a current checkpoint (its columns), cleaned so
+FTS5 accepts it; and the packed form kept in the index's ``bodies`` table,
+because a contentless FTS5 row can only be deleted when handed its values
+again (``store.search_file``). Pure functions: no SQL here.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Sequence
+
+#: The payload's fields (SPEC 5.1) that get a column, in payload order;
+#: ``core.search`` checks this against ``core.model.FIELDS``.
+FIELD_COLUMNS = (
+    "title",
+    "objective",
+    "status",
+    "summary",
+    "currentPlan",
+    "completedSteps",
+    "nextSteps",
+    "blockers",
+    "filesTouched",
+    "notes",
+)
+#: Every indexed column: the snapshot's name, the fields, and ``extra``
+#: (unknown payload keys, or the raw text of a damaged payload).
+COLUMNS = ("name", *FIELD_COLUMNS, "extra")
+_META_KEYS = ("schemaVersion", "synthesized")
+#: payload key -> checkpoints column, for the fields that differ.
+_CHECKPOINT_COLUMN = {
+    "currentPlan": "current_plan",
+    "completedSteps": "completed_steps",
+    "nextSteps": "next_steps",
+    "filesTouched": "files_touched",
+}
+
+
+def _as_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(_as_text(item) for item in value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def payload_columns(name: str, payload: object) -> dict[str, str]:
+    """The indexed text of a snapshot: its name and each payload field.
+
+    A list field is its items, one a line; a value of an unexpected type is
+    its JSON; unknown keys go to ``extra`` as ``key: value`` lines, and a
+    payload that is not a JSON object goes there whole, as it is.
+    """
+    columns = dict.fromkeys(COLUMNS, "")
+    columns["name"] = name
+    text = payload if isinstance(payload, str) else _as_text(payload)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        columns["extra"] = text
+        return columns
+    extra = []
+    for key, value in data.items():
+        if key in FIELD_COLUMNS:
+            columns[key] = _as_text(value)
+        elif key not in _META_KEYS:
+            extra.append(f"{key}: {_as_text(value)}")
+    columns["extra"] = "\n".join(extra)
+    return columns
+
+
+def checkpoint_columns(row: sqlite3.Row) -> dict[str, str]:
+    """The indexed text of a current checkpoint row (list columns are JSON)."""
+    columns = dict.fromkeys(COLUMNS, "")
+    for field in FIELD_COLUMNS:
+        value = row[_CHECKPOINT_COLUMN.get(field, field)]
+        if field in ("completedSteps", "nextSteps", "blockers", "filesTouched"):
+            try:
+                value = json.loads(value) if isinstance(value, str) else value
+            except (ValueError, RecursionError):
+                pass  # damaged: index the text as it is
+        columns[field] = _as_text(value)
+    return columns
+
+
+def pack(values: Sequence[str]) -> bytes:
+    """The indexed values (already cleaned), compressed: the byte length of
+    each, a line, then the values back to back (no JSON round trip)."""
+    encoded = [v.encode("utf-8") for v in values]
+    head = ",".join(str(len(b)) for b in encoded).encode("ascii")
+    # Raw deflate with a 4 KB window and little memory: the same size for
+    # these 1-3 KB texts, 3-4x faster than zlib.compress, whose setup of a
+    # 32 KB window dominated the build's Python time.
+    packer = zlib.compressobj(1, zlib.DEFLATED, -12, 4)
+    return packer.compress(head + b"\n" + b"".join(encoded)) + packer.flush()
+
+
+def unpack(body: bytes) -> list[str]:
+    raw = zlib.decompress(body, -12)
+    cut = raw.index(b"\n")
+    out, at = [], cut + 1
+    for size in raw[:cut].decode("ascii").split(","):
+        out.append(raw[at : at + int(size)].decode("utf-8"))
+        at += int(size)
+    return out
+
+
+def clean_text(text: str) -> str:
+    """FTS5 stores UTF-8: a lone surrogate (from a damaged payload) would fail."""
+    return text.encode("utf-8", "replace").decode("utf-8") if not text.isascii() else text
