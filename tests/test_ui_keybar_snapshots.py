@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui_support import FROZEN_NOW, demo_db, make_app, settle
+from tests.ui_support import FROZEN_NOW, demo_db, make_app, press_settled, settle
 
 
 @pytest.fixture(autouse=True)
@@ -13,32 +13,22 @@ def _frozen(frozen_clock):
     frozen_clock(FROZEN_NOW)
 
 
-def _go(*keys):
-    async def run(pilot):
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-
-    return run
-
-
 def test_keybar_dimmed_projects_80x24(snap_compare):
     """The projects pane has the focus: the session keys are dimmed."""
     app = make_app(demo_db("keybar-projects"))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=_go())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=press_settled())
 
 
 def test_keybar_dimmed_detail_current_120x35(snap_compare):
     """The detail pane shows the current checkpoint: d and r are dimmed."""
     app = make_app(demo_db("keybar-detail"))
-    assert snap_compare(app, terminal_size=(120, 35), run_before=_go("2", "4"))
+    assert snap_compare(app, terminal_size=(120, 35), run_before=press_settled("2", "4"))
 
 
 def test_keybar_undo_label_120x35(snap_compare):
     """After a restore the key bar says what u takes back."""
     app = make_app(demo_db("keybar-undo"))
-    restore = _go("3", "j", "r", "y", "2")
+    restore = press_settled("3", "j", "r", "y", "2")
 
     async def run(pilot):
         await restore(pilot)
@@ -51,4 +41,4 @@ def test_keybar_undo_label_120x35(snap_compare):
 def test_keybar_dimmed_read_only_120x35(snap_compare):
     """Read-only: r, n, u and ctrl+r are dimmed, not offered and then refused."""
     app = make_app(demo_db("keybar-read-only"), read_only=True)
-    assert snap_compare(app, terminal_size=(120, 35), run_before=_go("2", "3"))
+    assert snap_compare(app, terminal_size=(120, 35), run_before=press_settled("2", "3"))

@@ -111,3 +111,15 @@ def opencode_world(name: str) -> tuple[Path, Path]:
 
 def make_opencode_app(db: Path, data: Path) -> CkptApp:
     return CkptApp(open_service(db), poll=False, opencode_data=str(data))
+
+
+def press_settled(*keys):
+    """A snapshot test's ``run_before``: settle, then each key and settle."""
+
+    async def run(pilot):
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return run
