@@ -86,6 +86,21 @@ async def test_the_key_bar_says_what_undo_and_redo_take_back(store_path):
 
 
 @run_async
+async def test_a_narrow_key_bar_shortens_the_undo_label_before_dropping_undo(store_path):
+    """Where "u Undo restore of X" does not fit, the bar keeps "u Undo"
+    rather than dropping the key while less central keys stay."""
+    app = make_app(store_path)
+    async with app.run_test(size=(135, 40)) as pilot:
+        await press(pilot, "3")
+        app.service.restore("s1", "first")
+        app.main.refresh_all()
+        await settle(pilot)
+        assert "undo" not in dimmed(app)
+        line = bar(app)
+        assert " u Undo " in line and "Undo restore of" not in line, line
+
+
+@run_async
 async def test_legacy_view_has_one_undo_and_no_hidden_redo(store_path):
     from ckpt_tui.ui.screens.legacy import LegacyScreen
 

@@ -61,8 +61,9 @@ class KeyBar(Themed, Widget):
 
     def render(self) -> Text:
         """The keys, worked out when the line is painted (so at most once a
-        frame, and already in the first frame). When they do not fit, the
-        last ones go first; help and quit (or a dialog's close) always stay."""
+        frame, and already in the first frame). When they do not fit, long
+        descriptions shrink to the key's own word, then the last keys go
+        first; help and quit (or a dialog's close) always stay."""
         text = Text(no_wrap=True, overflow="ellipsis")
         on = self.get_component_rich_style("key-bar--on", partial=True)
         off = self.get_component_rich_style("key-bar--off")  # blended over the bar
@@ -89,8 +90,17 @@ class KeyBar(Themed, Widget):
             enabled, key, words, _binding = entry
             return len(key) + len(words) + 3 if enabled or not terse else len(key) + 1
 
-        while sum(map(cost, entries)) + len(palette) + 1 > width and _droppable(entries):
-            entries.remove(_droppable(entries)[-1])
+        while sum(map(cost, entries)) + len(palette) + 1 > width:
+            # A state-dependent description ("Undo restore of X") is cut back
+            # to the key's own word before any key is dropped.
+            long = [i for i, e in enumerate(entries) if e[2] != e[3].description]
+            if long:
+                enabled, key, _words, binding = entries[long[-1]]
+                entries[long[-1]] = (enabled, key, binding.description, binding)
+            elif _droppable(entries):
+                entries.remove(_droppable(entries)[-1])
+            else:
+                break
         if sum(map(cost, entries)) + len(palette) + 1 > width:
             palette = ""
         for enabled, key, description, binding in entries:
