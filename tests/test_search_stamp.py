@@ -239,3 +239,26 @@ def test_the_search_command_imports_no_sqlalchemy_rich_or_textual(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "alpha" in result.stdout
+
+
+def test_same_count_and_same_file_size_is_caught(tmp_path, later_clock):
+    """A rollback-journal store where a prune plus an insert leaves the file
+    the size it was: its times and the header's change counter tell."""
+    db = _store(tmp_path / "checkpoints.db", snaps=3)
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.close()
+    searcher = _settled(db, tmp_path)
+    size = os.stat(db).st_size
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    gone = conn.execute("SELECT id FROM snapshots WHERE name = 'snap-0-0'").fetchone()[0]
+    conn.execute("DELETE FROM snapshots WHERE id = ?", (gone,))
+    add_snapshot(conn, "s0", "p1", "snap-0-9", Checkpoint(objective="alpha stepz").to_payload())
+    conn.execute("COMMIT")
+    conn.close()
+    assert os.stat(db).st_size == size
+    stats = searcher.sync()
+    assert (stats.added, stats.removed) == (1, 1)
+    assert _index_docs(searcher) == _store_docs(db)
+    searcher.close()
