@@ -212,18 +212,30 @@ def test_a_deleted_index_is_rebuilt_whatever_the_stamp(tmp_path, later_clock):
     searcher.close()
 
 
-def test_an_older_index_gets_the_merge_setting(tmp_path):
-    """Indexes made before AUTOMERGE get it when opened (no rebuild)."""
+def test_merge_setting_of_a_build_then_of_catch_ups(tmp_path, monkeypatch):
+    """A build merges as FTS5 does by default (a smaller index); catch-ups,
+    and indexes made before the setting, merge less often (AUTOMERGE)."""
+    monkeypatch.setattr(search_sync, "BATCH", 2)  # 6 snapshots: a build
     db = _store(tmp_path / "checkpoints.db")
     searcher = Searcher(db, tmp_path / "state")
+    seen = []
+    real = searcher.index._add_batches
+
+    def batches(*args):
+        conn = searcher.index._connection()
+        seen.append(conn.execute("SELECT v FROM fts_config WHERE k = 'automerge'").fetchone())
+        return real(*args)
+
+    monkeypatch.setattr(searcher.index, "_add_batches", batches)
     searcher.sync()
     conn = searcher.index._connection()
-    conn.execute("DELETE FROM fts_config WHERE k = 'automerge'")
-    searcher.close()
-    searcher = Searcher(db, tmp_path / "state")
-    conn = searcher.index._connection()
-    got = conn.execute("SELECT v FROM fts_config WHERE k = 'automerge'").fetchone()
-    assert got == (search_file.AUTOMERGE,)
+    automerge = "SELECT v FROM fts_config WHERE k = 'automerge'"
+    assert seen == [(search_file.BUILD_AUTOMERGE,)]
+    assert conn.execute(automerge).fetchone() == (search_file.AUTOMERGE,)
+    conn.execute("DELETE FROM fts_config WHERE k = 'automerge'")  # an older index
+    conn.execute("DELETE FROM meta WHERE key = 'store_stamp'")
+    searcher.sync()
+    assert conn.execute(automerge).fetchone() == (search_file.AUTOMERGE,)
     assert searcher.index.counts() == (6, 2)
     searcher.close()
 

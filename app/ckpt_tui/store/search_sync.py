@@ -35,6 +35,8 @@ from pathlib import Path
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.search_file import (
+    AUTOMERGE,
+    BUILD_AUTOMERGE,
     CURRENT,
     NO_FLOOR,
     RECENT,
@@ -136,6 +138,8 @@ class SyncedIndex(IndexFile):
             self._refresh_recent(w)
             self._set_meta(w, "synced", 1)
             self._set_meta(w, "store_stamp", stamp or "")
+            # after a build, and on an index made before AUTOMERGE
+            self._set_automerge(w, AUTOMERGE)
         return SyncStats(added, removed, checkpoints, rebuilt)
 
     def _empty_recent(self, w: sqlite3.Connection) -> None:
@@ -187,6 +191,7 @@ class SyncedIndex(IndexFile):
             conn.execute("PRAGMA synchronous=OFF")
             with self._write() as w:  # filled once at the end (_refresh_recent)
                 self._empty_recent(w)
+                self._set_automerge(w, BUILD_AUTOMERGE)
         try:
             return self._add_batches(store, seen, store_max, progress)
         finally:
