@@ -2,16 +2,11 @@
 restore of first") and for why one is dimmed (``ui/explain.py``). They act
 on the main screen's selected session, so they are offered only on a
 screen that shows it (``UNDO_HERE``): the legacy view's own ``u`` means
-its own undo."""
+its own undo. ``app`` is the running ``CkptApp``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.binding import Binding
-
-if TYPE_CHECKING:
-    from ckpt_tui.ui.app import CkptApp
 
 #: The app's actions this module speaks for.
 ACTIONS = ("undo", "redo")
@@ -19,7 +14,7 @@ ACTIONS = ("undo", "redo")
 LABEL_WIDTH = 32
 
 
-def next_step(app: CkptApp, verb: str) -> tuple[str, str | None] | None:
+def next_step(app, verb: str) -> tuple[str, str | None] | None:
     """The selected session and what ``verb`` would take back there, if
     known yet (``MainScreen.load_next_steps``)."""
     main = app.main
@@ -30,7 +25,7 @@ def next_step(app: CkptApp, verb: str) -> tuple[str, str | None] | None:
     return session.id, steps.undo if verb == "undo" else steps.redo
 
 
-def offered(app: CkptApp, action: str) -> bool | None:
+def offered(app, action: str) -> bool | None:
     """Textual's ``check_action`` for undo and redo: hidden (``False``) on
     a screen that does not show the session, dimmed (``None``) when they
     would do nothing, else ``True``."""
@@ -39,7 +34,7 @@ def offered(app: CkptApp, action: str) -> bool | None:
     return None if why_not(app, action) else True
 
 
-def why_not(app: CkptApp, action: str) -> str | None:
+def why_not(app, action: str) -> str | None:
     """Why undo or redo would do nothing now (one line), or ``None``."""
     if reason := app.service.store.read_only_reason:
         return f"Read-only: {reason}"
@@ -55,7 +50,7 @@ def why_not(app: CkptApp, action: str) -> str | None:
     return None
 
 
-def describe(app: CkptApp, binding: Binding) -> str | None:
+def describe(app, binding: Binding) -> str | None:
     """The key bar's word for undo or redo: "Undo restore of first",
     "Redo snapshot 'x'"; ``None`` while it is not known."""
     known = next_step(app, binding.action)

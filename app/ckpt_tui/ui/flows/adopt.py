@@ -5,7 +5,6 @@ adoption preview (``AdoptScreen``) opens."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ckpt_tui.core.plans import Outcome
 from ckpt_tui.errors import CkptError
@@ -13,14 +12,11 @@ from ckpt_tui.records import SessionRow
 from ckpt_tui.ui.flows.writes import after_plan, require_writable
 from ckpt_tui.ui.screens.main import MainScreen
 
-if TYPE_CHECKING:
-    from ckpt_tui.ui.app import CkptApp
-
 #: Live sessions read per page while looking for adoption targets.
 PAGE = 500
 
 
-def adopt(app: CkptApp, project_id: str, snapshot: str | None) -> None:
+def adopt(app, project_id: str, snapshot: str | None) -> None:
     if not require_writable(app):
         return
     app.run_worker(
@@ -32,7 +28,7 @@ def adopt(app: CkptApp, project_id: str, snapshot: str | None) -> None:
     )
 
 
-def _targets(app: CkptApp, project_id: str, snapshot: str | None) -> None:
+def _targets(app, project_id: str, snapshot: str | None) -> None:
     """In a worker: every live session of the project."""
     try:
         rows, cursor = [], None
@@ -49,7 +45,7 @@ def _targets(app: CkptApp, project_id: str, snapshot: str | None) -> None:
 
 
 def _open_preview(
-    app: CkptApp, project_id: str, snapshot: str | None, rows: list[SessionRow]
+    app, project_id: str, snapshot: str | None, rows: list[SessionRow]
 ) -> None:
     if not rows:
         app.notify(f"Project {project_id} has no live session to adopt into", severity="warning")

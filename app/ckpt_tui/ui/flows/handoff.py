@@ -5,15 +5,11 @@ is still shown, with why it was not written."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ckpt_tui.errors import CkptError
 
-if TYPE_CHECKING:
-    from ckpt_tui.ui.app import CkptApp
 
-
-def handoff(app: CkptApp, session_id: str, snapshot: str | None) -> None:
+def handoff(app, session_id: str, snapshot: str | None) -> None:
     read_only = app.service.store.read_only_reason
     app.run_worker(
         partial(_write_note, app, session_id, snapshot, read_only),
@@ -24,7 +20,7 @@ def handoff(app: CkptApp, session_id: str, snapshot: str | None) -> None:
     )
 
 
-def _write_note(app: CkptApp, session_id: str, snapshot: str | None, read_only: str | None) -> None:
+def _write_note(app, session_id: str, snapshot: str | None, read_only: str | None) -> None:
     """In a worker: write the note, or build it only, then show it."""
     from ckpt_tui.core import handoff  # only when a note is asked for
 
@@ -54,7 +50,7 @@ def _write_note(app: CkptApp, session_id: str, snapshot: str | None, read_only: 
     app.call_from_thread(_show, app, markdown, path, problem, warning)
 
 
-def _show(app: CkptApp, markdown: str, path: str | None, problem: str | None, warning) -> None:
+def _show(app, markdown: str, path: str | None, problem: str | None, warning) -> None:
     # Imported when it opens: Rich's Markdown parser, 78 ms.
     from ckpt_tui.ui.screens.handoff import HandoffScreen
 

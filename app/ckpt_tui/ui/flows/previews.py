@@ -6,18 +6,14 @@ one opens: start-up never pays for it); what it wrote is said by
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.flows.writes import after_plan, require_writable, run_write
 from ckpt_tui.ui.mark import Mark
 
-if TYPE_CHECKING:
-    from ckpt_tui.ui.app import CkptApp
 
-
-def preview_restore(app: CkptApp, snapshot: SnapshotRow) -> None:
+def preview_restore(app, snapshot: SnapshotRow) -> None:
     """``r``: the restore's diff, with the fields to take, before it is written."""
     if not require_writable(app):
         return
@@ -40,7 +36,7 @@ def preview_restore(app: CkptApp, snapshot: SnapshotRow) -> None:
     )
 
 
-def preview_copy(app: CkptApp, mark: Mark, session: SessionRow) -> None:
+def preview_copy(app, mark: Mark, session: SessionRow) -> None:
     """``r`` with another session's snapshot marked: copying it into ``session``."""
     if not require_writable(app):
         return
@@ -49,7 +45,7 @@ def preview_copy(app: CkptApp, mark: Mark, session: SessionRow) -> None:
     app.push_screen(copy_preview(app.service, mark, session.id), partial(after_plan, app))
 
 
-def undo_or_redo(app: CkptApp, verb: str) -> None:
+def undo_or_redo(app, verb: str) -> None:
     """``u`` / ``ctrl+r`` on the selected session: previewed if the config
     asks for it (``preview_undo``), else written at once."""
     if not require_writable(app):

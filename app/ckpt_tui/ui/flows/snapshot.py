@@ -4,18 +4,14 @@ session with nothing to snapshot says so before a name is asked for."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import SessionRow
 from ckpt_tui.ui.flows.writes import require_writable, run_write
 from ckpt_tui.ui.screens.prompt import NamePrompt
 
-if TYPE_CHECKING:
-    from ckpt_tui.ui.app import CkptApp
 
-
-def new_snapshot(app: CkptApp, session: SessionRow) -> None:
+def new_snapshot(app, session: SessionRow) -> None:
     if not require_writable(app):
         return
     app.run_worker(
@@ -27,7 +23,7 @@ def new_snapshot(app: CkptApp, session: SessionRow) -> None:
     )
 
 
-def _precondition(app: CkptApp, session: SessionRow) -> None:
+def _precondition(app, session: SessionRow) -> None:
     """In a worker: is there a checkpoint to snapshot?"""
     try:
         current = app.service.current(session.id)
@@ -44,7 +40,7 @@ def _precondition(app: CkptApp, session: SessionRow) -> None:
     app.call_from_thread(_ask_name, app, session)
 
 
-def _ask_name(app: CkptApp, session: SessionRow) -> None:
+def _ask_name(app, session: SessionRow) -> None:
     service = app.service
 
     def save(name: str | None) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ckpt_tui.core.plans import Outcome
 from ckpt_tui.errors import CkptError, NothingToDo
@@ -14,14 +13,11 @@ from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.undo_hint import said
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
-if TYPE_CHECKING:
-    from ckpt_tui.ui.app import CkptApp
-
 #: A write still running after this long says it is waiting for the lock.
 BUSY_NOTICE_SECONDS = 0.3
 
 
-def require_writable(app: CkptApp) -> bool:
+def require_writable(app) -> bool:
     """True if the store can be written; else says why in one line."""
     reason = app.service.store.read_only_reason
     if reason:
@@ -31,7 +27,7 @@ def require_writable(app: CkptApp) -> bool:
 
 
 def run_write(
-    app: CkptApp, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
+    app, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
 ) -> None:
     """Run a write in a worker, saying so if the lock takes a moment."""
     busy = app.set_timer(
@@ -48,7 +44,7 @@ def run_write(
     )
 
 
-def _write_worker(app: CkptApp, work_fn: Callable[[], Outcome], busy, after) -> None:
+def _write_worker(app, work_fn: Callable[[], Outcome], busy, after) -> None:
     try:
         outcome = work_fn()
     except NothingToDo as exc:
@@ -62,7 +58,7 @@ def _write_worker(app: CkptApp, work_fn: Callable[[], Outcome], busy, after) -> 
 
 
 def _write_done(
-    app: CkptApp, busy, outcome: Outcome | None, message: str, severity: str, after
+    app, busy, outcome: Outcome | None, message: str, severity: str, after
 ) -> None:
     busy.stop()
     app.main.query_one(StoreHeader).set_status("")
@@ -78,13 +74,13 @@ def _write_done(
         after()
 
 
-def show_store_notices(app: CkptApp) -> None:
+def show_store_notices(app) -> None:
     """A write that followed a replaced file says so (the poll would, later)."""
     if notices := app.service.store.take_notices():
         app.store_changed(notices)
 
 
-def after_plan(app: CkptApp, outcome: Outcome | None) -> None:
+def after_plan(app, outcome: Outcome | None) -> None:
     """A preview closed: what it wrote in one line, every pane reloaded, and
     the screen on top told (``StoreWritten``); or that nothing was written."""
     show_store_notices(app)
