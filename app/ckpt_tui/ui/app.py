@@ -1,5 +1,7 @@
 """The app: wires the main screen to the core, owns the keys that work
-everywhere (undo, redo, help, quit), live refresh, and the palette."""
+everywhere (undo, redo, search, help, quit), notifications, live refresh,
+and hands each screen's message (``ui/messages.py``) to its workflow
+(``ui/flows/``). What help and the palette list is ``ui/commands.py``'s."""
 
 from __future__ import annotations
 
