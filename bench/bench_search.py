@@ -8,7 +8,9 @@
   of `list projects` (``svc.projects(limit=50)``) timed just before it;
 * ``ckpt-tui search QUERY`` as a command beside ``ckpt-tui list projects``,
   fresh processes run alternately (the index is current, so each search
-  only checks it);
+  only checks it), loading cached bytecode as an install does
+  (``--compile``: compiling what they import on each run, as a checkout
+  under PYTHONDONTWRITEBYTECODE does);
 * a sync after a write that changes nothing the index holds (the plugin
   counting a message in ``session_runtime``: the store's files moved, so
   it is read), beside a sync with the files unchanged (nothing read);
@@ -22,7 +24,7 @@ load on the machine moves less than wall time.
 Everything runs on a copy of the cached store in a temporary directory under
 ``bench/.data/``, with CKPT_TUI_STATE/CACHE/CONFIG inside it.
 
-    .venv/bin/python bench/bench_search.py [--reps N] [--small | --million]
+    .venv/bin/python bench/bench_search.py [--reps N] [--small | --million] [--compile]
 """
 
 from __future__ import annotations
@@ -111,10 +113,18 @@ def count_a_message(db: Path) -> None:
     conn.close()
 
 
-def commands_ms(commands: list[list[str]], reps: int) -> list[tuple[float, float]]:
+def commands_ms(
+    commands: list[list[str]], reps: int, bytecode: bool = True
+) -> list[tuple[float, float]]:
     """Each command's median and p90, the commands run in turn ``reps``
-    times (so load that comes and goes hits them alike)."""
+    times (so load that comes and goes hits them alike). With ``bytecode``
+    the modules load from cached bytecode, as an installed ckpt-tui's do
+    (``bench_cli.py`` does the same); without it, and with
+    PYTHONDONTWRITEBYTECODE set, each run compiles what it imports."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "app")}
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(HERE / ".data" / "pycache")
     times: list[list[float]] = [[] for _ in commands]
     for rep in range(reps + 1):
         for i, args in enumerate(commands):
@@ -151,6 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", action="store_true", help="tiny store (smoke test)")
     parser.add_argument(
         "--million", action="store_true", help="the 1,000,000-snapshot store (issue 12's)"
+    )
+    parser.add_argument(
+        "--compile",
+        action="store_true",
+        help="commands without cached bytecode (each run compiles what it imports, "
+        "when PYTHONDONTWRITEBYTECODE is set)",
     )
     args = parser.parse_args(argv)
     size = "million" if args.million else ("small" if args.small else "large")
@@ -220,12 +236,14 @@ def main(argv: list[str] | None = None) -> int:
             [["list", "projects", "--db", str(db)]]
             + [["search", QUERIES[label], "--db", str(db)] for label in labels],
             args.reps,
+            bytecode=not args.compile,
         )
         (lp, lp90), searches = timed[0], timed[1:]
         for label, (sc, sc90) in zip(labels, searches, strict=True):
             rows.append(
                 (
-                    f"command `ckpt-tui search {QUERIES[label]}` ({label})",
+                    f"command `ckpt-tui search {QUERIES[label]}` ({label}"
+                    f"{'; compiled each run' if args.compile else ''})",
                     f"{sc:.0f} ms (p90 {sc90:.0f})",
                     f"{lp:.0f} ms (p90 {lp90:.0f}) `ckpt-tui list projects`",
                     "≤ list projects",
