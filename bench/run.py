@@ -352,10 +352,10 @@ def result(op, ours, baseline, theirs, target) -> Result:
     )
 
 
-def measure(db: Path, meta: dict, reps: int, only: str | None = None) -> list[Result]:
+def measure(db: Path, meta: dict, reps: int, only: list[str] | None = None) -> list[Result]:
     results = []
     for case in cases(db, meta):
-        if only and only.lower() not in case.op.lower():
+        if only and not any(o.lower() in case.op.lower() for o in only):
             continue
         n = min(reps, case.max_reps or reps)
         ours, theirs = timed(case.fn, n, case.cleanup), timed(case.base_fn, n)[0]
@@ -405,7 +405,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--profile", metavar="OP", help="cProfile the first row matching OP")
-    parser.add_argument("--only", metavar="OP", help="time only the rows whose name holds OP")
+    parser.add_argument(
+        "--only",
+        metavar="OP",
+        action="append",
+        help="time only the rows whose name holds OP (repeatable)",
+    )
     parser.add_argument("--app", type=Path, help="import ckpt_tui from DIR (A/B a patched copy)")
     args = parser.parse_args(argv)
     if args.app:

@@ -15,7 +15,7 @@ from sqlalchemy.sql import Select
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, SessionRow
 from ckpt_tui.store.filters import count_upto, matches, page_total
-from ckpt_tui.store.ordering import cursor_params, instant, newest_first
+from ckpt_tui.store.ordering import cursor_params, instant, newest_first, newest_first_scanned
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
 from ckpt_tui.store.valid_ids import no_session, require_id
@@ -80,7 +80,10 @@ def sessions_statements(of_project: bool, after: bool, text: str | None):
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
     limit = bindparam("limit", type_=Integer)
-    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    # A project's sessions come in index order (project_id, updated_at);
+    # the store's have no such index and are scanned once.
+    order = newest_first if of_project else newest_first_scanned
+    keys = order(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
     at = instant(sessions.c.updated_at)
     stmt = session_select().add_columns(at.label("sort_at"))
     stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
