@@ -14,7 +14,7 @@ from sqlalchemy.sql import Select
 
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, SessionRow
-from ckpt_tui.store.filters import count_upto, matches, page_total
+from ckpt_tui.store.filters import FILTER_COUNT_BOUND, count_upto, matches, page_total
 from ckpt_tui.store.ordering import cursor_params, instant, newest_first, newest_first_scanned
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
@@ -46,15 +46,27 @@ def list_sessions(
     limit: int = 200,
     text: str | None = None,
 ) -> Page[SessionRow]:
-    """Sessions, newest activity first, flat (for the command line)."""
+    """Sessions, newest activity first, flat (for the command line, and a
+    filtered session tree)."""
+    many = False  # a project filter with at least FILTER_COUNT_BOUND matches
     if project_id is not None:
         require_id(project_id, "project id")
+        if text:
+            from ckpt_tui.store.project_filter import project_filter_page
+
+            page = project_filter_page(conn, project_id, after, limit, text)
+            if page is not None:
+                return page
+            many = True
     stmt, total_stmt = sessions_statements(project_id is not None, after is not None, text)
     params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(stmt, params).mappings().all()
-    total, at_least = page_total(
-        conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
-    )
+    if many and not (after is None and len(raw) < limit):
+        total, at_least = FILTER_COUNT_BOUND, True  # what the bounded count would say
+    else:
+        total, at_least = page_total(
+            conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
+        )
     return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
