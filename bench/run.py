@@ -196,6 +196,13 @@ def cases(db: Path, meta: dict):
             page = svc.snapshots(long, after=page.cursor)
         return page
 
+    def summaries_cold():
+        """The lines of rows never summarized before: what scrolling to new
+        rows costs (a version with no ``summary_cache`` always does this)."""
+        if hasattr(svc, "summary_cache"):
+            svc.summary_cache = type(svc.summary_cache)()
+        return svc.summaries(long, first)
+
     page = "ORDER BY updated_at DESC, id DESC LIMIT 200"
     snaps = "FROM snapshots WHERE session_id = ? ORDER BY captured_at DESC, id DESC"
     snaps_asc = "FROM snapshots WHERE session_id = ? ORDER BY captured_at, id"
@@ -268,6 +275,12 @@ def cases(db: Path, meta: dict):
         yield Case(
             "change summaries, 60 rows",
             lambda: svc.summaries(long, first),
+            "raw SELECT 61 payloads + json.loads",
+            loads(f"SELECT payload {snaps} LIMIT 61", long),
+        )
+        yield Case(
+            "change summaries, 60 rows, none kept from an earlier call",
+            summaries_cold,
             "raw SELECT 61 payloads + json.loads",
             loads(f"SELECT payload {snaps} LIMIT 61", long),
         )

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ckpt_tui.core.sorting import CountOrder
+from ckpt_tui.core.summary_cache import SummaryCache
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store import Store, plain_commands, plain_read
+from ckpt_tui.store.valid_ids import require_id
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
@@ -70,6 +72,7 @@ class Reader:
         self.store = store
         self.count_order = CountOrder()
         self.tree_links = LinksCache()
+        self.summary_cache = SummaryCache()
 
     def _plain(self) -> plain_read.PlainRead:
         """One plain ``sqlite3`` read transaction, opened as the store's engines open the file."""
@@ -347,21 +350,25 @@ class Reader:
         """The one-line change summary of each row against the snapshot before it.
 
         Loads the payloads of these rows and their predecessors only: this is
-        what a list asks for the rows it is about to show.
+        what a list asks for the rows it is about to show. Lines already made
+        are kept (``core.summary_cache``).
         """
+        require_id(session_id)  # before the cache: a bad id is an error either way
+        key = self.summary_cache.begin(self.store)
+        known = self.summary_cache.lines(rows)
+        if known is not None:
+            return known
         try:
             with self._plain() as read:
-                previous = plain_commands.previous_snapshot_ids(read, session_id, rows)
-                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-                payloads = plain_commands.get_payloads(read, session_id, sorted(wanted))
+                previous, payloads = plain_commands.previous_and_payloads(read, session_id, rows)
         except sqlite3.Error:
             from ckpt_tui.store import summary_reads
 
             with self.store.read() as conn:
-                previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
-                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-                payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
-        return _summaries(rows, previous, payloads)
+                previous, payloads = summary_reads.previous_and_payloads(conn, session_id, rows)
+        lines = _summaries(rows, previous, payloads)
+        self.summary_cache.keep(key, previous, lines)
+        return lines
 
 
 def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store import previous_ids as walk
 from ckpt_tui.store.plain_read import NO_LIMIT, PlainRead
 from ckpt_tui.store.previous_ids import previous_ids
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, project_row, session_row, snapshot_row
@@ -94,6 +95,15 @@ def previous_snapshot_ids(
 ) -> dict[str, str | None]:
     require_id(session_id)
     return previous_ids(
+        lambda name, params: read.run(name, **params), session_id, [r.id for r in rows]
+    )
+
+
+def previous_and_payloads(
+    read: PlainRead, session_id: str, rows: Sequence[SnapshotRow]
+) -> tuple[dict[str, str | None], dict[str, str]]:
+    require_id(session_id)
+    return walk.previous_and_payloads(
         lambda name, params: read.run(name, **params), session_id, [r.id for r in rows]
     )
 

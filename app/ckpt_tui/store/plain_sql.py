@@ -215,4 +215,23 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         ' LIMIT :limit OFFSET :param_3',
         {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
     ),
+    'summary_top': (
+        "SELECT CASE WHEN (substr(snapshots.captured_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS at, snapshots.payload \n"
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id AND snapshots.id = :id',
+        {'substr_1': 5, 'substr_2': 1},
+    ),
+    'summary_walk': (
+        'SELECT anon_1.id, anon_1.payload, anon_1.sort_at \n'
+        'FROM (SELECT snapshots.id AS id, snapshots.payload AS payload, snapshots.captured_at AS sort_at \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) = '-' AND snapshots.captured_at <= :after_at AND (snapshots.captured_at < :after_at OR snapshots.id < :after_id) ORDER BY snapshots.captured_at DESC, snapshots.id DESC\n"
+        ' LIMIT :limit OFFSET :param_1) AS anon_1 UNION ALL SELECT anon_2.id, anon_2.payload, anon_2.sort_at \n'
+        "FROM (SELECT snapshots.id AS id, snapshots.payload AS payload, CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END AS sort_at \n"
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id AND substr(snapshots.captured_at, :substr_1, :substr_2) != '-' AND CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END <= :after_at AND (CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END < :after_at OR snapshots.id < :after_id) ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_3, :substr_4) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END DESC, snapshots.id DESC\n"
+        ' LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n'
+        ' LIMIT :limit OFFSET :param_3',
+        {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
+    ),
 }
