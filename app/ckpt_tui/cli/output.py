@@ -7,11 +7,17 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ckpt_tui.core.jsjson import escape_surrogates
 from ckpt_tui.core.text import printable
 
 
 def emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
+    """A lone surrogate (store JSON may carry ``"\\ud800"``) is written back
+    as that escape: UTF-8 cannot hold it, and the output stays valid JSON."""
+    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)
+    if not text.isascii():
+        text = escape_surrogates(text)
+    sys.stdout.write(text)
     sys.stdout.write("\n")
 
 
