@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import Checkpoint
-from ckpt_tui.store import Store, filters, project_filter, session_reads
+from ckpt_tui.store import Store, filters, session_reads
 from ckpt_tui.store.ordering import cursor_params
 from ckpt_tui.store.rows import keyset_page, session_row
 from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
@@ -118,19 +118,16 @@ def test_checkpoint_side_pages_equal_the_walk(monkeypatch_bound, rows, text, lim
 
 @pytest.fixture
 def monkeypatch_bound():
-    """Sets ``FILTER_COUNT_BOUND`` everywhere it is read, for one example
-    (hypothesis runs many examples in one test: the fixture's monkeypatch
-    would only undo at the end)."""
-    modules = (filters, session_reads, project_filter)
-    saved = [m.FILTER_COUNT_BOUND for m in modules]
+    """Sets ``filters.FILTER_COUNT_BOUND`` (read where it is used) for one
+    example (hypothesis runs many examples in one test: the fixture's
+    monkeypatch would only undo at the end)."""
+    saved = filters.FILTER_COUNT_BOUND
 
     def set_bound(bound: int) -> None:
-        for module in modules:
-            module.FILTER_COUNT_BOUND = bound
+        filters.FILTER_COUNT_BOUND = bound
 
     yield set_bound
-    for module, value in zip(modules, saved, strict=True):
-        module.FILTER_COUNT_BOUND = value
+    filters.FILTER_COUNT_BOUND = saved
 
 
 def test_few_matches_are_read_from_the_checkpoints_side(tmp_path, monkeypatch):
@@ -157,8 +154,7 @@ def test_few_matches_are_read_from_the_checkpoints_side(tmp_path, monkeypatch):
             assert [r.id for r in page.rows] == ["s2", "s1"]
             assert (page.total, page.at_least) == (2, False)
             assert walks == []
-            monkeypatch.setattr(project_filter, "FILTER_COUNT_BOUND", 1)
-            monkeypatch.setattr(session_reads, "FILTER_COUNT_BOUND", 1)
+            monkeypatch.setattr(filters, "FILTER_COUNT_BOUND", 1)
             page = session_reads.list_sessions(conn, "p", None, 1, "parser")
             assert [r.id for r in page.rows] == ["s2"]
             assert (page.total, page.at_least) == (1, True)

@@ -37,7 +37,8 @@ from sqlalchemy import (
 from sqlalchemy.sql import Select
 
 from ckpt_tui.records import Page, SessionRow
-from ckpt_tui.store.filters import FILTER_COUNT_BOUND, like_pattern, matches_pattern
+from ckpt_tui.store import filters
+from ckpt_tui.store.filters import like_pattern, matches_pattern
 from ckpt_tui.store.ordering import cursor_params, instant, newest_first
 from ckpt_tui.store.rows import keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions
@@ -54,11 +55,12 @@ def project_filter_page(
     The session side first: it is small, and when it is full the
     checkpoints are not read at all."""
     by_session, by_checkpoint, page_stmt = _statements(after is not None)
-    params = {"project_id": project_id, "pattern": like_pattern(text), "bound": FILTER_COUNT_BOUND}
+    bound = filters.FILTER_COUNT_BOUND  # read here: tests lower it
+    params = {"project_id": project_id, "pattern": like_pattern(text), "bound": bound}
     ids: set[str] = set()
     for stmt in (by_session, by_checkpoint):
         found = conn.execute(stmt, params).scalars().all()
-        if len(found) >= FILTER_COUNT_BOUND:
+        if len(found) >= bound:
             return None
         ids.update(found)
     page_params = {"project_id": project_id, "ids": json.dumps(sorted(ids)), "limit": limit}
@@ -66,8 +68,8 @@ def project_filter_page(
     if after is None and len(raw) < limit:  # as ``filters.page_total``: the page is all
         total, at_least = len(raw), False
     else:
-        total = min(len(ids), FILTER_COUNT_BOUND)
-        at_least = total >= FILTER_COUNT_BOUND
+        total = min(len(ids), bound)
+        at_least = total >= bound
     return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 

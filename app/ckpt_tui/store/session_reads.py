@@ -14,7 +14,8 @@ from sqlalchemy.sql import Select
 
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, SessionRow
-from ckpt_tui.store.filters import FILTER_COUNT_BOUND, count_upto, matches, page_total
+from ckpt_tui.store import filters
+from ckpt_tui.store.filters import count_upto, matches, page_total
 from ckpt_tui.store.ordering import cursor_params, instant, newest_first, newest_first_scanned
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
@@ -62,7 +63,7 @@ def list_sessions(
     params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(stmt, params).mappings().all()
     if many and not (after is None and len(raw) < limit):
-        total, at_least = FILTER_COUNT_BOUND, True  # what the bounded count would say
+        total, at_least = filters.FILTER_COUNT_BOUND, True  # what the bounded count would say
     else:
         total, at_least = page_total(
             conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
