@@ -39,7 +39,7 @@ from sqlalchemy.sql import Select
 from ckpt_tui.records import Page, SessionRow
 from ckpt_tui.store import filters
 from ckpt_tui.store.filters import like_pattern, matches_pattern
-from ckpt_tui.store.ordering import cursor_params, instant, newest_first
+from ckpt_tui.store.ordering import cursor_params, instant, newest_first_scanned
 from ckpt_tui.store.rows import keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions
 from ckpt_tui.store.session_reads import SESSION_TEXT, session_select
@@ -104,7 +104,9 @@ def _statements(after: bool) -> tuple[Select, Select, Select]:
         func.likely(sessions.c.project_id == project), sessions.c.id.in_(select(wanted.c.value))
     )
     limit = bindparam("limit", type_=Integer)
-    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    # a few ids looked up once, sorted by instant (two halves would look them up twice)
+    keys = newest_first_scanned(keys, sessions.c.updated_at, sessions.c.id, after, limit)
+    keys = keys.subquery()
     at = instant(sessions.c.updated_at)
     page = session_select().add_columns(at.label("sort_at"))
     page = page.where(sessions.c.id.in_(select(keys.c.id)))
