@@ -34,7 +34,9 @@ class FilterLine(Input):
         self.border_subtitle = "enter keeps it · esc clears"
         self.placeholder = "type to narrow the list"
         self.add_class("visible")
-        self.focus()
+        # Now, not via ``focus()`` (which waits behind queued keys): what
+        # is typed right after ``/`` goes into the line.
+        self.screen.set_focus(self)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -49,7 +51,7 @@ class FilterLine(Input):
         """Hide the line; the filter stays, the list has the focus again."""
         self.remove_class("visible")
         if self.target is not None:
-            self.target.focus()
+            self.screen.set_focus(self.target)
 
     def clear_filter(self) -> None:
         """``esc``: the filter goes, if there is one to clear."""
