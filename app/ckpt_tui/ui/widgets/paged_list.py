@@ -85,6 +85,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
     ]
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
+    #: Whether ``/`` filters this list: on a screen that has a filter line
+    #: (the main screen's lists). Elsewhere the key is not offered at all.
+    FILTERABLE: ClassVar[bool] = False
     PAGE_SIZE = 200
     EMPTY_TEXT = "Nothing here"
     NOUN = "rows"
@@ -399,6 +402,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         ahead land where the user expects."""
         if self.highlighted is not None:
             self.screen.focus_next()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.FILTERABLE or action != "filter"
 
     def action_filter(self) -> None:
         self.post_message(self.FilterRequested(self))
