@@ -134,9 +134,51 @@ class CkptParser(argparse.ArgumentParser):
     """Every parser of ours, sub-commands' too (``add_subparsers`` passes the
     class on), uses :class:`_Formatter`."""
 
+    _checking_metavar = False
+
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args, **kwargs):
+        """As argparse's; the formatter it makes to check the metavar gets a
+        fixed width, since nothing is printed: argparse would ask ``shutil``
+        for the terminal's, and importing ``shutil`` (with ``bz2``, ``lzma``)
+        costs every command about 2 ms."""
+        self._checking_metavar = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._checking_metavar = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._checking_metavar:
+            return self.formatter_class(prog=self.prog, width=80)
+        return super()._get_formatter()
+
+
+class _OnlyWords:
+    """The ``COMMAND`` sub-parsers action as a command module sees it in a
+    light parse: the commands named on the line are added; any other is
+    built into :class:`_Unused` and dropped (a module registers all of its
+    commands; ``list projects`` needs none of ``restore``'s arguments)."""
+
+    def __init__(self, sub: argparse._SubParsersAction, words: frozenset[str]) -> None:
+        self._sub = sub
+        self._words = words
+
+    def add_parser(self, name: str, **kwargs):
+        if name in self._words:
+            return self._sub.add_parser(name, **kwargs)
+        return _Unused()
+
+
+class _Unused:
+    """A parser, argument or group of a command not named on the line:
+    takes every call and attribute and keeps nothing."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: _Unused()
 
 
 class _NotTheApp(Exception):
@@ -153,7 +195,8 @@ class _LightParser(CkptParser):
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` given and naming no command, only the
     options of the app itself; naming commands (and no top-level help before
-    them), only the commands of the modules that register those words."""
+    them), only those commands (:class:`_OnlyWords`), from the modules that
+    register those words."""
     import importlib
 
     common = common_parser()
@@ -188,6 +231,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         for word, (_, help_text) in COMMANDS.items():
             sub.add_parser(word, help=help_text)
         return parser
+    target = _OnlyWords(sub, frozenset(argv)) if light else sub
     for name in modules:
         try:
             module = importlib.import_module(name)
@@ -195,7 +239,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             if exc.name == name:
                 continue
             raise
-        module.register(sub, common)
+        module.register(target, common)
     return parser
 
 

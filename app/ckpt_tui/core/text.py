@@ -32,7 +32,14 @@ def _escape(match: re.Match[str]) -> str:
 
 def visible(text: str, *, keep_newlines: bool = False) -> str:
     """Every control, bidi and zero-width character shown as ``\\xNN`` or
-    ``\\uNNNN`` (with ``keep_newlines``, tab and newline are kept)."""
+    ``\\uNNNN`` (with ``keep_newlines``, tab and newline are kept).
+
+    Text ``str.isprintable`` accepts holds none of them (they are all
+    control, format or line/paragraph separator characters), and is
+    returned as it is: most cells of a long list, at a fraction of the
+    regular expression's cost."""
+    if text.isprintable():
+        return text
     return (_CONTROL if keep_newlines else _CONTROL_ALL).sub(_escape, text)
 
 
