@@ -18,7 +18,6 @@ import os
 import sys
 
 from ckpt_tui import __version__
-from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 COMMAND_MODULES = (
@@ -38,7 +37,7 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     On subcommands their default is SUPPRESS, so ``ckpt-tui --db X list
     projects`` keeps the X given before the subcommand.
     """
-    common = argparse.ArgumentParser(add_help=False)
+    common = CkptParser(add_help=False)  # a parent: only its arguments are used
     default_db = None if top else argparse.SUPPRESS
     default_flag = False if top else argparse.SUPPRESS
     common.add_argument(
@@ -134,25 +133,36 @@ class CkptParser(argparse.ArgumentParser):
     """Every parser of ours, sub-commands' too (``add_subparsers`` passes the
     class on), uses :class:`_Formatter`."""
 
-    _checking_metavar = False
+    #: Building, not printing: a formatter made now formats nothing whose
+    #: layout depends on the width, so it is not asked of the terminal.
+    #: argparse asks ``shutil``, whose import (``bz2``, ``lzma``...) costs
+    #: every command about 2 ms; help and usage messages still ask it.
+    _building = False
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
     def add_argument(self, *args, **kwargs):
-        """As argparse's; the formatter it makes to check the metavar gets a
-        fixed width, since nothing is printed: argparse would ask ``shutil``
-        for the terminal's, and importing ``shutil`` (with ``bz2``, ``lzma``)
-        costs every command about 2 ms."""
-        self._checking_metavar = True
+        """As argparse's, whose formatter only checks the metavar here."""
+        self._building = True
         try:
             return super().add_argument(*args, **kwargs)
         finally:
-            self._checking_metavar = False
+            self._building = False
+
+    def add_subparsers(self, **kwargs):
+        """As argparse's, whose formatter writes the sub-commands' ``prog``:
+        this ``prog`` and the positionals before the sub-command. With none
+        (every parser of ours), that is one word whatever the width."""
+        self._building = not self._get_positional_actions()
+        try:
+            return super().add_subparsers(**kwargs)
+        finally:
+            self._building = False
 
     def _get_formatter(self) -> argparse.HelpFormatter:
-        if self._checking_metavar:
+        if self._building:
             return self.formatter_class(prog=self.prog, width=80)
         return super()._get_formatter()
 
@@ -179,6 +189,15 @@ class _Unused:
 
     def __getattr__(self, name: str):
         return lambda *args, **kwargs: _Unused()
+
+
+class _Listed:
+    """A command in the top-level help, which prints its name and help line
+    and exits: no parser is made for it (21 parsers are about 2 ms of
+    ``--help``)."""
+
+    def __init__(self, **kwargs) -> None:
+        pass
 
 
 class _NotTheApp(Exception):
@@ -225,7 +244,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         dest="command",
         metavar="COMMAND",
         title="commands (ckpt-tui COMMAND --help for more)",
-        parser_class=CkptParser,
+        parser_class=_Listed if help_only else CkptParser,
     )
     if help_only:  # the commands' names and help lines, not their parsers
         for word, (_, help_text) in COMMANDS.items():
@@ -321,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
             _warn_config()
         return int(args.run(args) or 0)
     except CkptError as exc:
+        from ckpt_tui.core.text import printable
+
         print(f"ckpt-tui: {printable(str(exc), 4000)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -330,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         if os.environ.get("CKPT_TUI_DEBUG"):
             raise
+        from ckpt_tui.core.text import printable
+
         print(
             f"ckpt-tui: unexpected error: {type(exc).__name__}: {printable(str(exc), 4000)}",
             file=sys.stderr,
