@@ -115,9 +115,37 @@ COMMAND_WORDS = frozenset(COMMAND_MODULE)
 COMPLETE_WORD = "__complete"
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, which argparse asks for each
+    formatter it makes (one per argument added), without importing
+    ``shutil`` (and ``bz2``, ``lzma``...: about 2 ms of every command):
+    ``$COLUMNS`` if a positive number, else the width of the terminal on
+    stdout, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class _Formatter(argparse.HelpFormatter):
     """Wraps help text between words only: never inside a long word, a
     path or a hyphenated word."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = _terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         import textwrap
@@ -133,38 +161,9 @@ class CkptParser(argparse.ArgumentParser):
     """Every parser of ours, sub-commands' too (``add_subparsers`` passes the
     class on), uses :class:`_Formatter`."""
 
-    #: Building, not printing: a formatter made now formats nothing whose
-    #: layout depends on the width, so it is not asked of the terminal.
-    #: argparse asks ``shutil``, whose import (``bz2``, ``lzma``...) costs
-    #: every command about 2 ms; help and usage messages still ask it.
-    _building = False
-
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
-
-    def add_argument(self, *args, **kwargs):
-        """As argparse's, whose formatter only checks the metavar here."""
-        self._building = True
-        try:
-            return super().add_argument(*args, **kwargs)
-        finally:
-            self._building = False
-
-    def add_subparsers(self, **kwargs):
-        """As argparse's, whose formatter writes the sub-commands' ``prog``:
-        this ``prog`` and the positionals before the sub-command. With none
-        (every parser of ours), that is one word whatever the width."""
-        self._building = not self._get_positional_actions()
-        try:
-            return super().add_subparsers(**kwargs)
-        finally:
-            self._building = False
-
-    def _get_formatter(self) -> argparse.HelpFormatter:
-        if self._building:
-            return self.formatter_class(prog=self.prog, width=80)
-        return super()._get_formatter()
 
 
 class _OnlyWords:
@@ -218,7 +217,6 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     register those words."""
     import importlib
 
-    common = common_parser()
     modules = _modules_for(argv)
     help_only = modules == _TOP_HELP
     light = argv is not None and modules != COMMAND_MODULES
@@ -250,6 +248,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         for word, (_, help_text) in COMMANDS.items():
             sub.add_parser(word, help=help_text)
         return parser
+    common = common_parser()
     target = _OnlyWords(sub, frozenset(argv)) if light else sub
     for name in modules:
         try:
