@@ -13,9 +13,16 @@ if TYPE_CHECKING:
 
 
 def emit_json(data: Any) -> None:
+    """A lone surrogate (store JSON may carry ``"\\ud800"``) is written back
+    as that escape: UTF-8 cannot hold it, and the output stays valid JSON."""
     import json  # not imported by the text output of a list (about 1 ms)
 
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
+    from ckpt_tui.core.jsjson import escape_surrogates
+
+    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)
+    if not text.isascii():
+        text = escape_surrogates(text)
+    sys.stdout.write(text)
     sys.stdout.write("\n")
 
 

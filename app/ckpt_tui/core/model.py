@@ -35,7 +35,7 @@ from ckpt_tui.core.fields import (  # noqa: F401 - they are the model's names to
     field_labels,
     status_label,
 )
-from ckpt_tui.core.jsjson import stringify
+from ckpt_tui.core.jsjson import column_text, stringify
 from ckpt_tui.errors import CkptError
 
 #: What ``--fields`` accepts, case-insensitive: a payload key or its label.
@@ -335,6 +335,8 @@ class Checkpoint(_Frozen):
                 value = stringify(list(value))
             elif key == "synthesized":
                 value = int(value)
+            elif isinstance(value, str):
+                value = column_text(value)
             row[COLUMN[key]] = value
         return row
 

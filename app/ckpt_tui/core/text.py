@@ -20,8 +20,14 @@ from functools import cache
 #: letter mark, the Mongolian vowel separator, zero-width space/non-joiner/
 #: joiner, LRM/RLM, the line and paragraph separators, the bidi embeddings
 #: and overrides (LRE..RLO), the word joiner and invisible operators, the bidi
-#: isolates (LRI..PDI) and the zero-width no-break space (BOM).
-_INVISIBLE = "\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+#: isolates (LRI..PDI) and the zero-width no-break space (BOM); and the
+#: surrogates: JSON may carry a lone one (``"\\ud800"``, which
+#: ``JSON.stringify`` writes for a broken pair), it decodes to a Python str
+#: that cannot be encoded, and printing it would end the command.
+_INVISIBLE = (
+    "\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+    "\ud800-\udfff"
+)
 
 
 @cache
