@@ -294,7 +294,9 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
             "snapshots": self.snapshots,
             "detail": self.detail,
         }
-        panes[name].focus()
+        # Now, not via ``focus()``, which runs after the keys already queued:
+        # ``3jj`` typed at once moves in the snapshots, not in the old pane.
+        self.set_focus(panes[name])
 
     @on(SessionList.MarkCheckpoint)
     def _mark_checkpoint(self, event: SessionList.MarkCheckpoint) -> None:

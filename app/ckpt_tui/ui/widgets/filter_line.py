@@ -5,13 +5,22 @@ screen's ``main.clear_filter``, which also works from the list)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
+from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 
 class FilterLine(Input):
+    #: On the key bar while typing: the two ways out (the list's own keys
+    #: would be typed into the line).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Keep filter", id="filter.keep"),
+        Binding("escape", "clear_filter", "Clear filter", id="filter.clear"),
+    ]
     DEFAULT_CSS = """
     FilterLine {
         display: none; height: 3; border: round $accent; padding: 0 1;
@@ -34,7 +43,9 @@ class FilterLine(Input):
         self.border_subtitle = "enter keeps it · esc clears"
         self.placeholder = "type to narrow the list"
         self.add_class("visible")
-        self.focus()
+        # Now, not via ``focus()`` (which waits behind queued keys): what
+        # is typed right after ``/`` goes into the line.
+        self.screen.set_focus(self)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -49,7 +60,10 @@ class FilterLine(Input):
         """Hide the line; the filter stays, the list has the focus again."""
         self.remove_class("visible")
         if self.target is not None:
-            self.target.focus()
+            self.screen.set_focus(self.target)
+
+    def action_clear_filter(self) -> None:
+        self.clear_filter()
 
     def clear_filter(self) -> None:
         """``esc``: the filter goes, if there is one to clear."""

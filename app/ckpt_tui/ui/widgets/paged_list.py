@@ -34,6 +34,7 @@ from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
+from ckpt_tui.ui.widgets.list_jump import JumpsToKey
 from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
 
 RowT = TypeVar("RowT")
@@ -44,14 +45,12 @@ _SHARE_OF_PARENT = (Unit.PERCENT, Unit.HEIGHT)
 #: Ask for the next page when the cursor or the viewport gets this close to
 #: the last loaded row.
 PREFETCH_MARGIN = 60
-#: :meth:`PagedList.reveal_key` stops looking after this many rows.
-REVEAL_LIMIT = 50_000
 #: A filter keystroke queries the store once typing rests this long
 #: (seconds): a word typed fast costs one query, not one per letter.
 FILTER_REST = 0.15
 
 
-class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
+class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -85,6 +84,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
     ]
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
+    #: Whether ``/`` filters this list: on a screen that has a filter line
+    #: (the main screen's lists). Elsewhere the key is not offered at all.
+    FILTERABLE: ClassVar[bool] = False
     PAGE_SIZE = 200
     EMPTY_TEXT = "Nothing here"
     NOUN = "rows"
@@ -194,7 +196,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         data = self._data
         tail = data is not None and data.tail is not None and not reset  # G read the end
         limit = max(self.PAGE_SIZE, data.top if data is not None and not reset else 0)
-        self._load(self._generation, None, limit, key, True, delay=delay, with_tail=tail)
+        self._load(
+            self._generation, None, limit, key, True, delay=delay, with_tail=tail, follow=True
+        )
 
     @work(thread=True, exclusive=True, group="page-load")
     def _load(
@@ -206,9 +210,11 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         replace: bool,
         delay: float = 0.0,
         with_tail: bool = False,
+        follow: bool = False,
     ) -> None:
         """One page from ``after`` (and, ``with_tail``, the last page too: a
-        reload of a list that ``G`` read from its end keeps both ends)."""
+        reload of a list that ``G`` read from its end keeps both ends);
+        ``follow``: a reload keeping the selection, see :meth:`_apply_page`."""
         worker = get_current_worker()
         if not rested(delay):  # a newer keystroke's load replaced this one
             return
@@ -222,7 +228,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
             page, error = None, str(exc)
         if worker.is_cancelled:
             return
-        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error, tail)
+        self.app.call_from_thread(
+            self._apply_page, generation, page, key, replace, error, tail, follow
+        )
 
     def _apply_page(
         self,
@@ -232,10 +240,15 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         replace: bool,
         error: str | None,
         tail: Page | None = None,
+        follow: bool = False,
     ) -> None:
         self._loading_more = self._landing = False
         if generation != self._generation:
             return
+        if follow and key is not None and self.highlighted is not None:
+            # The cursor moved while the page loaded (``j`` right after
+            # ``esc`` in the filter): keep the row it is on now.
+            key = self.row_key(self.highlighted)
         self._error = error
         if page is None:
             self._data = LoadedRows([], 0, None) if error is None else None
@@ -326,48 +339,6 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         if 0 <= y < self.size.height:
             self.refresh(Region(0, y, self.size.width, 1))
 
-    def select_key(self, key: object, *, within: int = 0) -> None:
-        """Move the cursor to the loaded row with this key, now or after the
-        next reload (of at least ``within`` rows, for a row far down)."""
-        index = self._index_of(key)
-        if index is not None:
-            self.cursor = index
-            return
-        self._generation += 1
-        limit = max(self.PAGE_SIZE, self._data.top if self._data else 0, within)
-        self._load(self._generation, None, limit, key, True)
-
-    def reveal_key(self, key: object) -> None:
-        """Put the cursor on the row with this key however deep it is (a
-        search hit): clears the filter and loads page after page until the
-        row is there (at most :data:`REVEAL_LIMIT` rows)."""
-        self.filter_text = ""
-        self._update_title()
-        self._generation += 1
-        self._reveal(self._generation, key)
-
-    @work(thread=True, exclusive=True, group="page-load")
-    def _reveal(self, generation: int, key: object) -> None:
-        worker = get_current_worker()
-        rows: list[RowT] = []
-        after, total, error, at_least = None, 0, None, False
-        try:
-            while not worker.is_cancelled:
-                page = self.fetch(after, max(self.PAGE_SIZE, 500))
-                if page is None:
-                    break
-                rows.extend(page.rows)
-                total, after, at_least = page.total, page.cursor, page.at_least
-                found = any(self.row_key(r) == key for r in page.rows)
-                if found or after is None or len(rows) >= REVEAL_LIMIT:
-                    break
-        except CkptError as exc:
-            error = str(exc)
-        if worker.is_cancelled:
-            return
-        page = None if error else Page(rows, total, after, at_least)
-        self.app.call_from_thread(self._apply_page, generation, page, key, True, error)
-
     def action_cursor_down(self) -> None:
         self.cursor += 1
 
@@ -388,6 +359,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         ahead land where the user expects."""
         if self.highlighted is not None:
             self.screen.focus_next()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.FILTERABLE or action != "filter"
 
     def action_filter(self) -> None:
         self.post_message(self.FilterRequested(self))
