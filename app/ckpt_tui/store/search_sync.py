@@ -30,8 +30,8 @@ import hashlib
 import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.search_file import (
@@ -68,8 +68,7 @@ RECENT_DOCS = 2000
 RECENT_MAX = 10_000
 
 
-@dataclass(frozen=True)
-class SyncStats:
+class SyncStats(NamedTuple):
     added: int = 0
     removed: int = 0
     checkpoints: int = 0
