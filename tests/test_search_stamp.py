@@ -274,3 +274,12 @@ def test_same_count_and_same_file_size_is_caught(tmp_path, later_clock):
     assert (stats.added, stats.removed) == (1, 1)
     assert _index_docs(searcher) == _store_docs(db)
     searcher.close()
+
+
+def test_index_file_name_is_the_sha256_of_the_store_path(tmp_path):
+    """The name is the one earlier versions gave (their index is reused)."""
+    import hashlib
+
+    db = tmp_path / "checkpoints.db"
+    digest = hashlib.sha256(os.path.realpath(db).encode()).hexdigest()[:20]
+    assert search_file.index_path(tmp_path / "state", db).name == f"index-{digest}.db"

@@ -23,7 +23,6 @@ matches is ``store.search_query``'s.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 from collections import Counter
@@ -124,10 +123,23 @@ def time_key(at: str) -> int:
     return ms << TIME_SHIFT
 
 
+def _sha256_hex(data: bytes) -> str:
+    """sha256 from CPython's own module when there is one: ``hashlib`` loads
+    OpenSSL, about 2.3 ms of a 50 ms ``ckpt-tui search``. Same digest."""
+    try:
+        from _sha2 import sha256  # Python 3.12+
+    except ImportError:
+        try:
+            from _sha256 import sha256  # Python 3.11
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
 def index_path(state_dir: Path, store_path: Path) -> Path:
     """One index per store, named by a hash of the store's real path."""
     real = os.path.realpath(store_path)
-    digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:20]
+    digest = _sha256_hex(real.encode("utf-8", "surrogateescape"))[:20]
     return state_dir / "search" / f"index-{digest}.db"
 
 

@@ -26,7 +26,6 @@ read-only store is searchable too.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 from collections.abc import Callable
@@ -388,6 +387,8 @@ class SyncedIndex(IndexFile):
             "SELECT group_concat(length(session_id) || ':' || session_id || "
             "length(updated_at) || ':' || updated_at, '') FROM checkpoints"
         ).fetchone()[0]
+        import hashlib  # here: a search whose store did not change never gets here
+
         seen = hashlib.sha1((listed or "").encode("utf-8", "surrogatepass")).hexdigest()
         if self._meta(conn, "checkpoints_seen") == seen:
             return 0
