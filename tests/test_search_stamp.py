@@ -240,12 +240,13 @@ def test_merge_setting_of_a_build_then_of_catch_ups(tmp_path, monkeypatch):
     searcher.close()
 
 
-def test_the_search_command_imports_no_sqlalchemy_rich_or_textual(tmp_path):
+def test_the_search_command_imports_no_sqlalchemy_rich_textual_or_engine(tmp_path):
     db = _store(tmp_path / "checkpoints.db")
     code = (
         "import sys; from ckpt_tui.cli.main import main;"
         f"rc = main(['search', 'alpha', '--db', {str(db)!r}]);"
-        "heavy = [m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'textual', 'rich')];"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'textual', 'rich')"
+        " or m == 'ckpt_tui.store.engine'];"
         "print(heavy, file=sys.stderr); raise SystemExit(rc or (1 if heavy else 0))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -283,3 +284,29 @@ def test_index_file_name_is_the_sha256_of_the_store_path(tmp_path):
     db = tmp_path / "checkpoints.db"
     digest = hashlib.sha256(os.path.realpath(db).encode()).hexdigest()[:20]
     assert search_file.index_path(tmp_path / "state", db).name == f"index-{digest}.db"
+
+
+@pytest.mark.parametrize("damage", ["missing", "folder", "not a store", "corrupt"])
+def test_the_search_command_refuses_a_bad_store_in_one_line(tmp_path, capsys, damage):
+    """The search checks the store as opening a Store does (store/probe.py),
+    with the same one-line errors."""
+    from ckpt_tui.cli.main import main
+
+    db = tmp_path / "checkpoints.db"
+    if damage == "folder":
+        db.mkdir()
+    elif damage == "not a store":
+        sqlite3.connect(db).execute("CREATE TABLE t (x)").connection.close()
+    elif damage == "corrupt":
+        db.write_bytes(b"this is not a database" * 100)
+    code = main(["search", "alpha", "--db", str(db)])
+    err = capsys.readouterr().err.strip()
+    assert code != 0
+    assert len(err.splitlines()) == 1
+    expected = {
+        "missing": "no checkpoint store at",
+        "folder": "is a directory",
+        "not a store": "is not a checkpoint store",
+        "corrupt": "ckpt-tui:",
+    }[damage]
+    assert expected in err

@@ -28,7 +28,7 @@ from ckpt_tui import paths
 from ckpt_tui.core.fields import FIELDS
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store import Store, search_file, search_query, search_store, search_sync, search_text
+from ckpt_tui.store import probe, search_file, search_query, search_store, search_sync, search_text
 
 if tuple(FIELDS) != search_text.FIELD_COLUMNS:  # pragma: no cover - a layout change
     raise ImportError("store.search_text.FIELD_COLUMNS must list core.model.FIELDS")
@@ -334,7 +334,8 @@ class Searcher:
         """The searcher of the store at ``db`` (default: SPEC 1), after
         checking it is a readable checkpoint store (one clear line if not)."""
         path = Path(db).expanduser() if db else paths.default_store_path()
-        Store(path, read_only=True).close()
+        probe.require_file(path)
+        probe.probe(path)  # the checks a Store makes when it opens
         return cls(path)
 
     def close(self) -> None:

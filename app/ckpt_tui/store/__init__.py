@@ -4,7 +4,21 @@ Nothing here decides policy; :mod:`ckpt_tui.core` does. Nothing here imports
 Textual.
 """
 
-from ckpt_tui.store.engine import Store
+from typing import TYPE_CHECKING
+
 from ckpt_tui.store.version import CURRENT_VERSION
 
+if TYPE_CHECKING:
+    from ckpt_tui.store.engine import Store
+
 __all__ = ["CURRENT_VERSION", "Store"]
+
+
+def __getattr__(name: str):
+    """``Store`` on first use: a command that only searches, or reads with
+    plain ``sqlite3``, imports the package's modules without the engine."""
+    if name == "Store":
+        from ckpt_tui.store.engine import Store
+
+        return Store
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -35,11 +35,9 @@ from ckpt_tui.errors import (
     CkptError,
     ReadOnly,
     StoreMissing,
-    StoreUnreadable,
 )
 from ckpt_tui.store.connection import (
     BUSY_TIMEOUT_MS,
-    SIDE_FILES_REFUSED,
     FileId,
     apply_settings,
     connect,
@@ -48,6 +46,7 @@ from ckpt_tui.store.connection import (
     is_busy,
     translate,
 )
+from ckpt_tui.store.probe import MISSING_HINT, probe, require_file
 from ckpt_tui.store.version import CURRENT_VERSION
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the store
@@ -57,7 +56,6 @@ T = TypeVar("T")
 
 WRITE_ATTEMPTS = 4
 
-_MISSING_HINT = "the plugin creates it on its first save; `ckpt-tui demo` writes a sample store"
 
 
 #: How often a write follows a path that keeps naming another file.
@@ -117,10 +115,7 @@ class Store:
 
     def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False) -> None:
         self.path = Path(path).expanduser()
-        if not self.path.exists():
-            raise StoreMissing(f"no checkpoint store at {self.path}: {_MISSING_HINT}")
-        if self.path.is_dir():
-            raise StoreUnreadable(f"{self.path} is a directory, not a checkpoint store")
+        require_file(self.path)
         self._asked_read_only = read_only
         self._reader: Engine | None = None  # made on the first read
         self._writer: Engine | None = None
@@ -138,7 +133,7 @@ class Store:
         for _ in range(REPLACED_ATTEMPTS):
             before = file_id(self.path)
             if before is None:
-                raise StoreMissing(f"no checkpoint store at {self.path}: {_MISSING_HINT}")
+                raise StoreMissing(f"no checkpoint store at {self.path}: {MISSING_HINT}")
             version, immutable = self._probe()
             if file_id(self.path) == before:
                 break
@@ -186,39 +181,7 @@ class Store:
         return cls(path)
 
     def _probe(self) -> tuple[int, bool]:
-        """The schema version, and whether the file must be read ``immutable``:
-        a read-only open that cannot create its side files, with no ``-wal``
-        holding changes (so the main file has every committed page)."""
-        started = monotonic()
-        try:
-            return self._probe_version(immutable=False), False
-        except sqlite3.Error as exc:
-            if getattr(exc, "sqlite_errorcode", None) not in SIDE_FILES_REFUSED:
-                raise translate(exc, self.path, since=started) from None
-            if has_wal_frames(self.path):
-                raise StoreUnreadable(
-                    f"cannot read {self.path}: its -wal holds changes that SQLite reads "
-                    f"only with a -shm beside it, which cannot be created there ({exc})"
-                ) from None
-            first = exc
-        try:
-            return self._probe_version(immutable=True), True
-        except sqlite3.Error:
-            raise translate(first, self.path, since=started) from None
-
-    def _probe_version(self, *, immutable: bool) -> int:
-        conn = connect(self.path, "ro", immutable=immutable, timeout=BUSY_TIMEOUT_MS / 1000)
-        try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-        finally:
-            conn.close()
-        if not {"projects", "sessions", "checkpoints", "snapshots"} <= tables:
-            raise StoreUnreadable(
-                f"{self.path} is not a checkpoint store (no checkpoint tables; "
-                f"user_version {version})"
-            )
-        return int(version)
+        return probe(self.path)
 
     # -- the path may name another file ------------------------------------------------
     def follow_path(self) -> bool:
