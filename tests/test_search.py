@@ -32,6 +32,8 @@ from tests.factory import (
     new_store,
     set_checkpoint,
 )
+from tests.search_support import index_docs as _index_docs
+from tests.search_support import store_docs as _store_docs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -242,19 +244,6 @@ def _store(tmp_path: Path, sessions: int = 2, snaps: int = 5) -> Path:
             )
     conn.close()
     return db
-
-
-def _store_docs(db: Path) -> set:
-    conn = sqlite3.connect(db)
-    snaps = {("snapshot", r[0]) for r in conn.execute("SELECT id FROM snapshots")}
-    currents = {("current", r[0]) for r in conn.execute("SELECT session_id FROM checkpoints")}
-    conn.close()
-    return snaps | currents
-
-
-def _index_docs(searcher: Searcher) -> set:
-    conn = searcher.index._connection()
-    return set(conn.execute("SELECT doc_type, ref FROM docs"))
 
 
 def test_follows_inserts_prunes_and_checkpoint_changes(tmp_path):

@@ -25,6 +25,8 @@ from tests.factory import (
     new_store,
     set_checkpoint,
 )
+from tests.search_support import index_docs as _index_docs
+from tests.search_support import store_docs as _store_docs
 
 HOUR_NS = 3600 * 1_000_000_000
 
@@ -47,19 +49,6 @@ def _store(path: Path, snaps: int = 3) -> Path:
             )
     conn.close()
     return db
-
-
-def _store_docs(db: Path) -> set:
-    conn = sqlite3.connect(db)
-    snaps = {("snapshot", r[0]) for r in conn.execute("SELECT id FROM snapshots")}
-    currents = {("current", r[0]) for r in conn.execute("SELECT session_id FROM checkpoints")}
-    conn.close()
-    return snaps | currents
-
-
-def _index_docs(searcher: Searcher) -> set:
-    conn = searcher.index._connection()
-    return set(conn.execute("SELECT doc_type, ref FROM docs"))
 
 
 def _age_files(db: Path) -> None:

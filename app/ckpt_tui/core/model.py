@@ -176,21 +176,7 @@ class Checkpoint(_Frozen):
     type holds a :class:`DamagedField` instead of its value. ``extra``
     (the payload's unknown keys) is not compared."""
 
-    _fields = (
-        "title",
-        "objective",
-        "status",
-        "summary",
-        "currentPlan",
-        "completedSteps",
-        "nextSteps",
-        "blockers",
-        "filesTouched",
-        "notes",
-        "schemaVersion",
-        "synthesized",
-        "extra",
-    )
+    _fields = (*FIELDS, "schemaVersion", "synthesized", "extra")
     title: str | DamagedField
     objective: str | DamagedField
     status: str | DamagedField
