@@ -90,6 +90,10 @@ class Probe:
                 os.write(self.out, b"armed\n")
 
     def arm(self, name: str) -> None:
+        if os.environ.get("BENCH_KEYS_TRACE") and "keys_trace" in sys.modules:
+            keys_trace = sys.modules["keys_trace"]
+            keys_trace.dump(getattr(self, "_last_name", "?")); self._last_name = name
+            keys_trace.mark("arm " + name)
         self.pred = self.app.predicate(name)
         self.cpu0 = time.thread_time()
         if PROFILE and name in PROFILE.split(",") and hasattr(self.app, "main"):
@@ -101,10 +105,14 @@ class Probe:
 
     def frame(self) -> None:
         self.frames.append(time.monotonic())
+        if os.environ.get("BENCH_KEYS_TRACE") and "keys_trace" in sys.modules:
+            sys.modules["keys_trace"].mark("frame")
         if self.pred is not None and self.pred():
             self.pred = None
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"changed {cpu:.2f}\n".encode())
+            if os.environ.get("BENCH_KEYS_PROFILE_FRAME") and getattr(self, "profile", None):
+                self.profile.disable()
             self.waiting_idle = True
             self.app.call_after_refresh(self._check_idle)
 
@@ -112,11 +120,23 @@ class Probe:
         if not self.waiting_idle:
             return
         if self.idle():
+            # Idle only once a refresh round has passed without a frame: the
+            # last worker's result may still be waiting to be drawn.
+            drawn = len(self.frames)
+            self.app.set_timer(0.01, lambda: self.app.call_after_refresh(self._confirm, drawn))
+        else:
+            self.app.set_timer(0.01, self._check_idle)
+
+    def _confirm(self, drawn: int) -> None:
+        if not self.waiting_idle:
+            return
+        if self.idle() and len(self.frames) == drawn:
             self.waiting_idle = False
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"idle {cpu:.2f}\n".encode())
             if getattr(self, "profile", None) is not None:
-                self.profile.disable()
+                if not os.environ.get("BENCH_KEYS_PROFILE_FRAME"):
+                    self.profile.disable()
                 path = f"/tmp/bench_keys_{os.getpid()}.prof"
                 self.profile.dump_stats(path + ".part")
                 os.replace(path + ".part", path)
@@ -253,6 +273,8 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
                 return lambda: snaps.filter_text == "" and snaps.total == full
             raise ValueError(name)
 
+    if os.environ.get("BENCH_KEYS_TRACE"):
+        import sys; sys.path.insert(0, "/tmp"); import keys_trace; keys_trace.install(); keys_trace.install2()
     run_app(args, app_class=Timed)
 
 

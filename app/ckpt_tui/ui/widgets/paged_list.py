@@ -84,7 +84,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         Binding("slash", "filter", "Filter", id="list.filter"),
     ]
 
-    cursor: reactive[int] = reactive(0, always_update=True, init=False)
+    #: No repaint of its own: :meth:`watch_cursor` repaints the two rows
+    #: that change (a whole pane of rows took most of a ``j``'s frame).
+    cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)
     PAGE_SIZE = 200
     EMPTY_TEXT = "Nothing here"
     NOUN = "rows"
