@@ -116,6 +116,7 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
         self._paint_style: Style | None = None
+        self._sized: tuple[Size, Size, Size] | None = None  # see _size_updated
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -284,6 +285,21 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
             # (~25 ms at start-up). A wrong guess is corrected by Textual.
             self.show_vertical_scrollbar = True
             self.vertical_scrollbar.display = True
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Textual calls this on every layout of the screen. Its
+        ``ScrollView`` compares what the layout reports (the pane's size,
+        its parent's) with its own virtual and container sizes, which never
+        match, and so repaints the scrollbar after every layout: a frame of
+        its own for the three lists each time the detail pane changes.
+        Passed on only when something it depends on did change."""
+        state = (size, container_size, self.virtual_size)
+        if state == self._sized:
+            return False
+        self._sized = state
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def _most_lines(self) -> int:
         """An upper bound on the rows this list shows, known before any
