@@ -26,7 +26,9 @@ For each key:
 
 Also the main thread's CPU (``time.thread_time`` on the UI thread) from the
 moment the child is told to expect ``j``/``k`` to that frame, and on to the
-moment the app is idle again (the detail pane follows after the cursor rests).
+moment the app is idle again (the detail pane follows after the cursor rests):
+no worker running, and then a refresh round that draws no frame (a worker's
+result is drawn, not only handed over; the next key is sent after that).
 
 Launch: a new process each run, timed from ``Popen`` to the first frame
 written, and to the last frame written before the app goes quiet (no worker
@@ -56,8 +58,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "bench" / ".data" / "large.db"
-QUIET = 1.0
-PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")  # seconds without a frame, idle: the screen has settled
+QUIET = 1.0  # seconds without a frame, idle: the screen has settled
+PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")
+#: BENCH_KEYS_PROFILE_TO=frame: the profile stops at the frame showing the
+#: change (the key's own path), not at idle.
+PROFILE_TO_FRAME = os.environ.get("BENCH_KEYS_PROFILE_TO") == "frame"
 
 KEYS = {
     "j": b"j", "k": b"k", "enter": b"\r", "esc": b"\x1b", "d": b"d", "r": b"r",
@@ -90,10 +95,6 @@ class Probe:
                 os.write(self.out, b"armed\n")
 
     def arm(self, name: str) -> None:
-        if os.environ.get("BENCH_KEYS_TRACE") and "keys_trace" in sys.modules:
-            keys_trace = sys.modules["keys_trace"]
-            keys_trace.dump(getattr(self, "_last_name", "?")); self._last_name = name
-            keys_trace.mark("arm " + name)
         self.pred = self.app.predicate(name)
         self.cpu0 = time.thread_time()
         if PROFILE and name in PROFILE.split(",") and hasattr(self.app, "main"):
@@ -105,13 +106,11 @@ class Probe:
 
     def frame(self) -> None:
         self.frames.append(time.monotonic())
-        if os.environ.get("BENCH_KEYS_TRACE") and "keys_trace" in sys.modules:
-            sys.modules["keys_trace"].mark("frame")
         if self.pred is not None and self.pred():
             self.pred = None
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"changed {cpu:.2f}\n".encode())
-            if os.environ.get("BENCH_KEYS_PROFILE_FRAME") and getattr(self, "profile", None):
+            if PROFILE_TO_FRAME and getattr(self, "profile", None) is not None:
                 self.profile.disable()
             self.waiting_idle = True
             self.app.call_after_refresh(self._check_idle)
@@ -135,8 +134,7 @@ class Probe:
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"idle {cpu:.2f}\n".encode())
             if getattr(self, "profile", None) is not None:
-                if not os.environ.get("BENCH_KEYS_PROFILE_FRAME"):
-                    self.profile.disable()
+                self.profile.disable()
                 path = f"/tmp/bench_keys_{os.getpid()}.prof"
                 self.profile.dump_stats(path + ".part")
                 os.replace(path + ".part", path)
@@ -273,8 +271,6 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
                 return lambda: snaps.filter_text == "" and snaps.total == full
             raise ValueError(name)
 
-    if os.environ.get("BENCH_KEYS_TRACE"):
-        import sys; sys.path.insert(0, "/tmp"); import keys_trace; keys_trace.install(); keys_trace.install2()
     run_app(args, app_class=Timed)
 
 
