@@ -20,7 +20,7 @@ from textual.message import Message
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.ui.checkpoint_view import SHOWN_ORDER, checkpoint_parts
 from ckpt_tui.ui.render import literal
-from ckpt_tui.ui.widgets.themed_text import KEPT_RENDERS, DetailText
+from ckpt_tui.ui.widgets.themed_text import DetailText
 
 
 class Shown(NamedTuple):
@@ -152,7 +152,7 @@ class DetailPane(VerticalScroll, can_focus=True):
         if kept is None:  # Markdown is parsed here: once per checkpoint and field
             parts, at = checkpoint_parts(shown.checkpoint, shown.heading, focused)
             kept = self._laid_out[key] = (parts, at)
-            while len(self._laid_out) > KEPT_RENDERS:
+            while len(self._laid_out) > DetailText.KEPT_RENDERS:
                 self._laid_out.popitem(last=False)
         else:
             self._laid_out.move_to_end(key)

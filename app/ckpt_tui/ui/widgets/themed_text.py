@@ -8,19 +8,16 @@ style match when the widget mounts).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import RenderResult
-from textual.geometry import Size
-from textual.strip import Strip
-from textual.visual import Visual
 from textual.widgets import Label, Static
 
 from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
+from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
 #: What the detail pane draws: a checkpoint (its field labels, status,
 #: placeholder mark, extra keys, a damaged payload) and a snapshot's heading.
@@ -84,20 +81,10 @@ class ThemedLabel(_DrawnThemed, Label):
         self.shown = content
 
 
-#: How many renders (content and width) the detail pane keeps: ``j`` then
-#: ``k`` back, or a few snapshots looked at in turn, draw without rendering.
-KEPT_RENDERS = 16
-
-
-class DetailText(ThemedStatic):
-    """The body of the detail pane, drawn from lines rendered once per
-    content and width.
-
-    A ``Static`` renders all of its content twice per change (once to learn
-    its height for the layout, once to draw it), Markdown included; here one
-    render gives both, and the last few renders are kept by the key the pane
-    gives (:meth:`show`), so going back to a snapshot just seen costs none.
-    """
+class DetailText(RenderedOnce, ThemedStatic):
+    """The body of the detail pane: rendered once per content and width
+    (``ui/widgets/rendered_once.py``); the pane says what the content is
+    (:meth:`show`), so a checkpoint seen again is drawn without a render."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
     DEFAULT_CSS = component_css(DETAIL)
@@ -105,39 +92,19 @@ class DetailText(ThemedStatic):
     def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
         super().__init__(content, **kwargs)
         self._key: Hashable = ("shown", 0)
-        self._renders: OrderedDict[Hashable, list[Strip]] = OrderedDict()
+        self._shown_count = 0
 
     def show(self, content: RenderableType | str, key: Hashable | None = None) -> None:
         """Show ``content``; ``key`` says what it is (equal keys: the same
         lines at the same width), ``None``: something not to keep."""
-        self._key = key if key is not None else ("shown", id(content))
+        if key is None:  # a number of its own: never drawn from an earlier render
+            self._shown_count += 1
+            key = ("shown", self._shown_count)
+        self._key = key
         self.update(content)
 
-    def _lines(self, width: int) -> list[Strip]:
-        # The theme and the widget's own style are part of the key: a new
-        # theme draws the same content in other colours.
-        key = (self._key, width, self.app.theme, self.visual_style)
-        lines = self._renders.get(key)
-        if lines is None:
-            lines = Visual.to_strips(self, self._render(), width, None, self.visual_style)
-            self._renders[key] = lines
-            while len(self._renders) > KEPT_RENDERS:
-                self._renders.popitem(last=False)
-        else:
-            self._renders.move_to_end(key)
-        return lines
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if not width or self.text_selection is not None:
-            return super().get_content_height(container, viewport, width)
-        return len(self._lines(width))
-
-    def render_line(self, y: int) -> Strip:
-        if self.text_selection is not None:  # drawn over the text: not kept
-            return super().render_line(y)
-        width = self.size.width
-        lines = self._lines(width)
-        return lines[y] if 0 <= y < len(lines) else Strip.blank(width, self.visual_style.rich_style)
+    def render_key(self) -> Hashable:
+        return self._key
 
 
 # Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
