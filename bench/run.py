@@ -83,9 +83,11 @@ def p90(times: list[float]) -> float:
     return statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
 
 
-def raw(path: Path) -> sqlite3.Connection:
-    """A plain connection with the SPEC 2 settings: what the baselines use."""
-    conn = sqlite3.connect(path, isolation_level=None)
+def raw(path: Path, read_only: bool = False) -> sqlite3.Connection:
+    """A plain connection with the SPEC 2 settings: what the baselines use
+    (``read_only``: opened ``mode=ro``, for ``--in-place``)."""
+    target = f"file:{path}?mode=ro" if read_only else str(path)
+    conn = sqlite3.connect(target, isolation_level=None, uri=read_only)
     for pragma in (
         "journal_mode=WAL",
         "synchronous=NORMAL",
@@ -127,14 +129,15 @@ class Case:
     max_reps: int | None = None
 
 
-def cases(db: Path, meta: dict):
-    """The rows of the table, with the objects they need; closes them at the end."""
+def cases(db: Path, meta: dict, read_only: bool = False):
+    """The rows of the table, with the objects they need; closes them at the
+    end. ``read_only``: without the row that writes (restore)."""
     from ckpt_tui.core.board import board
     from ckpt_tui.core.diff import diff_checkpoints, diff_items
     from ckpt_tui.core.history import field_history
     from ckpt_tui.core.service import open_service
 
-    svc, conn = open_service(db), raw(db)
+    svc, conn = open_service(db), raw(db, read_only)
     big, long, huge, victim = (
         meta[k] for k in ("big_project", "long_session", "huge_session", "restore_session")
     )
@@ -195,6 +198,13 @@ def cases(db: Path, meta: dict):
         while page.cursor is not None:
             page = svc.snapshots(long, after=page.cursor)
         return page
+
+    def summaries_cold():
+        """The lines of rows never summarized before: what scrolling to new
+        rows costs (a version with no ``summary_cache`` always does this)."""
+        if hasattr(svc, "summary_cache"):
+            svc.summary_cache = type(svc.summary_cache)()
+        return svc.summaries(long, first)
 
     page = "ORDER BY updated_at DESC, id DESC LIMIT 200"
     snaps = "FROM snapshots WHERE session_id = ? ORDER BY captured_at DESC, id DESC"
@@ -272,6 +282,12 @@ def cases(db: Path, meta: dict):
             loads(f"SELECT payload {snaps} LIMIT 61", long),
         )
         yield Case(
+            "change summaries, 60 rows, none kept from an earlier call",
+            summaries_cold,
+            "raw SELECT 61 payloads + json.loads",
+            loads(f"SELECT payload {snaps} LIMIT 61", long),
+        )
+        yield Case(
             "field history (blame), 5,000 snapshots",
             lambda: field_history(svc, long, "nextSteps"),
             "raw SELECT json_extract of the field, all snapshots",
@@ -312,6 +328,8 @@ def cases(db: Path, meta: dict):
                 "SELECT payload FROM snapshots WHERE session_id = ? AND name LIKE 'huge-%'", huge
             ),
         )
+        if read_only:
+            return
         yield Case(
             "restore (pre-restore snapshot, prune, journal)",
             restore,
@@ -352,10 +370,12 @@ def result(op, ours, baseline, theirs, target) -> Result:
     )
 
 
-def measure(db: Path, meta: dict, reps: int, only: str | None = None) -> list[Result]:
+def measure(
+    db: Path, meta: dict, reps: int, only: list[str] | None = None, read_only: bool = False
+) -> list[Result]:
     results = []
-    for case in cases(db, meta):
-        if only and only.lower() not in case.op.lower():
+    for case in cases(db, meta, read_only):
+        if only and not any(o.lower() in case.op.lower() for o in only):
             continue
         n = min(reps, case.max_reps or reps)
         ours, theirs = timed(case.fn, n, case.cleanup), timed(case.base_fn, n)[0]
@@ -366,9 +386,9 @@ def measure(db: Path, meta: dict, reps: int, only: str | None = None) -> list[Re
     return results
 
 
-def profile(db: Path, meta: dict, reps: int, wanted: str) -> None:
+def profile(db: Path, meta: dict, reps: int, wanted: str, read_only: bool = False) -> None:
     """cProfile ``reps`` calls of the first row whose name contains ``wanted``."""
-    for case in cases(db, meta):
+    for case in cases(db, meta, read_only):
         if wanted.lower() in case.op.lower():
             prof = cProfile.Profile()
             for _ in range(min(reps, case.max_reps or reps)):
@@ -405,7 +425,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--profile", metavar="OP", help="cProfile the first row matching OP")
-    parser.add_argument("--only", metavar="OP", help="time only the rows whose name holds OP")
+    parser.add_argument(
+        "--only",
+        metavar="OP",
+        action="append",
+        help="time only the rows whose name holds OP (repeatable)",
+    )
+    parser.add_argument(
+        "--in-place",
+        action="store_true",
+        help="read the cached store itself, read-only, without copying it; no restore row",
+    )
     parser.add_argument("--app", type=Path, help="import ckpt_tui from DIR (A/B a patched copy)")
     args = parser.parse_args(argv)
     if args.app:
@@ -419,12 +449,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="run-", dir=args.db.parent) as tmp:
         for var in ("CONFIG", "STATE", "CACHE"):
             os.environ[f"CKPT_TUI_{var}"] = str(Path(tmp) / var.lower())
-        db = Path(tmp) / "store.db"
-        shutil.copyfile(args.db, db)  # restores write here; the cache stays pristine
+        db = args.db if args.in_place else Path(tmp) / "store.db"
+        if not args.in_place:
+            shutil.copyfile(args.db, db)  # restores write here; the cache stays pristine
         if args.profile:
-            profile(db, meta, args.reps, args.profile)
+            profile(db, meta, args.reps, args.profile, args.in_place)
             return 0
-        results = measure(db, meta, args.reps, args.only)
+        results = measure(db, meta, args.reps, args.only, args.in_place)
 
     print(
         f"\n{meta['size']['snapshots']:,} snapshots, {args.db.stat().st_size / 1e6:.0f} MB, "

@@ -72,17 +72,20 @@ sentences = st.lists(
 @given(sentences, sentences)
 def test_rapidfuzz_prefilter_pairs_what_sequencematcher_alone_pairs(old, new):
     """The prefilter only skips pairs that could not reach the threshold:
-    pairing every candidate with SequenceMatcher gives the same items."""
+    pairing every candidate with SequenceMatcher gives the same items (and
+    so does a diff small enough to skip the prefilter, as shipped)."""
     import ckpt_tui.core.diff as diff
 
-    fast = diff.diff_items(tuple(old), tuple(new))
-    original = diff._similar
-    diff._similar = lambda text, live: list(live)
+    shipped = diff.diff_items(tuple(old), tuple(new))
+    original, budget = diff._similar, diff.REWORD_UNFILTERED_CHARS
+    diff.REWORD_UNFILTERED_CHARS = 0  # every pairing through the prefilter
     try:
+        fast = diff.diff_items(tuple(old), tuple(new))
+        diff._similar = lambda text, live: list(live)
         slow = diff.diff_items(tuple(old), tuple(new))
     finally:
-        diff._similar = original
-    assert fast == slow
+        diff._similar, diff.REWORD_UNFILTERED_CHARS = original, budget
+    assert fast == slow == shipped
 
 
 def test_a_600_by_600_block_of_rewordings_is_paired_whole():

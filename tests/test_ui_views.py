@@ -155,3 +155,25 @@ async def test_board_and_field_history_are_in_help_and_the_palette(two):
         assert type(app.screen).__name__ == "HistoryScreen"
         assert app.screen.blame.field == "status"
         assert [t.new for t in app.screen.blame.history.transitions] == ["blocked", "done"]
+
+
+def offered(app) -> set[str]:
+    """The actions the key bar offers on the current screen (dimmed or not)."""
+    return {b.action for _node, b, _enabled, _tip in app.screen.active_bindings.values()}
+
+
+@run_async
+async def test_a_list_without_a_filter_line_does_not_offer_slash(two):
+    """The board's and the history's lists have no filter line: ``/`` is
+    not on their key bar (it did nothing there), while the main screen's
+    lists keep it."""
+    app = make_app(two)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        assert "filter" in offered(app)
+        await press(pilot, "B")
+        assert type(app.screen).__name__ == "BoardScreen"
+        assert "filter" not in offered(app)
+        await press(pilot, "escape", "enter", "enter", "2", "4", "b")
+        assert type(app.screen).__name__ == "HistoryScreen"
+        assert "filter" not in offered(app)

@@ -90,3 +90,13 @@ async def test_app_shows_bidi_controls(store_path):
     for char in ("\u202e", "\u2066", "\ufeff"):
         assert char not in screen
     assert "evil\\u202eeman\\u2066" in screen
+
+
+def test_text_isprintable_accepts_needs_no_escape():
+    """``visible`` returns text ``str.isprintable`` accepts as it is (the
+    command line's long lists); that holds only if no character it accepts is
+    one the escapes are for, in any plane."""
+    from ckpt_tui.core.text import _controls
+
+    accepted = "".join(c for c in map(chr, range(0x110000)) if c.isprintable())
+    assert not _controls(False).search(accepted) and not _controls(True).search(accepted)

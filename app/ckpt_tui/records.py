@@ -6,9 +6,12 @@ line draw them, so each layer imports them from here rather than from the
 layer below. They are NamedTuples, not frozen dataclasses: equally
 immutable, and on the start-up path each costs 0.1 ms to define instead of
 1.2 ms. Like ``errors.py``, this module imports nothing of ours.
-"""
 
-from __future__ import annotations
+Its annotations are evaluated (no ``from __future__ import annotations``):
+``NamedTuple`` turns an annotation given as a string into a ``ForwardRef``,
+compiling it, which made importing this module (on the way to the first
+frame and into every command) 2 ms slower.
+"""
 
 from typing import Generic, NamedTuple, TypeVar
 

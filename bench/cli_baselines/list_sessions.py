@@ -1,4 +1,5 @@
-"""Baseline of ``ckpt-tui list sessions [--project P]``:
+"""Baseline of ``ckpt-tui list sessions [--project P]``: the status as a
+person reads it (``in progress``), as ckpt-tui's table shows it.
 python bench/cli_baselines/list_sessions.py DB [PROJECT]"""
 
 import sys
@@ -8,8 +9,9 @@ from _common import connect, table
 where, params = ("WHERE s.project_id = ?", sys.argv[2:3]) if len(sys.argv) > 2 else ("", [])
 rows = connect(sys.argv[1]).execute(
     "SELECT s.id, s.project_id,"
-    " CASE WHEN c.session_id IS NULL THEN '-'"
-    "  WHEN c.synthesized THEN c.status || ' (placeholder)' ELSE c.status END,"
+    " CASE WHEN c.session_id IS NULL THEN '-' ELSE"
+    "  CASE c.status WHEN 'in_progress' THEN 'in progress' ELSE c.status END"
+    "  || CASE WHEN c.synthesized THEN ' (placeholder)' ELSE '' END END,"
     " (SELECT count(*) FROM snapshots n WHERE n.session_id = s.id),"
     " s.updated_at, coalesce(nullif(s.title, ''), c.title, '')"
     f" FROM sessions s LEFT JOIN checkpoints c ON c.session_id = s.id {where}"

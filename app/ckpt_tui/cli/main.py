@@ -18,7 +18,6 @@ import os
 import sys
 
 from ckpt_tui import __version__
-from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 
 COMMAND_MODULES = (
@@ -38,7 +37,7 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
     On subcommands their default is SUPPRESS, so ``ckpt-tui --db X list
     projects`` keeps the X given before the subcommand.
     """
-    common = argparse.ArgumentParser(add_help=False)
+    common = CkptParser(add_help=False)  # a parent: only its arguments are used
     default_db = None if top else argparse.SUPPRESS
     default_flag = False if top else argparse.SUPPRESS
     common.add_argument(
@@ -116,9 +115,37 @@ COMMAND_WORDS = frozenset(COMMAND_MODULE)
 COMPLETE_WORD = "__complete"
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, which argparse asks for each
+    formatter it makes (one per argument added), without importing
+    ``shutil`` (and ``bz2``, ``lzma``...: about 2 ms of every command):
+    ``$COLUMNS`` if a positive number, else the width of the terminal on
+    stdout, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class _Formatter(argparse.HelpFormatter):
     """Wraps help text between words only: never inside a long word, a
     path or a hyphenated word."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = _terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         import textwrap
@@ -139,6 +166,39 @@ class CkptParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
+class _OnlyWords:
+    """The ``COMMAND`` sub-parsers action as a command module sees it in a
+    light parse: the commands named on the line are added; any other is
+    built into :class:`_Unused` and dropped (a module registers all of its
+    commands; ``list projects`` needs none of ``restore``'s arguments)."""
+
+    def __init__(self, sub: argparse._SubParsersAction, words: frozenset[str]) -> None:
+        self._sub = sub
+        self._words = words
+
+    def add_parser(self, name: str, **kwargs):
+        if name in self._words:
+            return self._sub.add_parser(name, **kwargs)
+        return _Unused()
+
+
+class _Unused:
+    """A parser, argument or group of a command not named on the line:
+    takes every call and attribute and keeps nothing."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: _Unused()
+
+
+class _Listed:
+    """A command in the top-level help, which prints its name and help line
+    and exits: no parser is made for it (21 parsers are about 2 ms of
+    ``--help``)."""
+
+    def __init__(self, **kwargs) -> None:
+        pass
+
+
 class _NotTheApp(Exception):
     """A light parser (the app's options only, or only the commands named on
     the line) met something it does not know: a mistyped command, say. The full parser answers instead, so the
@@ -153,10 +213,10 @@ class _LightParser(CkptParser):
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` given and naming no command, only the
     options of the app itself; naming commands (and no top-level help before
-    them), only the commands of the modules that register those words."""
+    them), only those commands (:class:`_OnlyWords`), from the modules that
+    register those words."""
     import importlib
 
-    common = common_parser()
     modules = _modules_for(argv)
     help_only = modules == _TOP_HELP
     light = argv is not None and modules != COMMAND_MODULES
@@ -182,12 +242,14 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         dest="command",
         metavar="COMMAND",
         title="commands (ckpt-tui COMMAND --help for more)",
-        parser_class=CkptParser,
+        parser_class=_Listed if help_only else CkptParser,
     )
     if help_only:  # the commands' names and help lines, not their parsers
         for word, (_, help_text) in COMMANDS.items():
             sub.add_parser(word, help=help_text)
         return parser
+    common = common_parser()
+    target = _OnlyWords(sub, frozenset(argv)) if light else sub
     for name in modules:
         try:
             module = importlib.import_module(name)
@@ -195,7 +257,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             if exc.name == name:
                 continue
             raise
-        module.register(sub, common)
+        module.register(target, common)
     return parser
 
 
@@ -277,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
             _warn_config()
         return int(args.run(args) or 0)
     except CkptError as exc:
+        from ckpt_tui.core.text import printable
+
         print(f"ckpt-tui: {printable(str(exc), 4000)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -286,6 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         if os.environ.get("CKPT_TUI_DEBUG"):
             raise
+        from ckpt_tui.core.text import printable
+
         print(
             f"ckpt-tui: unexpected error: {type(exc).__name__}: {printable(str(exc), 4000)}",
             file=sys.stderr,

@@ -4,8 +4,6 @@ redo, snapshot, migrate, doctor, demo."""
 from __future__ import annotations
 
 import argparse
-import shlex
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
@@ -299,6 +297,9 @@ def _doctor_item(item) -> str:
 
 
 def cmd_demo(args) -> int:
+    import shlex
+    from pathlib import Path
+
     from ckpt_tui.core.demo import build_demo
 
     target = Path(args.dir) if args.dir else paths.cache_dir() / "demo"

@@ -13,7 +13,6 @@ import json
 import random
 import shutil
 import uuid
-from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -62,8 +61,7 @@ def _states(rng: random.Random, objective: str, steps: list[str], files: list[st
         elif blockers and rng.random() < 0.6:
             blockers = ()
         touched = tuple(dict.fromkeys(cp.filesTouched + tuple(rng.sample(files, k=1))))
-        cp = replace(
-            cp,
+        cp = cp.replace(
             status="done" if done == len(steps) else status,
             summary=(
                 f"Finished: {steps[done - 1].lower()}. "
@@ -301,8 +299,7 @@ def _write_legacy_file(project_dir: Path) -> None:
         status="in_progress",
         nextSteps=("Add a version switcher", "Redirect old URLs"),
     )
-    second = replace(
-        first,
+    second = first.replace(
         status="done",
         completedSteps=first.nextSteps,
         nextSteps=(),
@@ -339,7 +336,7 @@ def _imported_legacy_state(db: Path, project_dir: Path) -> None:
     before = Checkpoint(
         objective="Move state to S3 with locking", nextSteps=("Create the bucket", "Enable locking")
     )
-    after = replace(before, status="done", completedSteps=before.nextSteps, nextSteps=())
+    after = before.replace(status="done", completedSteps=before.nextSteps, nextSteps=())
     state.write_text(
         json.dumps(
             {

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections import Counter, deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -34,14 +33,21 @@ MAX_DIFF_ITEMS = 10_000
 #: removed × added items stay under this (the old code took 3 s at 1,000 ×
 #: 1,000); a bigger block shows plain additions and removals, marked coarse.
 REWORD_MAX_PAIRS = 600 * 600
+#: How much a list diff compares with SequenceMatcher alone (the sum, over
+#: the added items, of their length times the removed items they are tried
+#: against, plus those items' lengths; about 1 µs a character) before
+#: rapidfuzz's prefilter is imported for the rest (about 10 ms): a diff that
+#: changed a few items, or added some and removed none, does not import it.
+REWORD_UNFILTERED_CHARS = 3_000
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 
 
-# The small value types below are NamedTuples: a 1 MB diff makes tens of
+# The value types below are NamedTuples: a 1 MB diff makes tens of
 # thousands of them, and a NamedTuple is both made (0.1 ms against 1.4 ms
 # for a frozen slotted dataclass, on the start-up path) and instantiated
-# faster.
+# faster; without a dataclass here, ``ckpt-tui diff`` imports neither
+# ``dataclasses`` nor ``inspect``.
 
 
 class Segment(NamedTuple):
@@ -115,8 +121,7 @@ class Item(NamedTuple):
     segments: tuple[Segment, ...] = ()
 
 
-@dataclass(frozen=True)
-class FieldDiff:
+class FieldDiff(NamedTuple):
     name: str
     #: "text", "list" or "status"; "damaged" when either side is a
     #: :class:`DamagedField` (then ``old`` and ``new`` are the values as they
@@ -136,10 +141,9 @@ class FieldDiff:
         return Counter(item.kind for item in self.items)
 
 
-@dataclass(frozen=True)
-class CheckpointDiff:
+class CheckpointDiff(NamedTuple):
     fields: tuple[FieldDiff, ...]
-    extra_changed: tuple[str, ...] = field(default=())
+    extra_changed: tuple[str, ...] = ()
 
     @property
     def changed(self) -> tuple[FieldDiff, ...]:
@@ -303,13 +307,19 @@ def diff_items(
         removed_in.setdefault(block_of[("old", i)], {})[i] = text
     pairs_in = {b: len(live) for b, live in removed_in.items()}
     added_in = Counter(block_of[("new", j)] for j in added)
+    unfiltered = REWORD_UNFILTERED_CHARS
     for j, text in sorted(added.items()):
         here = block_of[("new", j)]
         live = removed_in.get(here, {})
         if added_in[here] * pairs_in.get(here, 0) > REWORD_MAX_PAIRS:
             coarse = True
             continue
-        best = _closest(text, _similar(text, live), live)
+        cost = len(text) * len(live) + sum(map(len, live.values()))
+        if cost <= unfiltered:  # the prefilter only drops what _closest would not pick
+            unfiltered -= cost
+            best = _closest(text, sorted(live), live)
+        else:
+            best = _closest(text, _similar(text, live), live)
         if best is not None:
             reworded[j] = best
             del removed[best], live[best]

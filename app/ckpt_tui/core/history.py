@@ -222,12 +222,12 @@ def _decode(field: str, json_type: str | None, value: Any) -> Any:
     of the wrong type is a DamagedField)."""
     if json_type is None:  # the key is missing: the plugin's default
         return Checkpoint().get(field)
-    if json_type in ("array", "object"):
-        value = loads(value)
-    elif json_type in ("true", "false"):
+    if json_type in ("true", "false"):
         value = json_type == "true"
     elif json_type == "null":
         value = None
+    else:  # JSON text: a string, a number, an array or an object
+        value = loads(value)
     return Checkpoint.from_payload({field: value}).get(field)
 
 

@@ -40,12 +40,29 @@ _SAFE_INT = 2**53
 def stringify(value: Any) -> str:
     """``JSON.stringify(value)`` for a value made of ``None``, ``bool``,
     ``int``, ``float``, ``str``, lists/tuples and mappings with string keys."""
-    text = _encode(value)
+    return escape_surrogates(_encode(value))
+
+
+def escape_surrogates(text: str) -> str:
+    """JSON ``text`` with each lone surrogate written as its escape
+    (``\\ud800``), as ``JSON.stringify`` does; a high and low side by side
+    become the one character they stand for."""
     surrogate, pair = _patterns()
     if surrogate.search(text):
         text = pair.sub(_join_pair, text)
         text = surrogate.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
+
+
+def column_text(value: str) -> str:
+    """A string as the plugin's SQLite driver stores a JavaScript string in
+    a TEXT column: UTF-8, with a lone surrogate (which UTF-8 cannot hold)
+    replaced by U+FFFD, as V8's UTF-8 conversion does."""
+    surrogate, pair = _patterns()
+    if surrogate.search(value):
+        value = pair.sub(_join_pair, value)
+        value = surrogate.sub("\ufffd", value)
+    return value
 
 
 @functools.cache

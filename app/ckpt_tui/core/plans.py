@@ -52,7 +52,7 @@ def changed_keys(old: Checkpoint, new: Checkpoint) -> tuple[str, ...]:
 
 def take(base: Checkpoint, source: Checkpoint, keys: tuple[str, ...]) -> Checkpoint:
     """``base`` with the ``keys`` taken from ``source``."""
-    return replace(base, **{k: source.get(k) for k in keys})
+    return base.replace(**{k: source.get(k) for k in keys})
 
 
 def restorable(

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections import namedtuple
 from typing import TYPE_CHECKING
 
 from ckpt_tui.core.sorting import CountOrder
+from ckpt_tui.core.summary_cache import SummaryCache
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store import Store, plain_commands, plain_read
+from ckpt_tui.store.valid_ids import require_id
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
@@ -31,38 +32,46 @@ if TYPE_CHECKING:
 SNAPSHOT_KINDS = ("auto", "manual", "pre-restore", "compaction", "legacy")
 
 
-@dataclass(frozen=True)
-class Current:
+# The results below are named tuples, as the records are (``records.py``),
+# made with ``collections.namedtuple`` (their fields' types in annotations
+# for the reader): a frozen dataclass would import ``dataclasses`` and
+# ``inspect`` (about 7 ms) on the way to the first frame and into every
+# reading command, and ``typing.NamedTuple`` compiles each annotation it is
+# given as a string (about 1.5 ms more).
+
+
+class Current(namedtuple("Current", "session checkpoint updated_at")):
     """A session with its live checkpoint (``None`` when it has none)."""
 
+    __slots__ = ()
     session: SessionRow
     checkpoint: Checkpoint | None
     updated_at: object  # raw column value: what an optimistic check compares
 
 
-@dataclass(frozen=True)
-class SnapshotView:
+class SnapshotView(namedtuple("SnapshotView", "row content")):
+    __slots__ = ()
     row: SnapshotRow
     content: Checkpoint | Damaged
 
 
-@dataclass(frozen=True)
-class Comparison:
+class Comparison(namedtuple("Comparison", "old_label new_label diff")):
+    __slots__ = ()
     old_label: str
     new_label: str
     diff: CheckpointDiff
 
 
-@dataclass(frozen=True)
-class FirstScreen:
+class FirstScreen(namedtuple("FirstScreen", "projects sessions snapshots summaries")):
     """The first page of each pane, as the app opens: newest project, its
     newest session, that session's snapshots, and the change summaries of
     the snapshots that fit on the first screen."""
 
+    __slots__ = ()
     projects: Page[ProjectRow]
     sessions: Page[SessionRow] | None
     snapshots: Page[SnapshotRow] | None
-    summaries: dict[str, str] = field(default_factory=dict)
+    summaries: dict[str, str]
 
 
 class Reader:
@@ -70,6 +79,7 @@ class Reader:
         self.store = store
         self.count_order = CountOrder()
         self.tree_links = LinksCache()
+        self.summary_cache = SummaryCache()
 
     def _plain(self) -> plain_read.PlainRead:
         """One plain ``sqlite3`` read transaction, opened as the store's engines open the file."""
@@ -236,10 +246,10 @@ class Reader:
         with self.store.read() as conn:
             projects = list_projects(conn, None, limit)
             if not projects.rows:
-                return FirstScreen(projects, None, None)
+                return FirstScreen(projects, None, None, {})
             sessions = list_session_tree(conn, projects.rows[0].id, None, limit)
             if not sessions.rows:
-                return FirstScreen(projects, sessions, None)
+                return FirstScreen(projects, sessions, None, {})
             session_id = sessions.rows[0].id
             snapshots = list_snapshots(conn, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
@@ -347,21 +357,25 @@ class Reader:
         """The one-line change summary of each row against the snapshot before it.
 
         Loads the payloads of these rows and their predecessors only: this is
-        what a list asks for the rows it is about to show.
+        what a list asks for the rows it is about to show. Lines already made
+        are kept (``core.summary_cache``).
         """
+        require_id(session_id)  # before the cache: a bad id is an error either way
+        key = self.summary_cache.begin(self.store)
+        known = self.summary_cache.lines(rows)
+        if known is not None:
+            return known
         try:
             with self._plain() as read:
-                previous = plain_commands.previous_snapshot_ids(read, session_id, rows)
-                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-                payloads = plain_commands.get_payloads(read, session_id, sorted(wanted))
+                previous, payloads = plain_commands.previous_and_payloads(read, session_id, rows)
         except sqlite3.Error:
             from ckpt_tui.store import summary_reads
 
             with self.store.read() as conn:
-                previous = summary_reads.previous_snapshot_ids(conn, session_id, rows)
-                wanted = {r.id for r in rows} | {p for p in previous.values() if p}
-                payloads = summary_reads.get_payloads(conn, session_id, sorted(wanted))
-        return _summaries(rows, previous, payloads)
+                previous, payloads = summary_reads.previous_and_payloads(conn, session_id, rows)
+        lines = _summaries(rows, previous, payloads)
+        self.summary_cache.keep(key, previous, lines)
+        return lines
 
 
 def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:
@@ -371,8 +385,7 @@ def open_reader(db: str | os.PathLike[str] | None = None) -> Reader:
     imports."""
     from ckpt_tui import debuglog, paths
 
-    path = Path(db).expanduser() if db else paths.default_store_path()
-    reader = Reader(Store(path, read_only=True))
+    reader = Reader(Store(db or paths.default_store_path(), read_only=True))  # it expands ``~``
     if debuglog.enabled():
         debuglog.instrument(reader, "service")
     return reader
@@ -415,7 +428,7 @@ def _with_summaries(
     is newest first and unfiltered, so the snapshot before row i is row
     i + 1; the last row of a page with more after it is left to the list."""
     if snapshots is None or not count:
-        return FirstScreen(projects, sessions, snapshots)
+        return FirstScreen(projects, sessions, snapshots, {})
     rows = list(snapshots.rows)
     previous: dict[str, str | None] = {}
     for i, row in enumerate(rows[:count]):

@@ -22,7 +22,6 @@ transaction that its connection's file is the one at the path.
 from __future__ import annotations
 
 import os
-import random
 import sqlite3
 import threading
 import time
@@ -353,6 +352,8 @@ class Store:
                     return work(conn)
             except _dbapi_error() as exc:
                 if is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
+                    import random  # only when busy: no start-up imports it
+
                     _log_retry(self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, Integer, bindparam, func, or_, select
+from sqlalchemy import Connection, Integer, Text, bindparam, func, or_, select
 from sqlalchemy.sql import Select
 
 
@@ -24,6 +24,14 @@ def matches(columns, text: str | None):
     if not text:
         return None
     pattern = like_pattern(text)
+    return or_(*(c.like(pattern, escape="\\") for c in columns))
+
+
+def matches_pattern(columns):
+    """Any of ``columns`` is LIKE the bound ``:pattern`` (a ``like_pattern``):
+    what ``matches`` tests, with the text a parameter, so one statement
+    serves every keystroke."""
+    pattern = bindparam("pattern", type_=Text)
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 

@@ -50,7 +50,7 @@ def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
     roots_page, roots_total, children = tree_reads.tree_statements()
     snapshots_page, snapshots_total = snapshot_reads.snapshots_statements()
     kind_anywhere, session_kinds = snapshot_reads.kind_statements()
-    ends, span, before = summary_reads.previous_statements()
+    ends, span, before, top, walk = summary_reads.previous_statements()
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     for name, stmt in {
         # the first screen (store/plain_read.py)
@@ -75,6 +75,8 @@ def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
         "summary_ends": ends,
         "summary_span": span,
         "summary_before": before,
+        "summary_top": top,
+        "summary_walk": walk,
     }.items():
         compiled = stmt.compile(dialect=dialect)
         defaults = {k: v for k, v in compiled.params.items() if v is not None}

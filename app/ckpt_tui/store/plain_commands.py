@@ -14,15 +14,20 @@ This module must not import SQLAlchemy.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
+from ckpt_tui.store import previous_ids as walk
 from ckpt_tui.store.plain_read import NO_LIMIT, PlainRead
-from ckpt_tui.store.previous_ids import previous_ids
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, project_row, session_row, snapshot_row
 from ckpt_tui.store.valid_ids import no_project, no_session, no_snapshot, require_id
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# ``json`` and the previous-snapshot walk are imported by the reads that use
+# them: the command line's lists start without them.
 
 
 def get_project(read: PlainRead, project_id: str) -> ProjectRow:
@@ -92,13 +97,26 @@ def all_snapshots(read: PlainRead, session_id: str, kind: str | None = None) -> 
 def previous_snapshot_ids(
     read: PlainRead, session_id: str, rows: Sequence[SnapshotRow]
 ) -> dict[str, str | None]:
+    from ckpt_tui.store.previous_ids import previous_ids
+
     require_id(session_id)
     return previous_ids(
         lambda name, params: read.run(name, **params), session_id, [r.id for r in rows]
     )
 
 
+def previous_and_payloads(
+    read: PlainRead, session_id: str, rows: Sequence[SnapshotRow]
+) -> tuple[dict[str, str | None], dict[str, str]]:
+    require_id(session_id)
+    return walk.previous_and_payloads(
+        lambda name, params: read.run(name, **params), session_id, [r.id for r in rows]
+    )
+
+
 def get_payloads(read: PlainRead, session_id: str, ids: Sequence[str]) -> dict[str, str]:
+    import json
+
     require_id(session_id)
     rows = read.run("payloads", session_id=session_id, ids=json.dumps(list(ids)))
     return {r[0]: r[1] for r in rows}

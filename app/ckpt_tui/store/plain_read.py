@@ -14,7 +14,6 @@ This module must not import SQLAlchemy.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -77,6 +76,8 @@ def first_pages(path: Path, limit: int, payloads: int = 0, *, immutable: bool = 
     with the payloads of the first ``payloads`` snapshots (their change
     summaries are drawn on the first frame too); ``immutable`` as the store
     was opened (a folder where SQLite cannot create its side files)."""
+    import json  # here: the command line's lists need none of it
+
     with PlainRead(path, immutable) as read:
         run = read.run
         raw = run("projects_page", limit=limit)

@@ -1,7 +1,8 @@
-"""Which snapshot was captured just before each of some snapshots: the walk
-behind every change summary, over either read path.
+"""Which snapshot was captured just before each of some snapshots, and the
+payloads of both: the reads behind every change summary, over either read
+path.
 
-The three statements it runs are built in :mod:`ckpt_tui.store.summary_reads`
+The statements it runs are built in :mod:`ckpt_tui.store.summary_reads`
 (``previous_statements``); ``run(name, params)`` runs one of them by its
 name in ``store/plain_sql.py``, through SQLAlchemy or plain ``sqlite3``, and
 returns its rows as sequences. This module must not import SQLAlchemy.
@@ -39,3 +40,45 @@ def previous_ids(run: Run, session_id: str, ids: Sequence[str]) -> dict[str, str
             out[sid] = previous
         previous = sid
     return out
+
+
+Payloads = dict[str, str]
+
+
+def previous_and_payloads(
+    run: Run, session_id: str, ids: Sequence[str]
+) -> tuple[dict[str, str | None], Payloads]:
+    """For each id, the id captured just before it (as :func:`previous_ids`),
+    and the payload text of every snapshot either names."""
+    walked = walk_previous(run, session_id, ids)
+    if walked is not None:
+        return walked
+    previous = previous_ids(run, session_id, ids)
+    wanted = sorted(set(ids) | {p for p in previous.values() if p})
+    rows = run("payloads", {"session_id": session_id, "ids": json.dumps(wanted)})
+    return previous, {r[0]: r[1] for r in rows}
+
+
+def walk_previous(
+    run: Run, session_id: str, ids: Sequence[str]
+) -> tuple[dict[str, str | None], Payloads] | None:
+    """:func:`previous_and_payloads` when ``ids`` are consecutive in the
+    session's order, newest first (a page of the unfiltered list, as it is
+    shown), in two statements: the first id's instant and payload, then the
+    ``len(ids)`` snapshots just before it with theirs (an index walk that
+    stops there, where the general walk reads the span and then the
+    payloads). None when the walk does not give back ``ids[1:]`` in order
+    (a filtered list, or ids in another order): then nothing is assumed."""
+    if not ids:
+        return {}, {}
+    top = run("summary_top", {"session_id": session_id, "id": ids[0]})
+    if not top:
+        return None
+    at, payload = top[0][0], top[0][1]
+    params = {"session_id": session_id, "limit": len(ids), "after_at": at, "after_id": ids[0]}
+    walk = run("summary_walk", params)
+    walked = [r[0] for r in walk]
+    if walked[: len(ids) - 1] != list(ids[1:]):
+        return None
+    previous = {sid: walked[i] if i < len(walked) else None for i, sid in enumerate(ids)}
+    return previous, {ids[0]: payload, **{r[0]: r[1] for r in walk}}

@@ -14,8 +14,9 @@ from sqlalchemy.sql import Select
 
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, SessionRow
+from ckpt_tui.store import filters
 from ckpt_tui.store.filters import count_upto, matches, page_total
-from ckpt_tui.store.ordering import cursor_params, instant, newest_first
+from ckpt_tui.store.ordering import cursor_params, instant, newest_first, newest_first_scanned
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, session_row
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
 from ckpt_tui.store.valid_ids import no_session, require_id
@@ -46,15 +47,27 @@ def list_sessions(
     limit: int = 200,
     text: str | None = None,
 ) -> Page[SessionRow]:
-    """Sessions, newest activity first, flat (for the command line)."""
+    """Sessions, newest activity first, flat (for the command line, and a
+    filtered session tree)."""
+    many = False  # a project filter with at least FILTER_COUNT_BOUND matches
     if project_id is not None:
         require_id(project_id, "project id")
+        if text:
+            from ckpt_tui.store.project_filter import project_filter_page
+
+            page = project_filter_page(conn, project_id, after, limit, text)
+            if page is not None:
+                return page
+            many = True
     stmt, total_stmt = sessions_statements(project_id is not None, after is not None, text)
     params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
     raw = conn.execute(stmt, params).mappings().all()
-    total, at_least = page_total(
-        conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
-    )
+    if many and not (after is None and len(raw) < limit):
+        total, at_least = filters.FILTER_COUNT_BOUND, True  # what the bounded count would say
+    else:
+        total, at_least = page_total(
+            conn, total_stmt, {"project_id": project_id}, raw, limit, after, bool(text)
+        )
     return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
@@ -80,7 +93,10 @@ def sessions_statements(of_project: bool, after: bool, text: str | None):
     # The page's ids first: the snapshot counts and the checkpoint columns are
     # then read for these rows only, not for every session before the sort.
     limit = bindparam("limit", type_=Integer)
-    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
+    # A project's sessions come in index order (project_id, updated_at);
+    # the store's have no such index and are scanned once.
+    order = newest_first if of_project else newest_first_scanned
+    keys = order(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
     at = instant(sessions.c.updated_at)
     stmt = session_select().add_columns(at.label("sort_at"))
     stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))

@@ -7,10 +7,11 @@ import functools
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, Select, Text, bindparam, func, select, union_all
+from sqlalchemy import Connection, Integer, Select, Text, bindparam, func, select, union_all
 
 from ckpt_tui.records import SnapshotRow
-from ckpt_tui.store.ordering import instant, is_epoch_ms
+from ckpt_tui.store import previous_ids as walk
+from ckpt_tui.store.ordering import instant, is_epoch_ms, newest_first
 from ckpt_tui.store.previous_ids import previous_ids
 from ckpt_tui.store.schema import snapshots
 from ckpt_tui.store.snapshot_reads import newest_statement, payloads_statement
@@ -32,21 +33,43 @@ def previous_snapshot_ids(
     built once (``previous_statements``): building them took more than
     running them."""
     require_id(session_id)
-    ends, span, before = previous_statements()
-    by_name = {"summary_ends": ends, "summary_span": span, "summary_before": before}
+    return previous_ids(_runner(conn), session_id, [row.id for row in rows])
+
+
+def previous_and_payloads(
+    conn: Connection, session_id: str, rows: Sequence[SnapshotRow]
+) -> tuple[dict[str, str | None], dict[str, str]]:
+    """``previous_ids.previous_and_payloads`` on this connection."""
+    require_id(session_id)
+    return walk.previous_and_payloads(_runner(conn), session_id, [row.id for row in rows])
+
+
+def _runner(conn: Connection):
+    """``run(name, params)`` over this connection, for ``store.previous_ids``."""
+    ends, span, before, top, walk_stmt = previous_statements()
+    by_name = {
+        "summary_ends": ends,
+        "summary_span": span,
+        "summary_before": before,
+        "summary_top": top,
+        "summary_walk": walk_stmt,
+        "payloads": payloads_statement(),
+    }
 
     def run(name: str, params: dict) -> list:
         return conn.execute(by_name[name], params).all()
 
-    return previous_ids(run, session_id, [row.id for row in rows])
+    return run
 
 
 @functools.cache
-def previous_statements() -> tuple[Select, Select, Select]:
+def previous_statements() -> tuple[Select, Select, Select, Select, Select]:
     """(instants of the snapshots of ``:session_id`` in the JSON array
     ``:ids``, oldest first; ids of every snapshot from ``:low`` to ``:high``
     by instant, oldest first; the id of the ``:limit`` newest snapshots
-    before the cursor ``(:after_at, :after_id)``)."""
+    before the cursor ``(:after_at, :after_id)``; the instant and payload
+    of the snapshot ``:id``; the id and payload of the ``:limit`` newest
+    snapshots before the cursor)."""
     at = instant(snapshots.c.captured_at)
     session = bindparam("session_id", type_=Text)
     in_session = snapshots.c.session_id == session
@@ -65,4 +88,14 @@ def previous_statements() -> tuple[Select, Select, Select]:
     digits = select(at.label("at"), snapshots.c.id).where(in_session, epoch, at >= low, at <= high)
     span_q = union_all(iso, digits).subquery()
     span = select(span_q.c.id).order_by(span_q.c.at, span_q.c.id)
-    return ends, span, newest_statement(False, ids_only=True)
+    top = select(at.label("at"), snapshots.c.payload).where(
+        in_session, snapshots.c.id == bindparam("id", type_=Text)
+    )
+    walk_stmt = newest_first(
+        select(snapshots.c.id, snapshots.c.payload).where(in_session),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        True,
+        bindparam("limit", type_=Integer),
+    )
+    return ends, span, newest_statement(False, ids_only=True), top, walk_stmt

@@ -60,11 +60,21 @@ def checkpoint_parts(
 ) -> tuple[list[RenderableType], int]:
     """The parts of the layout, and the index of the part where ``focused``
     (a field the pane's cursor is on, drawn reversed) starts."""
-    parts: list[RenderableType] = []
-    at = 0
-    if heading is not None:
-        parts.append(heading)
+    parts: list[RenderableType] = [] if heading is None else [heading]
     at = len(parts)
+    parts.append(_title_line(cp, focused))
+    parts += _damaged_notice(cp)
+    for name in SHOWN_ORDER[2:]:
+        parts.append(Text())
+        if name == focused:
+            at = len(parts)
+        parts += _field(name, cp.get(name), focused=name == focused)
+    parts += _extra_keys(cp)
+    return parts, at
+
+
+def _title_line(cp: Checkpoint, focused: str | None) -> Text:
+    """The status badge and the title, on one line (both can be focused)."""
     status = damaged_badge() if isinstance(cp.status, DamagedField) else status_badge(cp.status)
     if focused == "status":
         status = Text.assemble(("▸", FOCUS_STYLE), status)
@@ -77,50 +87,69 @@ def checkpoint_parts(
         title.append_text(safe(cp.title or "(untitled)", 500, style=name_style))
     if cp.synthesized is True:
         title.append("  placeholder (made by the plugin at compaction)", style="ckpt--placeholder")
-    parts.append(title)
+    return title
+
+
+def _damaged_notice(cp: Checkpoint) -> list[RenderableType]:
+    """Which fields are damaged, named before anything else: a damaged
+    field is never restored, and the person should not have to scroll to
+    learn that. The first line's fields are shown as stored here."""
     damaged = cp.damaged_fields()
-    if damaged:
-        # Named before anything else: a damaged field is never restored, and
-        # the person should not have to scroll to learn that.
-        parts.append(
-            Text(
-                f"Damaged: {', '.join(LABEL.get(k, k) for k in damaged)}. "
-                "Shown as stored; a restore never copies a damaged field.",
-                style=DAMAGED_TEXT,
-            )
+    if not damaged:
+        return []
+    parts: list[RenderableType] = [
+        Text(
+            f"Damaged: {', '.join(LABEL.get(k, k) for k in damaged)}. "
+            "Shown as stored; a restore never copies a damaged field.",
+            style=DAMAGED_TEXT,
         )
-        for name in ("title", "status", "synthesized"):
-            if name in damaged:
-                parts.append(Text.assemble(_label(name), "  ", damaged_value(damaged[name])))
-    for name in SHOWN_ORDER[2:]:
-        value = cp.get(name)
-        parts.append(Text())
-        if name == focused:
-            at = len(parts)
-            parts.append(Text.assemble(("▸ ", FOCUS_STYLE), (LABEL[name], "bold " + FOCUS_STYLE)))
-        else:
-            parts.append(_label(name))
-        if isinstance(value, DamagedField):
-            parts.append(Text.assemble("  ", damaged_value(value)))
-        elif name in LIST_FIELDS:
-            if not value:
-                parts.append(Text("  (none)", style="dim"))
-            for item in value[:DISPLAY_LINES]:
-                parts.append(Text.assemble("  • ", safe(item, 2000)))
-            if len(value) > DISPLAY_LINES:
-                parts.append(Text(f"  … (+{len(value) - DISPLAY_LINES} more)", style="dim"))
-        elif not value:
-            parts.append(Text("  (empty)", style="dim"))
-        else:
-            parts.append(Padding(_prose(name, value), (0, 0, 0, 2)))
-    if cp.extra:
-        parts.append(Text())
-        parts.append(Text("Extra payload keys", style="ckpt--warning-bold"))
-        for key, value in cp.extra.items():
-            parts.append(
-                Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
-            )
-    return parts, at
+    ]
+    for name in ("title", "status", "synthesized"):
+        if name in damaged:
+            parts.append(Text.assemble(_label(name), "  ", damaged_value(damaged[name])))
+    return parts
+
+
+def _field(name: str, value, *, focused: bool) -> list[RenderableType]:
+    """One field: its label (reversed if ``focused``), then its value."""
+    if focused:
+        label = Text.assemble(("▸ ", FOCUS_STYLE), (LABEL[name], "bold " + FOCUS_STYLE))
+    else:
+        label = _label(name)
+    return [label, *_value(name, value)]
+
+
+def _value(name: str, value) -> list[RenderableType]:
+    """A field's value: damaged, a bullet list (cut at ``DISPLAY_LINES``),
+    or prose (Markdown for the plan and the notes)."""
+    if isinstance(value, DamagedField):
+        return [Text.assemble("  ", damaged_value(value))]
+    if name in LIST_FIELDS:
+        if not value:
+            return [Text("  (none)", style="dim")]
+        parts: list[RenderableType] = [
+            Text.assemble("  • ", safe(item, 2000)) for item in value[:DISPLAY_LINES]
+        ]
+        if len(value) > DISPLAY_LINES:
+            parts.append(Text(f"  … (+{len(value) - DISPLAY_LINES} more)", style="dim"))
+        return parts
+    if not value:
+        return [Text("  (empty)", style="dim")]
+    return [Padding(_prose(name, value), (0, 0, 0, 2))]
+
+
+def _extra_keys(cp: Checkpoint) -> list[RenderableType]:
+    """Payload keys the model does not know, shown as stored."""
+    if not cp.extra:
+        return []
+    return [
+        Text(),
+        Text("Extra payload keys", style="ckpt--warning-bold"),
+        *(
+            Text.assemble("  ", safe(key, 100, style="bold"), " = ", safe(repr(value), 2000))
+            for key, value in cp.extra.items()
+        ),
+    ]
 
 
 def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> RenderableType:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from textual.app import ActionError
 from textual.dom import DOMNode
 
 
@@ -32,6 +33,21 @@ def reason_for(node: DOMNode, action: str, parameters: tuple[object, ...]) -> st
     """``node``'s reason for not running ``action``, if it gives one."""
     why_not = getattr(node, "why_not", None)
     return why_not(action, parameters) if why_not is not None else None
+
+
+def refusal(app, action: str, default_namespace, namespaces) -> str | None:
+    """Why the node that ``action`` would run on refuses it now (its
+    ``check_action`` dims it and its ``why_not`` says why), or ``None``: the
+    app's ``run_action`` then says so instead of running it."""
+    try:
+        target, name, params = app._parse_action(
+            action, app if default_namespace is None else default_namespace, namespaces
+        )
+    except ActionError:  # Textual reports a bad action itself
+        return None
+    if target.check_action(name, params) is None:
+        return reason_for(target, name, params)
+    return None
 
 
 def key_of(node: DOMNode, binding_id: str) -> str:

@@ -1,8 +1,9 @@
 """What screens ask the app to do, as typed messages (as toolong's and
 harlequin's ``messages.py``): a screen says what the person asked for and
-on what; the app, which owns the workflows that span screens (a preview,
-then a write, then every pane refreshed), handles it. So a screen never
-calls back into the app, and each can be read (and tested) alone."""
+on what; the app handles it, each handler starting the workflow that
+spans screens (a preview, then a write, then every pane refreshed) in
+``ui/flows/``. So a screen never calls back into the app, and each can
+be read (and tested) alone."""
 
 from __future__ import annotations
 

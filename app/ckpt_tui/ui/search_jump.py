@@ -1,6 +1,8 @@
-"""Showing a search hit on the main screen: its project, session and
-snapshot selected (however deep in their lists), the matching field
-scrolled into view in the detail pane."""
+"""Search from the app: opening the search screen (its index, FTS5 and
+the keeper that follows the store, made on first use only), and showing a
+hit on the main screen: its project, session and snapshot selected
+(however deep in their lists), the matching field scrolled into view in
+the detail pane."""
 
 from __future__ import annotations
 
@@ -9,6 +11,28 @@ from ckpt_tui.core.search import Hit
 
 #: Detail pane headings of the fields that are not in ``LABEL``.
 _HEADINGS = {"extra": "Extra payload keys"}
+
+
+def open_search(app) -> None:
+    """``S``: the search screen, over the store's index (made, then kept
+    current by the app's poll, from the first search on)."""
+    from ckpt_tui.core.search import Searcher
+    from ckpt_tui.ui.screens.search import SearchScreen
+    from ckpt_tui.ui.search_keeper import SearchKeeper
+
+    if isinstance(app.screen, SearchScreen):
+        return
+    path = app.service.store.path
+    if app.search_keeper is None:
+        app.search_keeper = SearchKeeper(app, path)
+    app.push_screen(SearchScreen(app.search_keeper, Searcher(path)))
+
+
+def jump_to(app, hit: Hit) -> None:
+    """Close the screens above the main screen and show ``hit`` there."""
+    while len(app.screen_stack) > 1 and app.screen is not app.main:
+        app.pop_screen()
+    show_hit(app.main, hit)
 
 
 def show_hit(main, hit: Hit) -> None:

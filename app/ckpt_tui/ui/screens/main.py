@@ -1,57 +1,40 @@
 """The main screen: projects, sessions and snapshots side by side, the
-detail of the selection below, and the actions on what is selected."""
+detail of the selection below (``ui/selection_detail.py`` builds it in the
+screen's workers), the key bar, and the filter line
+(``ui/widgets/filter_line.py``). The keys that act on the selection are
+``ui/screens/selection_keys.py``'s; their bindings are here, where Textual
+reads them."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Input
 
-from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
-from ckpt_tui.core.model import Damaged
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.ui.checkpoint_view import damaged_renderable
+from ckpt_tui.ui import selection_detail
 from ckpt_tui.ui.debounce import rested
-from ckpt_tui.ui.explain import Explains, key_of
+from ckpt_tui.ui.explain import Explains
 from ckpt_tui.ui.mark import Mark
-from ckpt_tui.ui.messages import (
-    AdoptRequested,
-    ConversationRequested,
-    CopyRequested,
-    HandoffRequested,
-    RestoreRequested,
-    SnapshotRequested,
-)
-from ckpt_tui.ui.render import home_relative, no_match, safe
+from ckpt_tui.ui.render import no_match
+from ckpt_tui.ui.screens.selection_keys import SelectionKeys
+from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
 from ckpt_tui.ui.settings import remember_setting
-from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
+from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
-
-EMPTY_STORE = Text.assemble(
-    ("This store has no projects yet.\n\n", "bold"),
-    "The checkpoint-orchestrator plugin fills it as you work with opencode.\n",
-    "To look around first: ",
-    ("ckpt-tui demo", "bold"),
-    " writes a sample store, and ",
-    ("make demo", "bold"),
-    " opens it.",
-)
-
 
 #: The most of the screen's height the three lists take (the detail pane
 #: has the rest); the launcher uses it to know how many rows can show.
@@ -65,15 +48,7 @@ PANES_MIN_ROWS = 4
 DETAIL_REST = 0.06
 
 
-#: Keys that act on the selected session (and, in the snapshot pane, its snapshot).
-SESSION_ACTIONS = ("new_snapshot", "handoff", "conversation", "copy_resume", "resume", "adopt")
-#: Keys that act on a snapshot (or, with a mark in another session, across).
-SNAPSHOT_ACTIONS = ("diff", "restore")
-#: Keys that write to the store: dimmed when it is read-only.
-WRITE_ACTIONS = ("restore", "new_snapshot", "adopt")
-
-
-class MainScreen(Explains, Screen[None]):
+class MainScreen(SelectionKeys, Explains, Screen[None]):
     #: The app's undo and redo act on this screen's selected session.
     UNDO_HERE = True
     # Widths by need: narrow, the projects pane shows names only and the
@@ -92,12 +67,6 @@ class MainScreen(Explains, Screen[None]):
     MainScreen.-wide ProjectList {{ width: 2fr; }}
     MainScreen.-wide SessionList {{ width: 4fr; }}
     MainScreen.-wide SnapshotList {{ width: 5fr; }}
-    MainScreen #filter {{
-        display: none; height: 3; border: round $accent; padding: 0 1;
-        border-title-color: $accent; border-title-style: bold;
-    }}
-    MainScreen #filter:focus {{ border: round $accent; }}
-    MainScreen #filter.visible {{ display: block; }}
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "focus_pane('projects')", "Projects", show=False, id="main.focus_projects"),
@@ -124,8 +93,7 @@ class MainScreen(Explains, Screen[None]):
         self.sessions = SessionList(service, id="sessions")
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
-        self._filter_target: PagedList | None = None
-        self._filter: Input | None = None
+        self._filter: FilterLine | None = None  # mounted on the first ``/``
         self._rows_needed = 0  # the longest list seen: the panes only grow to it
         self._panes_height: int | None = None
         self.first = first
@@ -286,118 +254,37 @@ class MainScreen(Explains, Screen[None]):
         elif self.session is not None:
             self._load_current(self.session, *self._activity(), delay)
 
-    @work(thread=True, exclusive=True, group="detail")
-    def _load_project(self, row: ProjectRow, delay: float) -> None:
-        if rested(delay):
-            self.app.call_from_thread(self._show_project, row)
-
     def _activity(self) -> tuple[Activity, bool]:
         """opencode's data for a detail worker, and whether it has loaded:
         read here, on the UI thread, so the worker reads no widget."""
         return self.sessions.activity, self.app.activity_loaded
 
-    def _show_project(self, row: ProjectRow) -> None:
-        text = Text.assemble(
-            ("Project ", "bold"),
-            safe(row.id, 200),
-            "\n",
-            ("Directory  ", "dim"),
-            safe(home_relative(row.directory), 500),
-            "\n",
-            ("Canonical  ", "dim"),
-            safe(home_relative(row.canonical), 500),
-            "\n",
-            ("Sessions   ", "dim"),
-            str(row.session_count),
-            "\n",
-            ("Last activity  ", "dim"),
-            timeutil.relative(row.last_activity),
-            f"  ({row.last_activity})",
-        )
-        self.detail.show(text, "Project")
+    def _present(self, detail: Detail) -> None:
+        if isinstance(detail, Shown):
+            self.detail.show_checkpoint(detail)
+        else:
+            self.detail.show(detail.body, detail.title)
 
-    def _show_opencode_only(self, row: SessionRow, activity: Activity) -> None:
-        """In the detail worker (it reads opencode's records for the usage)."""
-        info = activity.info(row.id)
-        text = Text.assemble(
-            ("opencode session ", "dim"),
-            safe(row.title or row.id, 300, style="bold"),
-            "\n",
-            safe(row.id, 300, style="dim"),
-            "\n\n",
-            ("No checkpoint: the plugin has saved nothing for this session.\n", "italic"),
-        )
-        if info is not None:
-            text.append(f"\n{info.message_count} messages", style="dim")
-            if info.agent:
-                text.append(f" · agent {info.agent}", style="dim")
-            if info.archived:
-                text.append(" · archived", style="dim")
-            if info.directory:
-                text.append("\ndirectory ", style="dim")
-                text.append_text(safe(home_relative(info.directory), 500))
-        text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
-        text.append_text(usage_text(activity.usage(row.id)))
-        self.app.call_from_thread(self.detail.show, text, "opencode session")
+    def _show_project(self, row: ProjectRow) -> None:
+        self._present(selection_detail.project_text(row))
+
+    @work(thread=True, exclusive=True, group="detail")
+    def _load_project(self, row: ProjectRow, delay: float) -> None:
+        if rested(delay):
+            self.app.call_from_thread(self._show_project, row)
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_current(
         self, row: SessionRow, activity: Activity, loaded: bool, delay: float = 0.0
     ) -> None:
-        if not rested(delay):
-            return
-        if row.origin == "opencode":
-            self._show_opencode_only(row, activity)  # reads opencode's usage: in this worker
-            return
-        try:
-            current = self.service.current(row.id)
-        except CkptError as exc:
-            self.app.call_from_thread(self.detail.show, Text(str(exc), style="ckpt--error"), "Session")
-            return
-        heading = Text.assemble(
-            ("Current checkpoint of ", "dim"),
-            safe(activity.title(row) or row.id, 300, style="bold"),
-            ("\n", ""),
-            safe(row.id, 300, style="dim"),
-        )
-        if current.updated_at is not None:
-            heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
-        heading.append("\n")
-        if loaded and activity.readable:
-            heading.append_text(usage_text(activity.usage(row.id)))
-        if current.checkpoint is None:
-            body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
-            self.app.call_from_thread(self.detail.show, body, "Current checkpoint")
-            return
-        shown = Shown(
-            row.project_id, row.id, None, current.checkpoint, heading, "Current checkpoint"
-        )
-        self.app.call_from_thread(self.detail.show_checkpoint, shown)
+        if rested(delay):
+            detail = selection_detail.current_checkpoint(self.service, row, activity, loaded)
+            self.app.call_from_thread(self._present, detail)
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_snapshot(self, row: SnapshotRow, delay: float = 0.0) -> None:
-        if not rested(delay):
-            return
-        try:
-            view = self.service.snapshot(row.session_id, row.id)
-        except CkptError as exc:
-            self.app.call_from_thread(self.detail.show, Text(str(exc), style="ckpt--error"), "Snapshot")
-            return
-        heading = Text.assemble(
-            ("Snapshot ", "dim"),
-            safe(row.name, 300, style="bold"),
-            (f"  {row.kind}", "italic"),
-            (f"\ncaptured {timeutil.relative(row.captured_at)}  ({row.captured_at})", "dim"),
-        )
-        if row.restored_at:
-            heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="ckpt--restored")
-        heading.append("\n")
-        if isinstance(view.content, Damaged):
-            body = damaged_renderable(view.content, heading)
-            self.app.call_from_thread(self.detail.show, body, "Snapshot")
-            return
-        shown = Shown(row.project_id, row.session_id, row.id, view.content, heading, "Snapshot")
-        self.app.call_from_thread(self.detail.show_checkpoint, shown)
+        if rested(delay):
+            self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:
@@ -407,194 +294,9 @@ class MainScreen(Explains, Screen[None]):
             "snapshots": self.snapshots,
             "detail": self.detail,
         }
-        panes[name].focus()
-
-    def acting_pane(self) -> PagedList:
-        """The list whose selection a key acts on: the focused one; from
-        the detail pane, the one whose selection it shows; from the filter
-        line, the list it filters."""
-        focused = self.focused
-        if focused in (self.projects, self.sessions, self.snapshots):
-            return focused  # type: ignore[return-value]
-        if focused is self.detail and self._shown_from is not None:
-            return self._shown_from
-        if focused is not None and focused is self._filter and self._filter_target is not None:
-            return self._filter_target
-        return self.projects
-
-    def acting_snapshot(self) -> SnapshotRow | None:
-        """The snapshot a key acts on: only one the focused pane shows."""
-        return self.snapshot if self.acting_pane() is self.snapshots else None
-
-    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
-        """Why a key of this screen does not apply to what the focused pane
-        shows (``ui/explain.py``)."""
-        if action not in SESSION_ACTIONS and action not in SNAPSHOT_ACTIONS:
-            return None
-        read_only = self.service.store.read_only_reason
-        if action in WRITE_ACTIONS and read_only:
-            return f"Read-only: {read_only}"
-        pane = self.acting_pane()
-        sessions_key = key_of(self, "main.focus_sessions")
-        snapshots_key = key_of(self, "main.focus_snapshots")
-        if pane is self.projects:
-            return f"the projects pane shows projects: {sessions_key} focuses the sessions"
-        session = self.session
-        if session is None:
-            return "no session selected"
-        if action in SNAPSHOT_ACTIONS:
-            if self._mark_elsewhere() is not None:
-                return None  # diff with, or copy, the marked snapshot
-            if pane is not self.snapshots:
-                shows = "the current checkpoint" if self.focused is self.detail else "sessions"
-                return f"this pane shows {shows}: {snapshots_key} focuses the snapshots"
-            if self.snapshot is None:
-                return "this session has no snapshot"
-            return None
-        if action == "adopt" and not session.is_legacy:
-            return "A adopts an imported legacy session (legacy::…); this one is live"
-        if action in ("new_snapshot", "handoff") and session.origin != "store":
-            return "this opencode session has no checkpoint"
-        return None
-
-    def describe_binding(self, binding: Binding) -> str | None:
-        """Read-only, ``e`` still shows the note but writes nothing: the key
-        bar says so rather than offering a write that is then refused."""
-        if binding.action == "handoff" and self.service.store.read_only_reason:
-            return "Hand-off preview"
-        return None
-
-    def _mark_elsewhere(self) -> Mark | None:
-        """The mark, if it is in another session than the selected one."""
-        mark, session = self.snapshots.marked, self.session
-        if mark is None or session is None or mark.session_id == session.id:
-            return None
-        return mark
-
-    def _selected_ref(self):
-        """What ``d`` compares the mark with: the selected snapshot when the
-        snapshot pane has the focus, else the session's live checkpoint."""
-        from ckpt_tui.core.across import Ref
-
-        snap = self.acting_snapshot()
-        return Ref(self.session.id, snap.id if snap else None), (snap.name if snap else "current")
-
-    def action_diff(self) -> None:
-        mark = self._mark_elsewhere()
-        if mark is not None:
-            from ckpt_tui.ui.screens.across import AcrossDiffScreen
-
-            ref, name = self._selected_ref()
-            title = f"{mark.name} (marked, {mark.session_id}) → {name} ({ref.session_id})"
-            self.app.push_screen(AcrossDiffScreen(self.service, mark.ref, ref, title))
-            return
-        snap = self.acting_snapshot()
-        if snap is None:
-            self.notify("Select a snapshot first", severity="warning")
-            return
-        from ckpt_tui.ui.screens.diff import DiffScreen
-
-        marked = self.snapshots.marked
-        if marked is not None and marked.id != snap.id:
-            title = f"{marked.name} (marked) → {snap.name}"
-            screen = DiffScreen(self.service, snap.session_id, marked.id, snap.id, title)
-        else:
-            title = f"{snap.name} → current checkpoint"
-            screen = DiffScreen(self.service, snap.session_id, snap.id, None, title)
-        self.app.push_screen(screen)
-
-    def action_restore(self) -> None:
-        mark = self._mark_elsewhere()
-        if mark is not None:
-            self.post_message(CopyRequested(mark, self.session))
-            return
-        snap = self.acting_snapshot()
-        if snap is None:
-            self.notify("Select a snapshot to restore", severity="warning")
-            return
-        self.post_message(RestoreRequested(snap))
-
-    def action_new_snapshot(self) -> None:
-        session = self.session
-        if session is None:
-            self.notify("Select a session first", severity="warning")
-            return
-        self.post_message(SnapshotRequested(session))
-
-    def action_handoff(self) -> None:
-        """The hand-off of the selected snapshot if the snapshot pane has the
-        focus, else of the session's current checkpoint."""
-        session = self.session
-        if session is None:
-            self.notify("Select a session first", severity="warning")
-            return
-        snap = self.acting_snapshot()
-        if snap is None and not session.has_checkpoint:
-            # Said before any worker runs, with what to do here instead.
-            where = "; select one of its snapshots (3) and press e" if self.snapshots.total else ""
-            self.notify(f"This session has no checkpoint to hand off{where}", severity="warning")
-            return
-        self.post_message(HandoffRequested(session.id, snap.id if snap else None))
-
-    def action_adopt(self) -> None:
-        session = self.session
-        if session is None or not session.is_legacy:
-            self.notify(
-                "Select an imported legacy session (legacy::…) to adopt", severity="warning"
-            )
-            return
-        snap = self.acting_snapshot()
-        self.post_message(AdoptRequested(session.project_id, snap.name if snap else None))
-
-    def action_conversation(self) -> None:
-        """The session's conversation; at the selected snapshot if the
-        snapshot pane has the focus."""
-        session = self.session
-        if session is None:
-            self.notify("Select a session first", severity="warning")
-            return
-        snap = self.acting_snapshot()
-        self.post_message(ConversationRequested(session.id, snap.id if snap else None))
-
-    def action_copy_resume(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        command = f"opencode --session {session.id}"
-        self.app.copy_to_clipboard(command)  # OSC 52, and the app's own clipboard
-        self._copy_elsewhere(command)
-
-    @work(thread=True, exclusive=True, group="clipboard")
-    def _copy_elsewhere(self, command: str) -> None:
-        """A system clipboard tool or tmux's buffer, then say what is known."""
-        from ckpt_tui.ui.clipboard import copy
-
-        copied = copy(command)
-        severity = "information" if copied.ok else "warning"
-        self.app.call_from_thread(
-            self.notify, copied.message, severity=severity, timeout=4 if copied.ok else 12
-        )
-
-    def action_resume(self) -> None:
-        """opencode on the selected session (a snapshot's: its session), in
-        the session's directory; the app comes back refreshed."""
-        from ckpt_tui.ui.resume import resume_in_opencode
-
-        session = self.session
-        if session is None:
-            self.notify("Select a session first", severity="warning")
-            return
-        resume_in_opencode(self.app, session.id)
-
-    def action_legacy(self) -> None:
-        from ckpt_tui.ui.screens.legacy import LegacyScreen
-
-        self.app.push_screen(LegacyScreen(self.service), lambda _: self.refresh_all())
-
-    def action_board(self) -> None:
-        from ckpt_tui.ui.screens.board import BoardScreen
-
-        self.app.push_screen(BoardScreen(self.service))
+        # Now, not via ``focus()``, which runs after the keys already queued:
+        # ``3jj`` typed at once moves in the snapshots, not in the old pane.
+        self.set_focus(panes[name])
 
     @on(SessionList.MarkCheckpoint)
     def _mark_checkpoint(self, event: SessionList.MarkCheckpoint) -> None:
@@ -634,48 +336,16 @@ class MainScreen(Explains, Screen[None]):
     def _sort_changed(self, event: SortChanged) -> None:
         remember_setting(self.app, event.setting, event.value)
 
-    # -- filter ---------------------------------------------------------------------
+    # -- filter (ui/widgets/filter_line.py) -------------------------------------
     @on(PagedList.FilterRequested)
     def _filter_requested(self, event: PagedList.FilterRequested) -> None:
-        self._filter_target = event.source
-        box = self._filter_box()
-        box.value = event.source.filter_text
-        box.border_title = f"/ filter {event.source.NOUN}"
-        box.border_subtitle = "enter keeps it · esc clears"
-        box.placeholder = "type to narrow the list"
-        box.add_class("visible")
-        box.focus()
-
-    @on(Input.Changed, "#filter")
-    def _filter_changed(self, event: Input.Changed) -> None:
-        if self._filter_target is not None:
-            self._filter_target.set_filter(event.value)
-
-    @on(Input.Submitted, "#filter")
-    def _filter_submitted(self) -> None:
-        self._close_filter()
-
-    def _filter_box(self) -> Input:
-        """The filter line, mounted the first time it is asked for (an Input
-        costs its CSS at start-up, and most sessions never filter)."""
         if self._filter is None:
-            self._filter = Input(placeholder="type to narrow the list", id="filter")
+            # Mounted the first time it is asked for (an Input costs its CSS
+            # at start-up, and most sessions never filter).
+            self._filter = FilterLine()
             self.mount(self._filter, before=self.query_one(KeyBar))
-        return self._filter
-
-    def _close_filter(self) -> None:
-        box = self._filter_box()
-        box.remove_class("visible")
-        if self._filter_target is not None:
-            self._filter_target.focus()
+        self._filter.open_for(event.source)
 
     def action_clear_filter(self) -> None:
-        if self._filter is None:
-            return
-        box = self._filter_box()
-        target = self._filter_target
-        if box.has_class("visible") or (target is not None and target.filter_text):
-            box.value = ""
-            if target is not None:
-                target.set_filter("")
-            self._close_filter()
+        if self._filter is not None:
+            self._filter.clear_filter()

@@ -70,6 +70,7 @@ class _Sorted:
 
 
 class ProjectList(_Sorted, PagedList[ProjectRow]):
+    FILTERABLE = True
     NOUN = "projects"
     EMPTY_TEXT = "No projects in this store yet"
     SORTS = PROJECT_SORTS
@@ -117,6 +118,7 @@ class SessionList(_Sorted, PagedList[SessionRow]):
     loaded, also its titles, agents and archive state, and (``o``) the
     opencode sessions that have no checkpoint."""
 
+    FILTERABLE = True
     NOUN = "sessions"
     EMPTY_TEXT = "No sessions"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -271,6 +273,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     worker for the rows on screen only, and cached by snapshot id.
     """
 
+    FILTERABLE = True
     NOUN = "snapshots"
     EMPTY_TEXT = "No snapshots"
     COMPONENT_CLASSES: ClassVar[set[str]] = {

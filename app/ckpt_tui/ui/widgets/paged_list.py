@@ -87,6 +87,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
     #: No repaint of its own: :meth:`watch_cursor` repaints the two rows
     #: that change (a whole pane of rows took most of a ``j``'s frame).
     cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)
+    #: Whether ``/`` filters this list: on a screen that has a filter line
+    #: (the main screen's lists). Elsewhere the key is not offered at all.
+    FILTERABLE: ClassVar[bool] = False
     PAGE_SIZE = 200
     EMPTY_TEXT = "Nothing here"
     NOUN = "rows"
@@ -197,7 +200,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         data = self._data
         tail = data is not None and data.tail is not None and not reset  # G read the end
         limit = max(self.PAGE_SIZE, data.top if data is not None and not reset else 0)
-        self._load(self._generation, None, limit, key, True, delay=delay, with_tail=tail)
+        self._load(
+            self._generation, None, limit, key, True, delay=delay, with_tail=tail, follow=True
+        )
 
     @work(thread=True, exclusive=True, group="page-load")
     def _load(
@@ -209,9 +214,11 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         replace: bool,
         delay: float = 0.0,
         with_tail: bool = False,
+        follow: bool = False,
     ) -> None:
         """One page from ``after`` (and, ``with_tail``, the last page too: a
-        reload of a list that ``G`` read from its end keeps both ends)."""
+        reload of a list that ``G`` read from its end keeps both ends);
+        ``follow``: a reload keeping the selection, see :meth:`_apply_page`."""
         worker = get_current_worker()
         if not rested(delay):  # a newer keystroke's load replaced this one
             return
@@ -225,7 +232,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
             page, error = None, str(exc)
         if worker.is_cancelled:
             return
-        self.app.call_from_thread(self._apply_page, generation, page, key, replace, error, tail)
+        self.app.call_from_thread(
+            self._apply_page, generation, page, key, replace, error, tail, follow
+        )
 
     def _apply_page(
         self,
@@ -235,10 +244,15 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         replace: bool,
         error: str | None,
         tail: Page | None = None,
+        follow: bool = False,
     ) -> None:
         self._loading_more = self._landing = False
         if generation != self._generation:
             return
+        if follow and key is not None and self.highlighted is not None:
+            # The cursor moved while the page loaded (``j`` right after
+            # ``esc`` in the filter): keep the row it is on now.
+            key = self.row_key(self.highlighted)
         self._error = error
         if page is None:
             self._data = LoadedRows([], 0, None) if error is None else None
@@ -406,6 +420,9 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         ahead land where the user expects."""
         if self.highlighted is not None:
             self.screen.focus_next()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.FILTERABLE or action != "filter"
 
     def action_filter(self) -> None:
         self.post_message(self.FilterRequested(self))
