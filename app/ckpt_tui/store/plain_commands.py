@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.store import previous_ids as walk
 from ckpt_tui.store.plain_read import NO_LIMIT, PlainRead
 from ckpt_tui.store.rows import checkpoint_row, keyset_page, project_row, session_row, snapshot_row
 from ckpt_tui.store.valid_ids import no_project, no_session, no_snapshot, require_id
@@ -108,6 +107,8 @@ def previous_snapshot_ids(
 def previous_and_payloads(
     read: PlainRead, session_id: str, rows: Sequence[SnapshotRow]
 ) -> tuple[dict[str, str | None], dict[str, str]]:
+    from ckpt_tui.store import previous_ids as walk  # only for summaries
+
     require_id(session_id)
     return walk.previous_and_payloads(
         lambda name, params: read.run(name, **params), session_id, [r.id for r in rows]

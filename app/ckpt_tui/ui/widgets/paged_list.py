@@ -34,6 +34,7 @@ from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
+from ckpt_tui.ui.widgets.list_jump import JumpsToKey
 from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
 
 RowT = TypeVar("RowT")
@@ -44,14 +45,12 @@ _SHARE_OF_PARENT = (Unit.PERCENT, Unit.HEIGHT)
 #: Ask for the next page when the cursor or the viewport gets this close to
 #: the last loaded row.
 PREFETCH_MARGIN = 60
-#: :meth:`PagedList.reveal_key` stops looking after this many rows.
-REVEAL_LIMIT = 50_000
 #: A filter keystroke queries the store once typing rests this long
 #: (seconds): a word typed fast costs one query, not one per letter.
 FILTER_REST = 0.15
 
 
-class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
+class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -357,48 +356,6 @@ class PagedList(ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=Tr
         y = index - int(self.scroll_offset.y)
         if 0 <= y < self.size.height:
             self.refresh(Region(0, y, self.size.width, 1))
-
-    def select_key(self, key: object, *, within: int = 0) -> None:
-        """Move the cursor to the loaded row with this key, now or after the
-        next reload (of at least ``within`` rows, for a row far down)."""
-        index = self._index_of(key)
-        if index is not None:
-            self.cursor = index
-            return
-        self._generation += 1
-        limit = max(self.PAGE_SIZE, self._data.top if self._data else 0, within)
-        self._load(self._generation, None, limit, key, True)
-
-    def reveal_key(self, key: object) -> None:
-        """Put the cursor on the row with this key however deep it is (a
-        search hit): clears the filter and loads page after page until the
-        row is there (at most :data:`REVEAL_LIMIT` rows)."""
-        self.filter_text = ""
-        self._update_title()
-        self._generation += 1
-        self._reveal(self._generation, key)
-
-    @work(thread=True, exclusive=True, group="page-load")
-    def _reveal(self, generation: int, key: object) -> None:
-        worker = get_current_worker()
-        rows: list[RowT] = []
-        after, total, error, at_least = None, 0, None, False
-        try:
-            while not worker.is_cancelled:
-                page = self.fetch(after, max(self.PAGE_SIZE, 500))
-                if page is None:
-                    break
-                rows.extend(page.rows)
-                total, after, at_least = page.total, page.cursor, page.at_least
-                found = any(self.row_key(r) == key for r in page.rows)
-                if found or after is None or len(rows) >= REVEAL_LIMIT:
-                    break
-        except CkptError as exc:
-            error = str(exc)
-        if worker.is_cancelled:
-            return
-        page = None if error else Page(rows, total, after, at_least)
-        self.app.call_from_thread(self._apply_page, generation, page, key, True, error)
 
     def action_cursor_down(self) -> None:
         self.cursor += 1
