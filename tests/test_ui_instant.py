@@ -131,3 +131,29 @@ async def test_the_restore_preview_does_not_draw_the_main_screen_beneath_it():
         assert type(app.screen).__name__ == "PlanScreen"
         # Opaque: Textual draws (and tints) the screens beneath only a translucent one.
         assert app.screen.styles.background.a == 1
+
+
+@run_async
+async def test_the_first_frame_has_the_panes_at_their_final_widths(tmp_path):
+    """The width class (``-wide`` at 140 columns) is there before the first
+    layout, not added at the first Resize (after the first frame, which then
+    had every pane at another width and was laid out and painted again)."""
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+
+    class FirstFrame(CkptApp):
+        widths: list[tuple[int, int, int]] = []
+
+        def post_display_hook(self) -> None:
+            main = self.main
+            self.widths.append(
+                (main.projects.size.width, main.sessions.size.width, main.snapshots.size.width)
+            )
+
+    app = FirstFrame(open_service(long_session(tmp_path)), poll=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        final = (app.main.projects.size.width, app.main.sessions.size.width,
+                 app.main.snapshots.size.width)
+        assert app.main.has_class("-wide")
+    assert app.widths and set(app.widths) == {final}, app.widths
