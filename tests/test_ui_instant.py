@@ -116,6 +116,7 @@ async def test_the_help_table_is_rendered_once(monkeypatch):
         await pilot.press("question_mark")
         await settle(pilot)
         assert type(app.screen).__name__ == "HelpScreen"
+        assert app.screen.styles.background.a == 1  # the main screen is not drawn beneath
     # Not once for its height and again to draw it, nor again at a second
     # width when its scrollbar appears.
     assert len(widths) == 1, widths

@@ -82,8 +82,11 @@ class HelpTable(RenderedOnce, Themed, Static):
 
 
 class HelpScreen(Dialog[None]):
+    # An opaque screen: under a translucent one Textual renders the main
+    # screen and tints every segment of it on each full frame (a ``?`` took
+    # three times as long). The help is read on its own.
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
+    HelpScreen { align: center middle; background: $background; }
     HelpScreen > VerticalScroll {
         width: 90; max-width: 100%; height: 90%;
         border: thick $accent; background: $surface; padding: 0 1;
