@@ -158,3 +158,26 @@ async def test_the_first_frame_has_the_panes_at_their_final_widths(tmp_path):
                  app.main.snapshots.size.width)
         assert app.main.has_class("-wide")
     assert app.widths and set(app.widths) == {final}, app.widths
+
+
+@run_async
+async def test_the_handoff_note_is_rendered_once(monkeypatch, tmp_path):
+    from rich.markdown import Markdown
+
+    app = make_app(long_session(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        widths: list[int] = []
+        render = Markdown.__rich_console__
+
+        def counted(markdown, console, options):
+            if markdown.markup.startswith("#") and "Plan" not in markdown.markup[:10]:
+                widths.append(options.max_width)  # the note (a plan is "# Plan N")
+            return render(markdown, console, options)
+
+        monkeypatch.setattr(Markdown, "__rich_console__", counted)
+        await pilot.press("e")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HandoffScreen"
+    # Not once for its height and again to draw it.
+    assert widths and len(widths) == len(set(widths)), widths
