@@ -278,9 +278,12 @@ def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
         if arg in ("-h", "--help"):
             return _TOP_HELP
         if arg in COMMAND_MODULE:
-            break
-    wanted = {COMMAND_MODULE[arg] for arg in argv if arg in COMMAND_MODULE}
-    return tuple(name for name in COMMAND_MODULES if name in wanted)
+            # The first command word names the module; words after it are
+            # its arguments (``search undo`` searches for "undo"). A first
+            # word that was an option's value fails the light parse, and the
+            # full parser answers.
+            return (COMMAND_MODULE[arg],)
+    return ()
 
 
 def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:

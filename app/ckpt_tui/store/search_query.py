@@ -13,14 +13,13 @@ the store.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ckpt_tui.store.search_file import NO_FLOOR
 from ckpt_tui.store.search_sync import SyncedIndex
 
 
-@dataclass(frozen=True)
-class IndexHit:
+class IndexHit(NamedTuple):
     """One matching document, as the index knows it."""
 
     doc_type: str  # SNAPSHOT or CURRENT

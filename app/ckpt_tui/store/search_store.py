@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, sqlite_uri, translate
 from ckpt_tui.store.search_file import CURRENT
@@ -44,8 +44,7 @@ def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-@dataclass(frozen=True)
-class StoreDoc:
+class StoreDoc(NamedTuple):
     """A hit's row as the store has it now, with what a result line shows."""
 
     project_dir: str

@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Sequence
 
 #: The payload's fields (SPEC 5.1) that get a column, in payload order;
-#: ``core.search`` checks this against ``core.model.FIELDS``.
+#: ``core.search`` checks this against ``core.fields.FIELDS``.
 FIELD_COLUMNS = (
     "title",
     "objective",

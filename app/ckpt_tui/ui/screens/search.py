@@ -10,7 +10,6 @@ highlight is a style span whose colour comes from the theme.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from typing import ClassVar
 
@@ -208,7 +207,7 @@ class SearchScreen(Screen[None]):
         self._show_status()
 
     def _refilter(self, **changes) -> None:
-        self.filters = dataclasses.replace(self.filters, **changes)
+        self.filters = self.filters._replace(**changes)
         self._run()
 
     def _show_status(self, note: str | None = None) -> None:
