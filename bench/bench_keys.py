@@ -26,7 +26,9 @@ For each key:
 
 Also the main thread's CPU (``time.thread_time`` on the UI thread) from the
 moment the child is told to expect ``j``/``k`` to that frame, and on to the
-moment the app is idle again (the detail pane follows after the cursor rests).
+moment the app is idle again (the detail pane follows after the cursor rests):
+no worker running, and then a refresh round that draws no frame (a worker's
+result is drawn, not only handed over; the next key is sent after that).
 
 Launch: a new process each run, timed from ``Popen`` to the first frame
 written, and to the last frame written before the app goes quiet (no worker
@@ -56,8 +58,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "bench" / ".data" / "large.db"
-QUIET = 1.0
-PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")  # seconds without a frame, idle: the screen has settled
+QUIET = 1.0  # seconds without a frame, idle: the screen has settled
+PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")
+#: BENCH_KEYS_PROFILE_TO=frame: the profile stops at the frame showing the
+#: change (the key's own path), not at idle.
+PROFILE_TO_FRAME = os.environ.get("BENCH_KEYS_PROFILE_TO") == "frame"
 
 KEYS = {
     "j": b"j", "k": b"k", "enter": b"\r", "esc": b"\x1b", "d": b"d", "r": b"r",
@@ -105,6 +110,8 @@ class Probe:
             self.pred = None
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"changed {cpu:.2f}\n".encode())
+            if PROFILE_TO_FRAME and getattr(self, "profile", None) is not None:
+                self.profile.disable()
             self.waiting_idle = True
             self.app.call_after_refresh(self._check_idle)
 
@@ -112,6 +119,17 @@ class Probe:
         if not self.waiting_idle:
             return
         if self.idle():
+            # Idle only once a refresh round has passed without a frame: the
+            # last worker's result may still be waiting to be drawn.
+            drawn = len(self.frames)
+            self.app.set_timer(0.01, lambda: self.app.call_after_refresh(self._confirm, drawn))
+        else:
+            self.app.set_timer(0.01, self._check_idle)
+
+    def _confirm(self, drawn: int) -> None:
+        if not self.waiting_idle:
+            return
+        if self.idle() and len(self.frames) == drawn:
             self.waiting_idle = False
             cpu = (time.thread_time() - self.cpu0) * 1000
             os.write(self.out, f"idle {cpu:.2f}\n".encode())

@@ -7,21 +7,25 @@ is gone."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
 
@@ -39,6 +43,22 @@ def note_renderable(markdown: str):
     if len(markdown) > MARKDOWN_LIMIT:
         return safe_block(markdown)
     return Markdown(printable(markdown, MARKDOWN_LIMIT, keep_newlines=True), hyperlinks=False)
+
+
+class NoteText(RenderedOnce, Static):
+    """The note: its Markdown rendered once per width and version, not once
+    for its height and again to draw it (``ui/widgets/rendered_once.py``)."""
+
+    def __init__(self, content: RenderableType, **kwargs) -> None:
+        super().__init__(content, **kwargs)
+        self._version = 0
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._version += 1  # what undo or redo left in the file
+        super().update(content, layout=layout)
+
+    def render_key(self) -> Hashable:
+        return self._version
 
 
 class HandoffScreen(Screen[None]):
@@ -75,7 +95,7 @@ class HandoffScreen(Screen[None]):
         scroll = VerticalScroll()
         scroll.border_title = "Hand-off preview"
         with scroll:
-            yield Static(note_renderable(home_relative_in(self.markdown)), id="note")
+            yield NoteText(note_renderable(home_relative_in(self.markdown)), id="note")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -113,7 +133,7 @@ class HandoffScreen(Screen[None]):
             line.append("  (ctrl+r writes ours again)", style="dim")
             shown = now
         self.query_one("#where", ThemedStatic).update(line)
-        self.query_one("#note", Static).update(note_renderable(home_relative_in(shown)))
+        self.query_one("#note", NoteText).update(note_renderable(home_relative_in(shown)))
         self.query_one(VerticalScroll).border_title = (
             "Hand-off preview" if now == self.markdown else "The file now"
         )

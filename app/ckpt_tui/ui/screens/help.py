@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import ClassVar
 
 from rich.style import Style
@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.styles import Themed, component_css
+from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
 
 def _key_label(keys: str) -> str:
@@ -54,8 +55,10 @@ def help_table(
     return table
 
 
-class HelpTable(Themed, Static):
-    """The table, built when drawn: its colours come from the theme."""
+class HelpTable(RenderedOnce, Themed, Static):
+    """The table, built when drawn: its colours come from the theme. Drawn
+    from one render per width and theme (``ui/widgets/rendered_once.py``):
+    a ``Static`` renders the whole table twice, once for its height."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key", "ckpt--heading"}
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
@@ -74,13 +77,23 @@ class HelpTable(Themed, Static):
     def render(self) -> RenderResult:
         return help_table(self.groups, self.keymap, self.theme_style, self.notes)
 
+    def render_key(self) -> Hashable:
+        return "keys"  # its keys are fixed: a new keymap builds a new help screen
+
 
 class HelpScreen(Dialog[None]):
+    # An opaque screen: under a translucent one Textual renders the main
+    # screen and tints every segment of it on each full frame (a ``?`` took
+    # three times as long). The help is read on its own.
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
+    HelpScreen { align: center middle; background: $background; }
     HelpScreen > VerticalScroll {
         width: 90; max-width: 100%; height: 90%;
         border: thick $accent; background: $surface; padding: 0 1;
+        /* The table is longer than the dialog: with the scrollbar's room kept
+           from the start, it is laid out and rendered at one width, not at
+           a second one when the scrollbar appears. */
+        scrollbar-gutter: stable;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

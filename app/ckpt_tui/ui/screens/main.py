@@ -22,6 +22,7 @@ from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui import selection_detail
+from ckpt_tui.ui.breakpoints import breakpoint_classes
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.explain import Explains
 from ckpt_tui.ui.mark import Mark
@@ -88,6 +89,9 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
 
     def __init__(self, service: Service, first: FirstScreen | None = None) -> None:
         super().__init__()
+        # The width class now, not at the first Resize (after the first frame).
+        width = breakpoint_classes(self.HORIZONTAL_BREAKPOINTS, self.app.size.width)
+        self.update_classes(width, update=False)
         self.service = service
         self.projects = ProjectList(service, id="projects")
         self.sessions = SessionList(service, id="sessions")

@@ -35,7 +35,7 @@ PlanMaker = Callable[[list[str] | None], Plan]
 
 class PlanScreen(Dialog[Outcome | None]):
     DEFAULT_CSS = """
-    PlanScreen { align: center middle; }
+    PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {
         width: 96%; height: 92%;
         border: thick $accent; background: $surface; padding: 0 1;

@@ -7,6 +7,8 @@ The cursor is drawn only while the pane has the focus.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import ClassVar, NamedTuple
 
 from rich.console import Group, RenderableType
@@ -30,6 +32,17 @@ class Shown(NamedTuple):
     checkpoint: Checkpoint
     heading: Text
     title: str
+
+
+def _render_key(shown: Shown, focused: str | None) -> Hashable:
+    """What the pane's lines for ``shown`` depend on: equal keys, equal
+    lines (so a checkpoint seen again is drawn from the kept render).
+    ``extra`` is not part of a checkpoint's equality, so its text is here."""
+    cp = shown.checkpoint
+    return (
+        shown.session_id, shown.snapshot_id, shown.title, shown.heading.plain,
+        repr(shown.heading.spans), focused, cp, repr(cp.extra) if cp.extra else "",
+    )
 
 
 class DetailPane(VerticalScroll, can_focus=True):
@@ -71,6 +84,8 @@ class DetailPane(VerticalScroll, can_focus=True):
         self.checkpoint: Shown | None = None
         self.field = SHOWN_ORDER[0]
         self._reveal: tuple[str, str] | None = None
+        #: The parts of the last few checkpoints shown, by :func:`_render_key`.
+        self._laid_out: OrderedDict[Hashable, tuple[list[RenderableType], int]] = OrderedDict()
 
     def compose(self):
         yield self._body
@@ -84,14 +99,21 @@ class DetailPane(VerticalScroll, can_focus=True):
         self.checkpoint = shown
         self._draw(scroll=False, home=True)
 
-    def _show(self, renderable: RenderableType, title: str, scroll_home: bool = True) -> None:
+    def _show(
+        self,
+        renderable: RenderableType,
+        title: str,
+        scroll_home: bool = True,
+        key: Hashable | None = None,
+    ) -> None:
         # Every highlight asks again; the same text again would only cost a
         # layout and a repaint (three of them on the first frame).
         if self._shown == (title, renderable):
             return
         self._shown = (title, renderable)
-        self.border_title = literal(f"4 {title}")
-        self._body.update(renderable)
+        if str(self.border_title) != f"4 {title}":  # a new title repaints the whole pane
+            self.border_title = literal(f"4 {title}")
+        self._body.show(renderable, key)
         if scroll_home:
             self.scroll_home(animate=False)
         if self._reveal is not None and self._reveal[0] == title:
@@ -125,8 +147,17 @@ class DetailPane(VerticalScroll, can_focus=True):
         if shown is None:
             return
         focused = self.field if self.has_focus else None
-        parts, at = checkpoint_parts(shown.checkpoint, shown.heading, focused)
-        self._show(Group(*parts), shown.title, scroll_home=home)
+        key = _render_key(shown, focused)
+        kept = self._laid_out.get(key)
+        if kept is None:  # Markdown is parsed here: once per checkpoint and field
+            parts, at = checkpoint_parts(shown.checkpoint, shown.heading, focused)
+            kept = self._laid_out[key] = (parts, at)
+            while len(self._laid_out) > DetailText.KEPT_RENDERS:
+                self._laid_out.popitem(last=False)
+        else:
+            self._laid_out.move_to_end(key)
+        parts, at = kept
+        self._show(Group(*parts), shown.title, scroll_home=home, key=key)
         if scroll and focused is not None:
             width = max(self.scrollable_content_region.width, 10)
             options = self.app.console.options.update_width(width)

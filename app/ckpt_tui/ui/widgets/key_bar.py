@@ -47,6 +47,9 @@ class KeyBar(Themed, Widget):
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[tuple[int, int, str]] = []
+        self._recheck_pending = False
+        #: What the bar last drew: its keys, its width and theme, and the line.
+        self._drawn: tuple[list, int, str, Text] | None = None
 
     def on_mount(self) -> None:
         self._screen = self.screen
@@ -56,21 +59,24 @@ class KeyBar(Themed, Widget):
         self._screen.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, screen: Screen) -> None:
-        # A repaint, never a layout: the bar is one line whatever it says.
-        self.refresh()
+        # The keys are asked for once, after whatever asked for them (a list
+        # says so on every cursor move), and the bar is repainted only if
+        # they changed: ``j`` in a list seldom changes a key, and a repaint
+        # would be a frame of its own right after the cursor's.
+        if not self._recheck_pending:
+            self._recheck_pending = True
+            self.call_later(self._recheck)
 
-    def render(self) -> Text:
-        """The keys, worked out when the line is painted (so at most once a
-        frame, and already in the first frame). When they do not fit, long
-        descriptions shrink to the key's own word, then the last keys go
-        first; help and quit (or a dialog's close) always stay."""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        on = self.get_component_rich_style("key-bar--on", partial=True)
-        off = self.get_component_rich_style("key-bar--off")  # blended over the bar
-        spans: list[tuple[int, int, str]] = []
+    def _recheck(self) -> None:
+        self._recheck_pending = False
+        drawn = self._drawn
+        if drawn is None or drawn[0] != self._entries():
+            self.refresh()  # a repaint, never a layout: the bar is one line whatever it says
+
+    def _entries(self) -> list:
+        """The keys to show: ``(enabled, key, description, binding)``, the
+        keys that apply first; then the dimmed ones."""
         seen: set[str] = set()
-        # The keys that apply first; then the dimmed ones, by their keys
-        # alone when the bar has no room for their words.
         shown = [a for a in self.screen.active_bindings.values() if a.binding.show]
         entries = []
         for node, binding, enabled, _tooltip in shown:
@@ -82,7 +88,27 @@ class KeyBar(Themed, Widget):
             description = (describe(binding) if describe else None) or binding.description
             entries.append((enabled, self.app.get_key_display(binding), description, binding))
         entries.sort(key=lambda e: not e[0])
+        return entries
+
+    def render(self) -> Text:
+        """The keys, worked out when the line is painted (so at most once a
+        frame, and already in the first frame). When they do not fit, long
+        descriptions shrink to the key's own word, then the last keys go
+        first; help and quit (or a dialog's close) always stay."""
+        entries = self._entries()
         width = self.size.width
+        drawn = self._drawn
+        if drawn is not None and drawn[1:3] == (width, self.app.theme) and drawn[0] == entries:
+            return drawn[3]
+        self._drawn = (list(entries), width, self.app.theme, self._draw(entries, width))
+        return self._drawn[3]
+
+    def _draw(self, entries: list, width: int) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        on = self.get_component_rich_style("key-bar--on", partial=True)
+        off = self.get_component_rich_style("key-bar--off")  # blended over the bar
+        spans: list[tuple[int, int, str]] = []
+        # The dimmed keys go by their keys alone when the bar has no room for their words.
         terse = sum(len(key) + len(words) + 3 for _on, key, words, _b in entries) > width - 12
         palette = " ^p palette "
 

@@ -83,7 +83,9 @@ class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], 
         Binding("slash", "filter", "Filter", id="list.filter"),
     ]
 
-    cursor: reactive[int] = reactive(0, always_update=True, init=False)
+    #: No repaint of its own: :meth:`watch_cursor` repaints the two rows
+    #: that change (a whole pane of rows took most of a ``j``'s frame).
+    cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)
     #: Whether ``/`` filters this list: on a screen that has a filter line
     #: (the main screen's lists). Elsewhere the key is not offered at all.
     FILTERABLE: ClassVar[bool] = False
@@ -116,6 +118,7 @@ class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], 
         self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
         self._paint_style: Style | None = None
+        self._sized: tuple[Size, Size, Size] | None = None  # see _size_updated
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -295,6 +298,21 @@ class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], 
             # (~25 ms at start-up). A wrong guess is corrected by Textual.
             self.show_vertical_scrollbar = True
             self.vertical_scrollbar.display = True
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Textual calls this on every layout of the screen. Its
+        ``ScrollView`` compares what the layout reports (the pane's size,
+        its parent's) with its own virtual and container sizes, which never
+        match, and so repaints the scrollbar after every layout: a frame of
+        its own for the three lists each time the detail pane changes.
+        Passed on only when something it depends on did change."""
+        state = (size, container_size, self.virtual_size)
+        if state == self._sized:
+            return False
+        self._sized = state
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def _most_lines(self) -> int:
         """An upper bound on the rows this list shows, known before any

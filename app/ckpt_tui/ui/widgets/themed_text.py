@@ -8,6 +8,7 @@ style match when the widget mounts).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -16,6 +17,7 @@ from textual.app import RenderResult
 from textual.widgets import Label, Static
 
 from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
+from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
 #: What the detail pane draws: a checkpoint (its field labels, status,
 #: placeholder mark, extra keys, a damaged payload) and a snapshot's heading.
@@ -79,11 +81,30 @@ class ThemedLabel(_DrawnThemed, Label):
         self.shown = content
 
 
-class DetailText(ThemedStatic):
-    """The body of the detail pane."""
+class DetailText(RenderedOnce, ThemedStatic):
+    """The body of the detail pane: rendered once per content and width
+    (``ui/widgets/rendered_once.py``); the pane says what the content is
+    (:meth:`show`), so a checkpoint seen again is drawn without a render."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
     DEFAULT_CSS = component_css(DETAIL)
+
+    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
+        super().__init__(content, **kwargs)
+        self._key: Hashable = ("shown", 0)
+        self._shown_count = 0
+
+    def show(self, content: RenderableType | str, key: Hashable | None = None) -> None:
+        """Show ``content``; ``key`` says what it is (equal keys: the same
+        lines at the same width), ``None``: something not to keep."""
+        if key is None:  # a number of its own: never drawn from an earlier render
+            self._shown_count += 1
+            key = ("shown", self._shown_count)
+        self._key = key
+        self.update(content)
+
+    def render_key(self) -> Hashable:
+        return self._key
 
 
 # Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).

@@ -1,0 +1,183 @@
+"""What a key costs to draw (issue 12, "Instant"): a cursor move draws the
+two rows that change and nothing else; the detail pane renders a checkpoint
+once and keeps it; the help's table is rendered once; the restore preview
+does not draw the main screen beneath it."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from ckpt_tui.ui.widgets.key_bar import KeyBar
+from tests.ui_support import demo_db, make_app, run_async, settle
+
+
+async def into_snapshots(pilot) -> None:
+    """The demo store's first session's snapshots, focused and settled."""
+    await settle(pilot)
+    for key in ("enter", "enter"):
+        await pilot.press(key)
+        await settle(pilot)
+    main = pilot.app.main
+    assert pilot.app.focused is main.snapshots and len(main.snapshots.rows) >= 4
+
+
+def count_calls(monkeypatch, owner, name: str) -> list[object]:
+    """Every call of ``owner.name`` from now on, by its first argument."""
+    calls: list[object] = []
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls.append(args[0] if args else None)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def long_session(tmp_path):
+    """One session with 80 snapshots (more than the pane shows: it has a
+    scrollbar), each with Markdown in its plan."""
+    from ckpt_tui.core.model import Checkpoint
+    from tests.factory import add_project, add_session, add_snapshot, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/p1")
+    add_session(conn, "s1", "p1")
+    for i in range(80):
+        cp = Checkpoint(title=f"step {i}", currentPlan=f"# Plan {i}\n\n- **first** thing\n- then {i}")
+        add_snapshot(conn, "s1", "p1", f"snap-{i:02d}", cp.to_payload(),
+                     at=f"2026-01-01T00:{i // 60:02d}:{i % 60:02d}.000Z")
+    conn.commit()
+    conn.close()
+    return db
+
+
+@run_async
+async def test_a_cursor_move_draws_the_two_rows_that_change(monkeypatch, tmp_path):
+    app = make_app(long_session(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        assert app.main.snapshots.show_vertical_scrollbar
+        snapshots = app.main.snapshots
+        drawn = count_calls(monkeypatch, snapshots, "render_row")
+        bars = count_calls(monkeypatch, app.screen.query_one(KeyBar), "render")
+        scrollbar = count_calls(monkeypatch, snapshots.vertical_scrollbar, "render")
+        await pilot.press("j")
+        await settle(pilot)  # and the detail pane has followed (a layout of the screen)
+        assert app.main.detail.checkpoint.snapshot_id == snapshots.highlighted.id
+    rows = [row.id for row in drawn]
+    assert sorted(set(rows)) == sorted({snapshots.rows[0].id, snapshots.rows[1].id}), rows
+    assert len(rows) == 2, rows
+    # The keys that apply are the same on the next snapshot: the bar is not drawn again.
+    assert bars == []
+    # Nor is the list's scrollbar, though the detail pane's change laid out the screen.
+    assert scrollbar == []
+
+
+@run_async
+async def test_a_snapshot_seen_again_is_drawn_from_its_kept_render(monkeypatch):
+    from ckpt_tui.ui.widgets import detail
+
+    app = make_app(demo_db("kept-render"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        main = app.main
+        first = main.detail.checkpoint.snapshot_id
+        laid_out = count_calls(monkeypatch, detail, "checkpoint_parts")
+        await pilot.press("j")
+        await settle(pilot)
+        second = main.detail.checkpoint.snapshot_id
+        assert second != first and len(laid_out) == 1  # a new one: laid out once
+        await pilot.press("k")
+        await settle(pilot)
+        assert main.detail.checkpoint.snapshot_id == first
+        assert len(laid_out) == 1  # seen before: its parts (Markdown parsed) are kept
+        body = main.detail.query_one(detail.DetailText)
+        before = body.render_line(0).text
+        # What is kept is what a fresh render draws.
+        body._kept().clear()
+        assert body.render_line(0).text == before and "Snapshot" in before
+
+
+@run_async
+async def test_the_help_table_is_rendered_once(monkeypatch):
+    app = make_app(demo_db("help-once"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        widths: list[int] = []
+        render = Table.__rich_console__
+
+        def counted(table, console, options):
+            widths.append(options.max_width)
+            return render(table, console, options)
+
+        monkeypatch.setattr(Table, "__rich_console__", counted)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert app.screen.styles.background.a == 1  # the main screen is not drawn beneath
+    # Not once for its height and again to draw it, nor again at a second
+    # width when its scrollbar appears.
+    assert len(widths) == 1, widths
+
+
+@run_async
+async def test_the_restore_preview_does_not_draw_the_main_screen_beneath_it():
+    app = make_app(demo_db("opaque-preview"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlanScreen"
+        # Opaque: Textual draws (and tints) the screens beneath only a translucent one.
+        assert app.screen.styles.background.a == 1
+
+
+@run_async
+async def test_the_first_frame_has_the_panes_at_their_final_widths(tmp_path):
+    """The width class (``-wide`` at 140 columns) is there before the first
+    layout, not added at the first Resize (after the first frame, which then
+    had every pane at another width and was laid out and painted again)."""
+    from ckpt_tui.core.service import open_service
+    from ckpt_tui.ui.app import CkptApp
+
+    class FirstFrame(CkptApp):
+        widths: list[tuple[int, int, int]] = []
+
+        def post_display_hook(self) -> None:
+            main = self.main
+            self.widths.append(
+                (main.projects.size.width, main.sessions.size.width, main.snapshots.size.width)
+            )
+
+    app = FirstFrame(open_service(long_session(tmp_path)), poll=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        final = (app.main.projects.size.width, app.main.sessions.size.width,
+                 app.main.snapshots.size.width)
+        assert app.main.has_class("-wide")
+    assert app.widths and set(app.widths) == {final}, app.widths
+
+
+@run_async
+async def test_the_handoff_note_is_rendered_once(monkeypatch, tmp_path):
+    from rich.markdown import Markdown
+
+    app = make_app(long_session(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        widths: list[int] = []
+        render = Markdown.__rich_console__
+
+        def counted(markdown, console, options):
+            if markdown.markup.startswith("#") and "Plan" not in markdown.markup[:10]:
+                widths.append(options.max_width)  # the note (a plan is "# Plan N")
+            return render(markdown, console, options)
+
+        monkeypatch.setattr(Markdown, "__rich_console__", counted)
+        await pilot.press("e")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HandoffScreen"
+    # Not once for its height and again to draw it.
+    assert widths and len(widths) == len(set(widths)), widths
