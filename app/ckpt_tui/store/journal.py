@@ -16,6 +16,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.schema import CreateTable
 
 from ckpt_tui import timeutil
@@ -143,6 +145,10 @@ def _copy(source: Path, target: Path) -> None:
         os.close(fd)
 
 
+#: Tries at opening a journal that other processes are creating at once.
+FIRST_USE_ATTEMPTS = 20
+
+
 class JournalFile:
     """Persistence only: append, flip, rewrite entries of one store."""
 
@@ -167,9 +173,21 @@ class JournalFile:
         # IF NOT EXISTS: several ckpt-tui processes may open a brand-new
         # journal at once, and create_all's look-then-create lets all but one
         # fail with "table already exists".
-        with self._engine.begin() as conn:
-            for table in _meta.sorted_tables:
-                conn.execute(CreateTable(table, if_not_exists=True))
+        for attempt in range(FIRST_USE_ATTEMPTS):
+            try:
+                with self._engine.begin() as conn:
+                    for table in _meta.sorted_tables:
+                        conn.execute(CreateTable(table, if_not_exists=True))
+                break
+            except OperationalError as exc:
+                # While another process turns the brand-new file into WAL,
+                # SQLite answers "locked" at once, without waiting the busy
+                # timeout: wait a little and try again (16 processes at once
+                # lost one in three rounds of eight).
+                if "locked" not in str(exc) or attempt == FIRST_USE_ATTEMPTS - 1:
+                    raise
+                self._engine.dispose()
+                time.sleep(0.02 * (attempt + 1))
 
     def exists(self) -> bool:
         """Open, so there (:meth:`LazyJournal.exists` answers before that)."""
