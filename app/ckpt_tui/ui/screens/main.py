@@ -219,16 +219,19 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         bar: from the first frame on (never on its path), once the cursor
         rests (as the detail pane)."""
         if self._first_frame_out:
-            self._next_steps_worker(self.session)  # read here: the worker reads no widget
+            # read here: the worker reads no widget
+            self._next_steps_worker(self.session, DETAIL_REST)
 
     def _after_first_frame(self) -> None:
         self._first_frame_out = True
-        self.load_next_steps()
+        # No cursor to rest yet: the key bar has its undo and redo words at
+        # once, and the screen settles sooner after launch.
+        self._next_steps_worker(self.session, 0.0)
 
     @work(thread=True, exclusive=True, group="next-steps")
-    def _next_steps_worker(self, session: SessionRow | None) -> None:
+    def _next_steps_worker(self, session: SessionRow | None, delay: float) -> None:
         """Two journal rows and one snapshot row (``Service.next_steps``)."""
-        if not rested(DETAIL_REST):
+        if not rested(delay):
             return
         if session is None or session.origin != "store":
             steps = None
