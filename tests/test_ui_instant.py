@@ -181,3 +181,54 @@ async def test_the_handoff_note_is_rendered_once(monkeypatch, tmp_path):
         assert type(app.screen).__name__ == "HandoffScreen"
     # Not once for its height and again to draw it.
     assert widths and len(widths) == len(set(widths)), widths
+
+
+@run_async
+async def test_a_resize_to_the_size_already_laid_out_is_skipped(monkeypatch):
+    """Textual sends ``Resize`` events at start-up with the size the first
+    frame already has; each laid the whole screen out again (a full frame
+    after the first). A real resize still lays it out."""
+    from textual.screen import Screen
+
+    app = make_app(demo_db("resize"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        layouts = count_calls(monkeypatch, Screen, "_refresh_layout")
+        app.main._screen_resized(app.size)
+        assert layouts == []
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert app.main in layouts
+        assert app.main.size.width == 100
+
+
+@run_async
+async def test_opencode_knowing_nothing_repaints_no_session_row(monkeypatch):
+    """No opencode data dir: its (empty) answer changes no row, so the
+    sessions list is not repainted after the first frame; an answer that
+    knows sessions still is."""
+    from ckpt_tui.core.activity import Activity
+    from ckpt_tui.ui.widgets.lists import SessionList
+
+    app = make_app(demo_db("activity"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        sessions = app.main.sessions
+        rows = list(sessions.rows)
+        repaints = count_calls(monkeypatch, SessionList, "refresh")
+        sessions.set_activity(Activity(None, {}, False, ("no opencode data",)))
+        assert repaints == [] and list(sessions.rows) == rows
+        sessions.set_activity(Activity(None, {}, True))  # readable: rows may be gone
+        assert repaints == [sessions]
+
+
+@run_async
+async def test_notifications_still_show_with_the_toast_rack_hidden_at_start():
+    app = make_app(demo_db("toasts"))
+    async with app.run_test(size=(140, 40), notifications=True) as pilot:
+        await settle(pilot)
+        rack = app.screen.query_one("#textual-toastrack")
+        assert rack.display is False
+        app.notify("hello")
+        await settle(pilot)
+        assert rack.display is True

@@ -164,8 +164,13 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         (titles, agents and archive marks are drawn from it, its parent links
         nest the rows again), without reading the store again. At start-up a
         second query would compete with the first screen (and be the first
-        to need SQLAlchemy). Only the opencode-only rows need a reload."""
-        self.activity = activity
+        to need SQLAlchemy). Only the opencode-only rows need a reload.
+        When opencode knows nothing, before and now (no data dir), no row
+        changes and nothing is repainted: the screen settles sooner."""
+        previous, self.activity = self.activity, activity
+        knows_nothing = not (activity.readable or activity.sessions)
+        if knows_nothing and not (previous.readable or previous.sessions) and self._data is not None:
+            return
         if self._data is None or self.show_opencode:
             self.reload()
             return
