@@ -232,3 +232,25 @@ async def test_notifications_still_show_with_the_toast_rack_hidden_at_start():
         app.notify("hello")
         await settle(pilot)
         assert rack.display is True
+
+
+@run_async
+async def test_a_resize_while_another_screen_was_up_and_back_lays_the_main_screen_out():
+    """The board covers the main screen while the terminal shrinks; the
+    main screen is laid out for the small size when it comes back, and
+    for the big one again when the terminal grows back (a skip keyed on a
+    size remembered from before would leave it small)."""
+    app = make_app(demo_db("resize_back"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is app.main and app.main.size.width == 100
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
+        assert app.main.size.width == 140
+        assert app.main.projects.region.right <= 140
