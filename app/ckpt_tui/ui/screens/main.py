@@ -93,6 +93,7 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         width = breakpoint_classes(self.HORIZONTAL_BREAKPOINTS, self.app.size.width)
         self.update_classes(width, update=False)
         self.service = service
+        self._laid_out_for = None  # the size of the last layout (_screen_resized)
         self.projects = ProjectList(service, id="projects")
         self.sessions = SessionList(service, id="sessions")
         self.snapshots = SnapshotList(service, id="snapshots")
@@ -147,16 +148,17 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         # hidden the same way now, that is part of the first layout.
         for rack in self.query("#textual-toastrack"):
             rack.display = False
+        self._laid_out_for = self.app.size
         self.call_after_refresh(self._after_first_frame)
 
     def _screen_resized(self, size) -> None:
         """Textual lays the whole screen out again on every ``Resize``, and
         sends a few at start-up with the size the first frame already had:
         each was a layout and a full frame of its own after the first one.
-        A size this screen is already laid out for (its own size, which
-        every layout sets, however it came) is skipped."""
-        if size == self.size:
+        A size this screen is already laid out for is skipped."""
+        if size == self._laid_out_for:
             return
+        self._laid_out_for = size
         super()._screen_resized(size)
 
     # -- what is selected -------------------------------------------------------
