@@ -24,6 +24,12 @@ For each key:
 * ``esc`` (filter): the snapshot pane's filter is cleared and the whole
   list is back.
 
+A second minimal app ("min screen") does what a key that opens a screen
+does, as simply as Textual can: ``d``/``r``/``e``/``?`` push a new screen
+holding one label, ``esc`` pops it, ``enter`` moves the focus between two
+labels. It is the like-for-like baseline for those keys; both ratios are
+printed.
+
 Also the main thread's CPU (``time.thread_time`` on the UI thread) from the
 moment the child is told to expect ``j``/``k`` to that frame, and on to the
 moment the app is idle again (the detail pane follows after the cursor rests):
@@ -180,6 +186,71 @@ def child_minimal(out: int, ctl: int) -> None:
             self.probe.frame()
 
     Minimal().run()
+
+
+def child_minimal_screens(out: int, ctl: int) -> None:
+    """The minimal app's way of opening a screen: ``d``, ``r``, ``e`` and
+    ``?`` push a new screen holding one label, ``esc`` pops it; ``enter``
+    moves the focus from one focusable label to the other (styled on
+    ``:focus``). The baseline for keys that open or close a screen or move
+    the focus, beside the one-label change."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    class OneLabel(Screen):
+        BINDINGS = [Binding("escape", "app.back", show=False)]
+
+        def compose(self):
+            yield Static(f"screen {self.app.count}")
+
+    class Pane(Static, can_focus=True):
+        DEFAULT_CSS = "Pane:focus { background: $accent; }"
+
+    class MinimalScreens(App):
+        BINDINGS = [
+            Binding(k, "open", show=False) for k in ("d", "r", "e", "question_mark")
+        ] + [Binding("enter", "move", show=False)]
+
+        def compose(self):
+            self.count = 0
+            yield Pane("one")
+            yield Pane("two")
+
+        def action_move(self) -> None:
+            self.count += 1
+            self.screen.focus_next()
+
+        def action_open(self) -> None:
+            self.count += 1
+            self.push_screen(OneLabel())
+
+        def action_back(self) -> None:
+            self.count += 1
+            self.pop_screen()
+
+        def predicate(self, name: str):
+            want = self.count + 1
+            if name in ("d", "r", "e", "?"):
+                return lambda: self.count == want and isinstance(self.screen, OneLabel)
+            if name == "esc":
+                return lambda: self.count == want and not isinstance(self.screen, OneLabel)
+            return lambda: self.count == want
+
+        def on_mount(self) -> None:
+            self.probe = Probe(self, out, ctl, lambda: True)
+            self.call_after_refresh(self._bench_ready)
+
+        def _bench_ready(self) -> None:
+            first = self.probe.frames[0] if self.probe.frames else time.monotonic()
+            os.write(out, f"ready {first}\n".encode())
+            self.probe.start()
+
+        def post_display_hook(self) -> None:
+            self.probe.frame()
+
+    MinimalScreens().run()
 
 
 def _ckpt_idle(app) -> bool:
@@ -341,40 +412,49 @@ class Child:
 
 def key_runs(db: str, env: dict, runs: int) -> dict:
     minimal, ckpt = Child("minimal", db, env), Child("ckpt", db, env)
+    screens = Child("screens", db, env)
     try:
         assert minimal.line().startswith("ready")
         assert ckpt.line().startswith("ready")
+        assert screens.line().startswith("ready")
         results: dict[str, dict[str, list[float]]] = {}
 
-        def both(key: str, expect: str | None = None, label: str | None = None) -> None:
+        def both(key: str, expect: str | None = None, label: str | None = None,
+                 screen: bool = False) -> None:
             row = results.setdefault(label or expect or key, {"min": [], "ckpt": [],
                                                                "cpu": [], "cpu_idle": []})
             row["min"].append(minimal.press(key)[0])
+            if screen:
+                row.setdefault("screen", []).append(screens.press(key)[0])
             elapsed, cpu, cpu_idle = ckpt.press(key, expect)
             row["ckpt"].append(elapsed)
             row["cpu"].append(cpu)
             row["cpu_idle"].append(cpu_idle)
 
         # The first ?, before any other screen was opened.
-        both("?", label="? (first)")
+        both("?", label="? (first)", screen=True)
         ckpt.press("esc")
         minimal.press("esc")
+        screens.press("esc")
         ckpt.press("3")
         for _ in range(runs):
             both("j")
             both("k")
         for _ in range(runs):
-            both("d")
-            both("esc", label="esc (diff)")
-            both("r")
+            both("d", screen=True)
+            both("esc", label="esc (diff)", screen=True)
+            both("r", screen=True)
             ckpt.press("esc")
-            both("e")
+            screens.press("esc")
+            both("e", screen=True)
             ckpt.press("esc")
-            both("?")
+            screens.press("esc")
+            both("?", screen=True)
             ckpt.press("esc")
+            screens.press("esc")
         ckpt.press("1")
         for _ in range(runs):
-            both("enter")
+            both("enter", screen=True)
             ckpt.press("1")
         ckpt.press("3")
         for _ in range(runs):
@@ -386,6 +466,7 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
     finally:
         minimal.close()
         ckpt.close()
+        screens.close()
 
 
 def launch_runs(db: str, env: dict, runs: int) -> dict:
@@ -420,6 +501,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.child == "minimal":
         child_minimal(args.out, args.ctl)
+        return
+    if args.child == "screens":
+        child_minimal_screens(args.out, args.ctl)
         return
     if args.child == "ckpt":
         child_ckpt(args.out, args.ctl, args.db, args.settle_only)
@@ -456,11 +540,15 @@ def _ms(values: list[float]) -> float:
 def report(keys: dict, launch: dict, args) -> None:
     print(f"load average {os.getloadavg()[0]:.2f}; medians of {args.runs} runs")
     print(f"{'key':14} {'minimal ms':>10} {'ckpt ms':>8} {'ratio':>6} {'cpu→frame':>9} "
-          f"{'cpu→idle':>8}")
+          f"{'cpu→idle':>8} {'min screen ms':>13} {'ratio':>6}")
     for name, row in keys.items():
         lo, hi = _ms(row["min"]), _ms(row["ckpt"])
-        print(f"{name:14} {lo:10.1f} {hi:8.1f} {hi / lo:6.2f} "
-              f"{statistics.median(row['cpu']):9.1f} {statistics.median(row['cpu_idle']):8.1f}")
+        line = (f"{name:14} {lo:10.1f} {hi:8.1f} {hi / lo:6.2f} "
+                f"{statistics.median(row['cpu']):9.1f} {statistics.median(row['cpu_idle']):8.1f}")
+        if "screen" in row:
+            screen = _ms(row["screen"])
+            line += f" {screen:13.1f} {hi / screen:6.2f}"
+        print(line)
     base = _ms(launch["minimal_first"])
     for label, values in (("first frame", launch["first"]), ("panes filled", launch["full"]),
                           ("settled", launch["settled"])):
