@@ -10,11 +10,14 @@ from functools import partial
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.flows.writes import after_plan, require_writable, run_write
+from ckpt_tui.ui.kept import keep, kept
 from ckpt_tui.ui.mark import Mark
 
 
 def preview_restore(app, snapshot: SnapshotRow) -> None:
-    """``r``: the restore's diff, with the fields to take, before it is written."""
+    """``r``: the restore's diff, with the fields to take, before it is
+    written. The preview is kept between openings (``ui/kept.py``) and shows
+    a plan worked out ahead if there is one (``ui/prepared.py``)."""
     if not require_writable(app):
         return
     from ckpt_tui.ui.screens.plan import PlanScreen
@@ -24,16 +27,17 @@ def preview_restore(app, snapshot: SnapshotRow) -> None:
     def make_plan(fields: list[str] | None) -> Plan:
         return service.plan_restore(snapshot.session_id, snapshot.id, fields)
 
-    app.push_screen(
-        PlanScreen(
-            f"Restore {snapshot.name} into session {snapshot.session_id}",
-            make_plan,
-            service.apply,
-            verb="Restore",
-            pick_fields=True,
-        ),
-        partial(after_plan, app),
-    )
+    title = f"Restore {snapshot.name} into session {snapshot.session_id}"
+    ready = app.main.prepared.plan(snapshot.session_id, snapshot.id)
+    screen = kept(app, "restore", PlanScreen)
+    if screen is None:
+        screen = PlanScreen(
+            title, make_plan, service.apply, verb="Restore", pick_fields=True, ready=ready
+        )
+        keep(app, "restore", screen)
+    else:
+        screen.reopen(title, make_plan, ready)
+    app.push_screen(screen, partial(after_plan, app))
 
 
 def preview_copy(app, mark: Mark, session: SessionRow) -> None:

@@ -31,9 +31,13 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
     def _on_mount(self) -> None:
         # Mounted here, not in compose: every dialog composes its own body.
         self.mount(KeyBar())
-        # What a write reported before the dialog opened must not cover it (M
-        # keeps the full text); warnings, errors and the start-up notes on the
-        # config stay, and all that is said while it is open shows at its top.
+        self.hide_earlier_notes()
+
+    def hide_earlier_notes(self) -> None:
+        """What a write reported before the dialog opened must not cover it (M
+        keeps the full text); warnings, errors and the start-up notes on the
+        config stay, and all that is said while it is open shows at its top.
+        (Called again by a kept dialog opened again.)"""
         for notification in list(self.app._notifications):
             if notification.severity == "information" and notification.title not in STARTUP:
                 self.app._unnotify(notification)

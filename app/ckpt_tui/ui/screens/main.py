@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.worker import get_current_worker
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
@@ -26,6 +27,7 @@ from ckpt_tui.ui.breakpoints import breakpoint_classes
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.explain import Explains
 from ckpt_tui.ui.mark import Mark
+from ckpt_tui.ui.prepared import Prepared
 from ckpt_tui.ui.render import no_match
 from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
@@ -109,6 +111,8 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         #: session would do, read off the UI thread (the key bar says it).
         self.next_steps: tuple[str, object] | None = None
         self._first_frame_out = False
+        #: What ``d`` and ``r`` will show, worked out once the cursor rests.
+        self.prepared = Prepared()
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -270,7 +274,7 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         if focused is self.detail:
             return
         if focused is self.snapshots and self.snapshot is not None:
-            self._load_snapshot(self.snapshot, delay)
+            self._load_snapshot(self.snapshot, self.ahead(self.snapshot), delay)
         elif focused in (self.sessions, self.snapshots) and self.session is not None:
             self._load_current(self.session, *self._activity(), delay)
         elif self.projects.highlighted is not None and focused is self.projects:
@@ -306,9 +310,14 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
             self.app.call_from_thread(self._present, detail)
 
     @work(thread=True, exclusive=True, group="detail")
-    def _load_snapshot(self, row: SnapshotRow, delay: float = 0.0) -> None:
-        if rested(delay):
-            self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
+    def _load_snapshot(self, row: SnapshotRow, ahead, delay: float = 0.0) -> None:
+        """The snapshot's detail; then what ``d`` and ``r`` would show for it
+        (``ahead``: see :meth:`ahead`), so those keys only show it."""
+        if not rested(delay):
+            return
+        self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
+        if ahead is not None and not get_current_worker().is_cancelled:
+            self.prepared.prepare(self.service, row.session_id, *ahead)
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:

@@ -5,6 +5,11 @@ Nothing is written until the user confirms; the safe choice (cancel) is
 where the focus starts, unless there are fields to pick. If the plugin
 saved in between, applying is refused by the core and this screen shows the
 new diff instead.
+
+The restore preview is kept (``ui/kept.py``) and opened again with the next
+snapshot (:meth:`PlanScreen.reopen`); a plan worked out ahead
+(``ui/prepared.py``) is shown at once, and the screen's worker checks that
+nothing was written since (else it plans again and shows that).
 """
 
 from __future__ import annotations
@@ -21,9 +26,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
+from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.ui.prepared import PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.widgets.diff_view import DiffView
@@ -64,6 +71,7 @@ class PlanScreen(Dialog[Outcome | None]):
         *,
         verb: str = "Restore",
         pick_fields: bool = False,
+        ready: Ready[PlanShown] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -74,6 +82,12 @@ class PlanScreen(Dialog[Outcome | None]):
         self.plan: Plan | None = None
         self._offered: tuple[str, ...] = ()
         self._busy = False
+        self._ready = ready
+        #: The latest request for a plan: a worker's answer to an earlier
+        #: one (other fields, an earlier opening of a kept screen) is dropped.
+        self._asked = 0
+        #: Which opening this is (a kept screen is opened again).
+        self._opened = 0
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -92,31 +106,77 @@ class PlanScreen(Dialog[Outcome | None]):
             yield FieldPicker(id="fields")
 
     def on_mount(self) -> None:
+        ready, self._ready = self._ready, None
+        self._open(ready)
+
+    def reopen(
+        self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None
+    ) -> None:
+        """Preview another write, exactly as a new screen would: called
+        before it is pushed again."""
+        self.title_text, self.make_plan = title, make_plan
+        self.plan, self._offered, self._busy = None, (), False
+        self.query_one("#title", Label).update(Text(title, style="bold"))
+        self.query_one("#what", ThemedLabel).update("Preparing the preview…")
+        self.query_one("#diff", DiffView).reset("current → result")
+        if self.pick_fields:
+            picker = self.query_one("#fields", SelectionList)
+            picker.clear_options()
+            picker.border_title = None
+        confirm = self.query_one("#confirm", Button)
+        confirm.disabled = True
+        confirm.label = f"{self.verb} (y)"
+        self.hide_earlier_notes()
+        self._open(ready)
+
+    def _open(self, ready: Ready[PlanShown] | None) -> None:
+        """The plan shown at once if ``ready`` (the worker checks it), else planned."""
+        self._opened += 1
         self.initial_focus().focus()
-        self._prepare(None, first=True)
+        if ready is None:
+            self._prepare(None, first=True)
+            return
+        self._asked += 1
+        self._show(ready.value.plan, True, "", ready.value.diff)
+        self._plan_worker(None, True, "", self._asked, ready.token)
 
     def initial_focus(self) -> Widget:
         """Where the focus starts: the safe answer (a subclass may say otherwise;
         Textual runs every class's ``on_mount``, so subclasses do not focus there)."""
         return self.query_one("#cancel", Button)
 
-    @work(thread=True, exclusive=True, group="plan")
     def _prepare(self, fields: list[str] | None, first: bool = False, note: str = "") -> None:
+        """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
+        self._asked += 1
+        self._plan_worker(fields, first, note, self._asked, None)
+
+    @work(thread=True, exclusive=True, group="plan")
+    def _plan_worker(
+        self, fields: list[str] | None, first: bool, note: str, asked: int, token: object
+    ) -> None:
+        """The plan, unless the one shown was made at ``token`` and nothing
+        was written since."""
+        if token is not None and still_current(self.app.service.store, token):
+            return
         try:
             plan = self.make_plan(fields)
+            diff = plan.diff
         except CkptError as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            self.app.call_from_thread(self._answered, asked, self._failed, str(exc))
             return
-        self.app.call_from_thread(self._show, plan, first, note)
+        self.app.call_from_thread(self._answered, asked, self._show, plan, first, note, diff)
+
+    def _answered(self, asked: int, show: Callable[..., None], *args) -> None:
+        if asked == self._asked:
+            show(*args)
 
     def _failed(self, message: str) -> None:
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
         self.query_one("#diff", DiffView).set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
-    def _show(self, plan: Plan, first: bool, note: str) -> None:
+    def _show(self, plan: Plan, first: bool, note: str, diff: CheckpointDiff) -> None:
         self.plan = plan
-        diff = plan.diff
         self.query_one("#diff", DiffView).set_diff(diff)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
@@ -179,6 +239,7 @@ class PlanScreen(Dialog[Outcome | None]):
             self._no_fields()
 
     def _no_fields(self) -> None:
+        self._asked += 1  # a plan still coming for other fields is not shown
         self.plan = None
         self.query_one("#confirm", Button).disabled = True
         self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
@@ -195,19 +256,25 @@ class PlanScreen(Dialog[Outcome | None]):
         if self.query_one("#confirm", Button).disabled:
             return
         self._busy = True
-        self._apply(self.plan)
+        self._apply(self.plan, self._opened)
 
     @work(thread=True, exclusive=True, group="apply")
-    def _apply(self, plan: Plan) -> None:
+    def _apply(self, plan: Plan, opened: int) -> None:
         try:
             outcome = self.apply_plan(plan)
         except Conflict as exc:
-            self.app.call_from_thread(self._conflict, str(exc))
+            self.app.call_from_thread(self._applied, opened, self._conflict, str(exc))
             return
         except CkptError as exc:
-            self.app.call_from_thread(self._apply_failed, str(exc))
+            self.app.call_from_thread(self._applied, opened, self._apply_failed, str(exc))
             return
-        self.app.call_from_thread(self.dismiss, outcome)
+        self.app.call_from_thread(self._applied, opened, self.dismiss, outcome)
+
+    def _applied(self, opened: int, then: Callable[..., object], *args) -> None:
+        """What a write answered, for the opening that asked (a kept screen
+        opened again since: not this opening's to show)."""
+        if opened == self._opened:
+            then(*args)
 
     def _conflict(self, message: str) -> None:
         self._busy = False

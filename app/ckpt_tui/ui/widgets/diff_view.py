@@ -41,6 +41,15 @@ class DiffView(TextLines):
             self.border_title = literal(title)
         self._relayout()
 
+    def reset(self, title: str, diff: CheckpointDiff | None = None) -> None:
+        """As a new view of ``diff`` (``None``: "Loading…") with this title:
+        unified, unchanged fields folded, at the top (a kept screen opened
+        again)."""
+        self.set_reactive(DiffView.side_by_side, False)
+        self.set_reactive(DiffView.show_unchanged, False)
+        self.scroll_to(0, 0, animate=False, immediate=True)
+        self.set_diff(diff, title)
+
     def set_no_diff(self, why: str) -> None:
         """No diff to show, and why (a damaged snapshot, no field chosen):
         never "Loading…" for a diff that is not coming."""
