@@ -5,6 +5,7 @@ and hands each screen's message (``ui/messages.py``) to its workflow
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
@@ -35,6 +36,7 @@ from ckpt_tui.ui.flows import handoff as handoff_flow
 from ckpt_tui.ui.flows import previews
 from ckpt_tui.ui.flows import snapshot as snapshot_flow
 from ckpt_tui.ui.flows.writes import run_write
+from ckpt_tui.ui.kept import build_kept_screens
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
@@ -184,6 +186,16 @@ class CkptApp(App[None]):
         import ckpt_tui.ui.screens.plan  # noqa: F401
 
         self.binding_groups()  # imports every screen the help lists
+        self.call_from_thread(self._warmed)
+
+    def _warmed(self) -> None:
+        """The screens of ``d`` and ``r`` are built (not shown: no frame),
+        and what exists now is frozen for the collector, as at launch
+        (``ui/launch.py``): the imports and the app's own objects had made a
+        full collection cost 20-120 ms, in the middle of whichever key it
+        fell on."""
+        build_kept_screens(self)
+        gc.freeze()
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from ckpt_tui.core.actions import Service
     from ckpt_tui.core.diff import CheckpointDiff
     from ckpt_tui.core.plans import Plan
-    from ckpt_tui.store import Store
 
 T = TypeVar("T")
 #: Entries kept of each kind (the selected snapshot's, and a few before it).
@@ -46,16 +45,17 @@ class PlanShown(NamedTuple):
     diff: CheckpointDiff
 
 
-def change_token(store: Store) -> object:
+def change_token(service: Service) -> object:
     """The file and its change token: read before computing, compared after."""
+    store = service.store
     store.follow_path()  # another file at the path: its identity, its token
     return (store.identity, store.change_token())
 
 
-def still_current(store: Store, token: object) -> bool:
+def still_current(service: Service, token: object) -> bool:
     """In a worker: nothing was committed since ``token`` was read."""
     try:
-        return change_token(store) == token
+        return change_token(service) == token
     except CkptError:
         return False  # computed again: the error, if any, is said there
 
@@ -80,7 +80,7 @@ class Prepared:
         ``restore`` (``None``: none is offered), unless kept at this token.
         What fails is not kept: the screen computes it and says why."""
         try:
-            token = change_token(service.store)
+            token = change_token(service)
         except CkptError:
             return
         diff_key = (session_id, *diff_pair)

@@ -6,12 +6,16 @@ one opens: start-up never pays for it); what it wrote is said by
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.flows.writes import after_plan, require_writable, run_write
-from ckpt_tui.ui.kept import keep, kept
+from ckpt_tui.ui.kept import RESTORE, keep, kept
 from ckpt_tui.ui.mark import Mark
+
+if TYPE_CHECKING:
+    from ckpt_tui.ui.screens.plan import PlanScreen
 
 
 def preview_restore(app, snapshot: SnapshotRow) -> None:
@@ -29,15 +33,22 @@ def preview_restore(app, snapshot: SnapshotRow) -> None:
 
     title = f"Restore {snapshot.name} into session {snapshot.session_id}"
     ready = app.main.prepared.plan(snapshot.session_id, snapshot.id)
-    screen = kept(app, "restore", PlanScreen)
+    screen = kept(app, RESTORE, PlanScreen)
     if screen is None:
-        screen = PlanScreen(
-            title, make_plan, service.apply, verb="Restore", pick_fields=True, ready=ready
-        )
-        keep(app, "restore", screen)
+        screen = restore_preview(app, title, make_plan, ready)
+        keep(app, RESTORE, screen)
     else:
         screen.reopen(title, make_plan, ready)
     app.push_screen(screen, partial(after_plan, app))
+
+
+def restore_preview(app, title: str, make_plan, ready=None) -> PlanScreen:
+    """A restore preview (the kept one's plan and title change at each opening)."""
+    from ckpt_tui.ui.screens.plan import PlanScreen
+
+    return PlanScreen(
+        title, make_plan, app.service.apply, verb="Restore", pick_fields=True, ready=ready
+    )
 
 
 def preview_copy(app, mark: Mark, session: SessionRow) -> None:

@@ -1,10 +1,9 @@
 """The diff of a snapshot against the current checkpoint or a marked snapshot.
 
-The main screen keeps one (``ui/kept.py``) and opens it again with the next
-pair (:meth:`DiffScreen.reopen`): no compose, styling or mount per ``d``. A
-diff worked out ahead (``ui/prepared.py``) is shown at once; the screen's
-worker then checks that nothing was written since, and computes it again if
-something was.
+``d`` opens a kept one (``ui/kept.py``) with the next pair
+(:meth:`DiffScreen.reopen`): no compose, styling or mount per key. A diff
+worked out ahead (``ui/prepared.py``) is shown at once; the screen's worker
+then checks that nothing was written since, and computes it again if so.
 """
 
 from __future__ import annotations
@@ -14,17 +13,17 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.kept import KeptScreen, in_stack
 from ckpt_tui.ui.prepared import Ready, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
-class DiffScreen(Screen[None]):
+class DiffScreen(KeptScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="diffscreen.close"),
     ]
@@ -48,15 +47,16 @@ class DiffScreen(Screen[None]):
         #: Which opening a worker's result is for: one for an earlier pair
         #: (the screen is kept and opened again) is dropped.
         self._opening = 0
+        self._mounted = False
 
     def compose(self) -> ComposeResult:
-        ready = self._ready
-        yield DiffView(ready.value if ready else None, title=self.title_text, id="diff")
+        yield DiffView(title=self.title_text, id="diff")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        ready, self._ready = self._ready, None
-        self._open(ready)
+        self._mounted = True
+        if in_stack(self):  # else built ahead: the first reopen opens it
+            self._open()
 
     def reopen(
         self,
@@ -67,22 +67,29 @@ class DiffScreen(Screen[None]):
         ready: Ready[CheckpointDiff] | None = None,
     ) -> None:
         """Show another pair, exactly as a new screen would (unified, the
-        unchanged fields folded, at the top): called before it is pushed again."""
+        unchanged fields folded, at the top): called just before it is pushed
+        again. (Built ahead and still mounting: ``on_mount`` opens it.)"""
         self.session_id, self.old, self.new, self.title_text = session_id, old, new, title
-        self.query_one(DiffView).reset(title, ready.value if ready is not None else None)
-        self._open(ready)
+        self._ready = ready
+        if self._mounted:
+            self._open()
+            self.opening_again()
 
-    def _open(self, ready: Ready[CheckpointDiff] | None) -> None:
-        """The diff shown (if ``ready``): the worker checks it, or computes it."""
+    def _open(self) -> None:
+        """The view as new, showing the diff if it is ready; the worker
+        checks that one, or computes it."""
+        ready, self._ready = self._ready, None
         self._opening += 1
-        self.query_one(DiffView).focus()
+        view = self.query_one(DiffView)
+        view.reset(self.title_text, ready.value if ready is not None else None)
+        view.focus()
         self._load(self._opening, ready.token if ready is not None else None)
 
     @work(thread=True, exclusive=True)
     def _load(self, opening: int, token: object) -> None:
         """The diff, unless the one shown was computed at ``token`` and
         nothing was written since."""
-        if token is not None and still_current(self.service.store, token):
+        if token is not None and still_current(self.service, token):
             return
         try:
             diff = self.compare()

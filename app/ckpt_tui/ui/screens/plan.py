@@ -30,6 +30,7 @@ from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.ui.kept import KeptScreen, in_stack
 from ckpt_tui.ui.prepared import PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
@@ -40,7 +41,7 @@ from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 PlanMaker = Callable[[list[str] | None], Plan]
 
 
-class PlanScreen(Dialog[Outcome | None]):
+class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {
@@ -88,6 +89,8 @@ class PlanScreen(Dialog[Outcome | None]):
         self._asked = 0
         #: Which opening this is (a kept screen is opened again).
         self._opened = 0
+        #: Mounted yet (``None``: a kept screen reopened while mounting).
+        self._mounted: bool | None = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -106,17 +109,33 @@ class PlanScreen(Dialog[Outcome | None]):
             yield FieldPicker(id="fields")
 
     def on_mount(self) -> None:
+        if not in_stack(self):  # built ahead, kept: the first reopen opens it
+            self._mounted = True
+            return
+        if self._mounted is None:  # reopened while it was still mounting
+            self._reset()
+        self._mounted = True
         ready, self._ready = self._ready, None
         self._open(ready)
 
     def reopen(
         self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None
     ) -> None:
-        """Preview another write, exactly as a new screen would: called
-        before it is pushed again."""
+        """Preview another write, exactly as a new screen would: called just
+        before the kept screen is pushed again."""
         self.title_text, self.make_plan = title, make_plan
+        if not self._mounted:
+            self._ready, self._mounted = ready, None  # on_mount opens it
+            return
+        self._reset()
+        self.hide_earlier_notes()
+        self._open(ready)
+        self.opening_again()
+
+    def _reset(self) -> None:
+        """Every widget as a new screen composes it, for ``title_text``."""
         self.plan, self._offered, self._busy = None, (), False
-        self.query_one("#title", Label).update(Text(title, style="bold"))
+        self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
         self.query_one("#diff", DiffView).reset("current → result")
         if self.pick_fields:
@@ -126,8 +145,6 @@ class PlanScreen(Dialog[Outcome | None]):
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = True
         confirm.label = f"{self.verb} (y)"
-        self.hide_earlier_notes()
-        self._open(ready)
 
     def _open(self, ready: Ready[PlanShown] | None) -> None:
         """The plan shown at once if ``ready`` (the worker checks it), else planned."""
@@ -156,7 +173,7 @@ class PlanScreen(Dialog[Outcome | None]):
     ) -> None:
         """The plan, unless the one shown was made at ``token`` and nothing
         was written since."""
-        if token is not None and still_current(self.app.service.store, token):
+        if token is not None and still_current(self.app.service, token):
             return
         try:
             plan = self.make_plan(fields)

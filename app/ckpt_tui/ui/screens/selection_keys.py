@@ -18,7 +18,7 @@ from textual.binding import Binding
 
 from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.explain import key_of
-from ckpt_tui.ui.kept import keep, kept
+from ckpt_tui.ui.kept import DIFF, keep, kept
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.messages import (
     AdoptRequested,
@@ -146,10 +146,10 @@ class SelectionKeys:
 
         old, new, title = self.diff_pair(snap)
         ready = self.prepared.diff(snap.session_id, old, new)
-        screen = kept(self.app, "diff", DiffScreen)
+        screen = kept(self.app, DIFF, DiffScreen)
         if screen is None:
             screen = DiffScreen(self.service, snap.session_id, old, new, title, ready)
-            keep(self.app, "diff", screen)
+            keep(self.app, DIFF, screen)
         else:
             screen.reopen(snap.session_id, old, new, title, ready)
         self.app.push_screen(screen)
