@@ -49,9 +49,11 @@ def in_stack(screen: Screen) -> bool:
     return screen in screen.app.screen_stack
 
 
-class KeptScreen(Screen):
-    """What a kept screen does differently: on opening again, its styles are
-    not all matched again unless the app's CSS changed since.
+class KeptScreen:
+    """Mixed into a kept screen (before its ``Screen`` base; a mixin, so
+    Textual's CSS inheritance, which follows the first DOM base, is the
+    screen's own): on opening again, its styles are not all matched again
+    unless the app's CSS changed since.
 
     Textual matches the CSS of every node of a screen on each resume (for
     the restore preview 5-7 ms of a 20 ms key, its component classes most of
@@ -74,11 +76,12 @@ class KeptScreen(Screen):
         skip, self._skip_next_styles = self._skip_next_styles, False
         if skip and self._styled_for == self._style_state():
             return
-        super().update_node_styles(animate)
+        super().update_node_styles(animate)  # type: ignore[misc]
         self._styled_for = self._style_state()
 
     def _style_state(self) -> tuple[int, object]:
-        return (self.app._css_update_count, self.app.size)
+        app = self.app  # type: ignore[attr-defined]
+        return (app._css_update_count, app.size)
 
 
 

@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.diff import CheckpointDiff
@@ -23,7 +24,7 @@ from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
-class DiffScreen(KeptScreen):
+class DiffScreen(KeptScreen, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="diffscreen.close"),
     ]
@@ -77,13 +78,16 @@ class DiffScreen(KeptScreen):
 
     def _open(self) -> None:
         """The view as new, showing the diff if it is ready; the worker
-        checks that one, or computes it."""
+        checks that one (after the frame that shows it), or computes it."""
         ready, self._ready = self._ready, None
         self._opening += 1
         view = self.query_one(DiffView)
         view.reset(self.title_text, ready.value if ready is not None else None)
         view.focus()
-        self._load(self._opening, ready.token if ready is not None else None)
+        if ready is None:
+            self._load(self._opening, None)
+        else:  # checked after the frame that shows it
+            self.call_after_refresh(self._load, self._opening, ready.token)
 
     @work(thread=True, exclusive=True)
     def _load(self, opening: int, token: object) -> None:

@@ -87,6 +87,8 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         #: The latest request for a plan: a worker's answer to an earlier
         #: one (other fields, an earlier opening of a kept screen) is dropped.
         self._asked = 0
+        #: The fields the latest plan asked for is of (``None``: all).
+        self._planned_for: frozenset[str] | None = None
         #: Which opening this is (a kept screen is opened again).
         self._opened = 0
         #: Mounted yet (``None``: a kept screen reopened while mounting).
@@ -112,10 +114,10 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         if not in_stack(self):  # built ahead, kept: the first reopen opens it
             self._mounted = True
             return
-        if self._mounted is None:  # reopened while it was still mounting
-            self._reset()
-        self._mounted = True
         ready, self._ready = self._ready, None
+        if self._mounted is None:  # reopened while it was still mounting
+            self._reset(ready)
+        self._mounted = True
         self._open(ready)
 
     def reopen(
@@ -127,17 +129,21 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         if not self._mounted:
             self._ready, self._mounted = ready, None  # on_mount opens it
             return
-        self._reset()
+        self._reset(ready)
         self.hide_earlier_notes()
         self._open(ready)
         self.opening_again()
 
-    def _reset(self) -> None:
-        """Every widget as a new screen composes it, for ``title_text``."""
+    def _reset(self, ready: Ready[PlanShown] | None) -> None:
+        """Every widget as a new screen composes it, for ``title_text``; with
+        a plan ``ready``, only what showing it (:meth:`_show`) leaves as it was."""
         self.plan, self._offered, self._busy = None, (), False
         self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+        diff = ready.value.diff if ready is not None else None
+        self.query_one("#diff", DiffView).reset("current → result", diff)
+        if ready is not None:
+            return
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
-        self.query_one("#diff", DiffView).reset("current → result")
         if self.pick_fields:
             picker = self.query_one("#fields", SelectionList)
             picker.clear_options()
@@ -147,15 +153,17 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         confirm.label = f"{self.verb} (y)"
 
     def _open(self, ready: Ready[PlanShown] | None) -> None:
-        """The plan shown at once if ``ready`` (the worker checks it), else planned."""
+        """The plan shown at once if ``ready``, else planned. The worker
+        checks a ready one, after the frame that shows it."""
         self._opened += 1
         self.initial_focus().focus()
         if ready is None:
             self._prepare(None, first=True)
             return
         self._asked += 1
+        self._planned_for = None
         self._show(ready.value.plan, True, "", ready.value.diff)
-        self._plan_worker(None, True, "", self._asked, ready.token)
+        self.call_after_refresh(self._plan_worker, None, True, "", self._asked, ready.token)
 
     def initial_focus(self) -> Widget:
         """Where the focus starts: the safe answer (a subclass may say otherwise;
@@ -165,6 +173,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def _prepare(self, fields: list[str] | None, first: bool = False, note: str = "") -> None:
         """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
         self._asked += 1
+        self._planned_for = None if fields is None else frozenset(fields)
         self._plan_worker(fields, first, note, self._asked, None)
 
     @work(thread=True, exclusive=True, group="plan")
@@ -194,7 +203,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
 
     def _show(self, plan: Plan, first: bool, note: str, diff: CheckpointDiff) -> None:
         self.plan = plan
-        self.query_one("#diff", DiffView).set_diff(diff)
+        view = self.query_one("#diff", DiffView)
+        if view.diff is not diff:  # a kept screen's reset may have shown it
+            view.set_diff(diff)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
@@ -211,7 +222,8 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
                 # button says how many now; it is enabled when that plan comes).
                 count = len(chosen)
                 label = f"{self.verb} {count} field{'s' if count != 1 else ''} (y)"
-                self.query_one("#confirm", Button).label = label
+                confirm = self.query_one("#confirm", Button)
+                confirm.label, confirm.disabled = label, True
                 if chosen:
                     self._prepare(list(chosen))
                 else:
@@ -247,8 +259,13 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
 
     @on(SelectionList.SelectedChanged, "#fields")
     def _fields_changed(self, event: SelectionList.SelectedChanged) -> None:
+        if not self._offered:  # emptied for a new opening: nothing was chosen
+            return
         chosen = list(event.selection_list.selected)
-        if set(chosen) == set(self._offered):
+        wanted = None if set(chosen) == set(self._offered) else frozenset(chosen)
+        if wanted == self._planned_for:  # filling the picker: planned already
+            return
+        if wanted is None:
             self._prepare(None)
         elif chosen:
             self._prepare(chosen)
@@ -257,6 +274,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
 
     def _no_fields(self) -> None:
         self._asked += 1  # a plan still coming for other fields is not shown
+        self._planned_for = frozenset()
         self.plan = None
         self.query_one("#confirm", Button).disabled = True
         self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
