@@ -91,11 +91,13 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self._planned_for: frozenset[str] | None = None
         #: Which opening this is (a kept screen is opened again).
         self._opened = 0
+        self._title_shown: str | None = None
         #: Mounted yet (``None``: a kept screen reopened while mounting).
         self._mounted: bool | None = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            self._title_shown = self.title_text
             yield Label(Text(self.title_text, style="bold"), id="title")
             yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
@@ -138,7 +140,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         """Every widget as a new screen composes it, for ``title_text``; with
         a plan ``ready``, only what showing it (:meth:`_show`) leaves as it was."""
         self.plan, self._offered, self._busy = None, (), False
-        self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+        if self._title_shown != self.title_text:  # (unchanged: no layout)
+            self._title_shown = self.title_text
+            self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
         diff = ready.value.diff if ready is not None else None
         self.query_one("#diff", DiffView).reset("current → result", diff)
         if ready is not None:
@@ -156,13 +160,15 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         """The plan shown at once if ``ready``, else planned. The worker
         checks a ready one, after the frame that shows it."""
         self._opened += 1
-        self.initial_focus().focus()
         if ready is None:
+            self.initial_focus().focus()
             self._prepare(None, first=True)
             return
         self._asked += 1
         self._planned_for = None
         self._show(ready.value.plan, True, "", ready.value.diff)
+        if not (self.pick_fields and self.FOCUS_FIELDS and self._offered):
+            self.initial_focus().focus()  # else the fields have it (_show)
         self.call_after_refresh(self._plan_worker, None, True, "", self._asked, ready.token)
 
     def initial_focus(self) -> Widget:
@@ -210,8 +216,11 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
             picker = self.query_one("#fields", SelectionList)
-            picker.clear_options()
-            picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
+            shown = tuple(option.value for option in picker.options)
+            if shown != self._offered or set(picker.selected) != set(chosen):
+                # (a kept screen's picker may show these already: not redrawn)
+                picker.clear_options()
+                picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
             picker.border_title = "Fields (space toggles)"
             if self._offered:
                 picker.highlighted = 0
@@ -246,7 +255,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             )
             if plan.kept_note:
                 what.append("\n" + plan.kept_note, style="italic")
-        self.query_one("#what", ThemedLabel).update(what)
+        label = self.query_one("#what", ThemedLabel)
+        if label.shown != what:  # a kept screen may show it already: no layout
+            label.update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
