@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ckpt_tui.core.actions import Service
     from ckpt_tui.core.diff import CheckpointDiff
     from ckpt_tui.core.plans import Plan
+    from ckpt_tui.ui.diff_lines import Row
 
 T = TypeVar("T")
 #: Entries kept of each kind (the selected snapshot's, and a few before it).
@@ -38,11 +39,25 @@ class Ready(NamedTuple, Generic[T]):
     token: object
 
 
+class DiffShown(NamedTuple):
+    """A diff and the rows the diff view shows of it (``diff_rows``): made
+    in the worker, so the UI thread only wraps and draws them."""
+
+    diff: CheckpointDiff
+    rows: list[Row]
+
+    @classmethod
+    def of(cls, diff: CheckpointDiff) -> DiffShown:
+        from ckpt_tui.ui.diff_lines import diff_rows  # in a worker, not at start-up
+
+        return cls(diff, diff_rows(diff))
+
+
 class PlanShown(NamedTuple):
-    """A plan and its diff (made in the worker: the UI thread only lays it out)."""
+    """A plan and its diff, as :class:`DiffShown`."""
 
     plan: Plan
-    diff: CheckpointDiff
+    shown: DiffShown
 
 
 def change_token(service: Service) -> object:
@@ -65,7 +80,7 @@ class Prepared:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._diffs: OrderedDict[tuple, Ready[CheckpointDiff]] = OrderedDict()
+        self._diffs: OrderedDict[tuple, Ready[DiffShown]] = OrderedDict()
         self._plans: OrderedDict[tuple, Ready[PlanShown]] = OrderedDict()
 
     def prepare(
@@ -94,16 +109,16 @@ class Prepared:
         except CkptError:
             pass
         else:
-            self._keep(self._diffs, diff_key, Ready(diff, token))
+            self._keep(self._diffs, diff_key, Ready(DiffShown.of(diff), token))
         if restore is None:
             return
         try:
             plan = service.plan_restore(session_id, restore, None)
         except CkptError:
             return
-        self._keep(self._plans, plan_key, Ready(PlanShown(plan, plan.diff), token))
+        self._keep(self._plans, plan_key, Ready(PlanShown(plan, DiffShown.of(plan.diff)), token))
 
-    def diff(self, session_id: str, old: str, new: str | None) -> Ready[CheckpointDiff] | None:
+    def diff(self, session_id: str, old: str, new: str | None) -> Ready[DiffShown] | None:
         with self._lock:
             return self._diffs.get((session_id, old, new))
 

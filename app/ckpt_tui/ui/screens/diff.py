@@ -19,7 +19,7 @@ from ckpt_tui.core.actions import Service
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.kept import KeptScreen, in_stack
-from ckpt_tui.ui.prepared import Ready, still_current
+from ckpt_tui.ui.prepared import DiffShown, Ready, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
@@ -36,7 +36,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         old: str,
         new: str | None,
         title: str,
-        ready: Ready[CheckpointDiff] | None = None,
+        ready: Ready[DiffShown] | None = None,
     ) -> None:
         super().__init__()
         self.service = service
@@ -65,7 +65,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         old: str,
         new: str | None,
         title: str,
-        ready: Ready[CheckpointDiff] | None = None,
+        ready: Ready[DiffShown] | None = None,
     ) -> None:
         """Show another pair, exactly as a new screen would (unified, the
         unchanged fields folded, at the top): called just before it is pushed
@@ -82,7 +82,10 @@ class DiffScreen(KeptScreen, Screen[None]):
         ready, self._ready = self._ready, None
         self._opening += 1
         view = self.query_one(DiffView)
-        view.reset(self.title_text, ready.value if ready is not None else None)
+        if ready is None:
+            view.reset(self.title_text)
+        else:
+            view.reset(self.title_text, *ready.value)
         view.focus()
         if ready is None:
             self._load(self._opening, None)
@@ -96,19 +99,19 @@ class DiffScreen(KeptScreen, Screen[None]):
         if token is not None and still_current(self.service, token):
             return
         try:
-            diff = self.compare()
+            shown = DiffShown.of(self.compare())
         except CkptError as exc:
             self.app.call_from_thread(self._failed, opening, str(exc))
             return
-        self.app.call_from_thread(self._show, opening, diff)
+        self.app.call_from_thread(self._show, opening, shown)
 
     def compare(self) -> CheckpointDiff:
         """In the worker: the diff to show (a subclass compares across sessions)."""
         return self.service.compare(self.session_id, self.old, self.new).diff
 
-    def _show(self, opening: int, diff: CheckpointDiff) -> None:
+    def _show(self, opening: int, shown: DiffShown) -> None:
         if opening == self._opening:
-            self.query_one(DiffView).set_diff(diff)
+            self.query_one(DiffView).set_diff(shown.diff, rows=shown.rows)
 
     def _failed(self, opening: int, message: str) -> None:
         if opening == self._opening:

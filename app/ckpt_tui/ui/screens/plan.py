@@ -26,12 +26,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, SelectionList
 from textual.widgets.selection_list import Selection
 
-from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.ui.kept import KeptScreen, in_stack
-from ckpt_tui.ui.prepared import PlanShown, Ready, still_current
+from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.widgets.diff_view import DiffView
@@ -143,8 +142,11 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         if self._title_shown != self.title_text:  # (unchanged: no layout)
             self._title_shown = self.title_text
             self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
-        diff = ready.value.diff if ready is not None else None
-        self.query_one("#diff", DiffView).reset("current → result", diff)
+        view = self.query_one("#diff", DiffView)
+        if ready is None:
+            view.reset("current → result")
+        else:
+            view.reset("current → result", *ready.value.shown)
         if ready is not None:
             return
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
@@ -166,7 +168,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             return
         self._asked += 1
         self._planned_for = None
-        self._show(ready.value.plan, True, "", ready.value.diff)
+        self._show(ready.value.plan, True, "", ready.value.shown)
         if not (self.pick_fields and self.FOCUS_FIELDS and self._offered):
             self.initial_focus().focus()  # else the fields have it (_show)
         self.call_after_refresh(self._plan_worker, None, True, "", self._asked, ready.token)
@@ -192,11 +194,11 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             return
         try:
             plan = self.make_plan(fields)
-            diff = plan.diff
+            shown = DiffShown.of(plan.diff)
         except CkptError as exc:
             self.app.call_from_thread(self._answered, asked, self._failed, str(exc))
             return
-        self.app.call_from_thread(self._answered, asked, self._show, plan, first, note, diff)
+        self.app.call_from_thread(self._answered, asked, self._show, plan, first, note, shown)
 
     def _answered(self, asked: int, show: Callable[..., None], *args) -> None:
         if asked == self._asked:
@@ -207,11 +209,11 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self.query_one("#diff", DiffView).set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
-    def _show(self, plan: Plan, first: bool, note: str, diff: CheckpointDiff) -> None:
+    def _show(self, plan: Plan, first: bool, note: str, shown: DiffShown) -> None:
         self.plan = plan
         view = self.query_one("#diff", DiffView)
-        if view.diff is not diff:  # a kept screen's reset may have shown it
-            view.set_diff(diff)
+        if view.diff is not shown.diff:  # a kept screen's reset may have shown it
+            view.set_diff(shown.diff, rows=shown.rows)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
