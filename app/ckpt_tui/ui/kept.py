@@ -72,6 +72,11 @@ class KeptScreen:
         """Call just before pushing the kept screen again."""
         self._skip_next_styles = self._styled_for == self._style_state()
 
+    def built_ahead(self) -> None:
+        """Call when built ahead (mounted off the stack): every node was
+        styled as it was mounted, for the CSS and size of now."""
+        self._styled_for = self._style_state()
+
     def update_node_styles(self, animate: bool = True) -> None:
         skip, self._skip_next_styles = self._skip_next_styles, False
         if skip and self._styled_for == self._style_state():

@@ -56,8 +56,10 @@ class DiffScreen(KeptScreen, Screen[None]):
 
     def on_mount(self) -> None:
         self._mounted = True
-        if in_stack(self):  # else built ahead: the first reopen opens it
+        if in_stack(self):
             self._open()
+        else:  # built ahead: the first reopen opens it
+            self.built_ahead()
 
     def reopen(
         self,

@@ -114,6 +114,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def on_mount(self) -> None:
         if not in_stack(self):  # built ahead, kept: the first reopen opens it
             self._mounted = True
+            self.built_ahead()
             return
         ready, self._ready = self._ready, None
         if self._mounted is None:  # reopened while it was still mounting
