@@ -5,7 +5,9 @@ Search never writes the store (SPEC 1) and opens it ``mode=ro``, so a
 read-only store is searchable too. Reads go through plain ``sqlite3`` (like
 ``store.plain_read``): the command line answers without importing
 SQLAlchemy. The index may lag the store; a page's hits are checked here
-against what still exists.
+against what still exists (:func:`fetch_docs`), unless the index is known
+to be exactly the store (``search_query.Page.exact``): then only the
+page's session titles and project directories are read (:func:`fetch_labels`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from ckpt_tui.store.search_text import checkpoint_columns
 
 @contextmanager
 def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the checkpoint store (rows as ``sqlite3.Row``)."""
+    """A read-only connection to the checkpoint store (rows as ``sqlite3.Row``;
+    ``timeout`` sets SQLite's busy timeout, as ``PRAGMA busy_timeout`` would)."""
     try:
         conn = sqlite3.connect(
             sqlite_uri(store_path, "ro"),
@@ -36,7 +39,6 @@ def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
         raise translate(exc, store_path) from None
     conn.row_factory = sqlite3.Row
     try:
-        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         yield conn
     except sqlite3.Error as exc:
         raise translate(exc, store_path) from None
@@ -95,3 +97,27 @@ def fetch_docs(
                 )
         store.execute("COMMIT")
     return snaps, currents
+
+
+def fetch_labels(
+    store_path: Path, session_ids: Sequence[str], project_ids: Sequence[str]
+) -> tuple[dict[str, str | None], dict[str, str]]:
+    """The titles of some sessions and the directories of some projects, as
+    the store has them now, in one statement (no transaction needed)."""
+    sessions, projects = sorted(set(session_ids)), sorted(set(project_ids))
+    titles: dict[str, str | None] = {}
+    dirs: dict[str, str] = {}
+    if not sessions and not projects:
+        return titles, dirs
+    with read_store(store_path) as store:
+        for is_project, key, value in store.execute(
+            f"SELECT 0, id, title FROM sessions WHERE id IN ({','.join('?' * len(sessions))}) "
+            "UNION ALL SELECT 1, id, directory FROM projects "
+            f"WHERE id IN ({','.join('?' * len(projects))})",
+            [*sessions, *projects],
+        ):
+            if is_project:
+                dirs[key] = str(value or "")
+            else:
+                titles[key] = value
+    return titles, dirs

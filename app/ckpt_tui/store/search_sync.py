@@ -46,7 +46,7 @@ from ckpt_tui.store.search_file import (
 )
 from ckpt_tui.store.search_stamp import store_stamp
 from ckpt_tui.store.search_store import read_store
-from ckpt_tui.store.search_text import checkpoint_columns, clean_text, payload_columns, unpack
+from ckpt_tui.store.search_text import checkpoint_columns, indexed, payload_columns, unpack
 
 #: Snapshots read and indexed per transaction.
 BATCH = 4000
@@ -96,6 +96,19 @@ class SyncedIndex(IndexFile):
         return f"{st.st_dev}:{st.st_ino}"
 
     # -- keeping it current -------------------------------------------------------------
+    def matches_store(self) -> bool:
+        """Whether the store's stamp now is the one the last sync recorded
+        (the store has not been written since: ``store.search_stamp``). An
+        index file that does not exist yet is not created; one that cannot
+        be read says no (a sync then says why)."""
+        stamp = store_stamp(self.store_path)
+        if stamp is None or not self.path.exists():
+            return False
+        try:
+            return self._meta(self._connection(), "store_stamp") == stamp
+        except sqlite3.Error:
+            return False
+
     def sync(self, progress: Progress | None = None) -> SyncStats:
         """Bring the index up to the store's committed rows (a damaged index
         file is deleted and built again)."""
@@ -163,7 +176,7 @@ class SyncedIndex(IndexFile):
             "WHERE d.rowid >= ?",
             (floor,),
         ).fetchall():
-            self._fts_insert(w, "recent", rowid, unpack(body))
+            self._fts_insert(w, "recent", rowid, indexed(unpack(body)))
             count += 1
         self._floor = floor
         self._set_meta(w, "recent_floor", floor)
@@ -240,7 +253,7 @@ class SyncedIndex(IndexFile):
             src,
             None,
         )
-        values = [clean_text(v) for v in payload_columns(docs_row[5], row["payload"]).values()]
+        values = list(payload_columns(docs_row[5], row["payload"]).values())
         if self._place(w, time_key(at), docs_row, values):
             return 1
         known = w.execute(
@@ -429,7 +442,7 @@ class SyncedIndex(IndexFile):
                         None,
                         str(row["updated_at"]),
                     )
-                    values = [clean_text(v) for v in checkpoint_columns(row).values()]
+                    values = list(checkpoint_columns(row).values())
                     self._place(w, time_key(at), docs_row, values)
         if stale:
             with self._write() as w:
