@@ -10,8 +10,7 @@ each hit is looked up in the store first and a row pruned since the last
 sync is dropped (:meth:`Searcher._check`).
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
 from pathlib import Path
 from typing import NamedTuple
 
@@ -100,7 +99,7 @@ class Searcher:
         self.index = search_query.SearchIndex(path, self.store_path)
 
     @classmethod
-    def open(cls, db: str | Path | None = None) -> Searcher:
+    def open(cls, db: str | Path | None = None) -> "Searcher":
         """The searcher of the store at ``db`` (default: SPEC 1), after
         checking it is a readable checkpoint store (one clear line if not).
 

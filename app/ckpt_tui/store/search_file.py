@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -127,14 +128,15 @@ def time_key(at: str) -> int:
 
 def _sha256_hex(data: bytes) -> str:
     """sha256 from CPython's own module when there is one: ``hashlib`` loads
-    OpenSSL, about 2.3 ms of a 50 ms ``ckpt-tui search``. Same digest."""
+    OpenSSL, about 2.3 ms of a 50 ms ``ckpt-tui search``. Same digest. The
+    module is picked by version: a failed import searches all of sys.path."""
     try:
-        from _sha2 import sha256  # Python 3.12+
-    except ImportError:
-        try:
-            from _sha256 import sha256  # Python 3.11
-        except ImportError:
-            from hashlib import sha256
+        if sys.version_info >= (3, 12):
+            from _sha2 import sha256
+        else:
+            from _sha256 import sha256
+    except ImportError:  # a build without CPython's own
+        from hashlib import sha256
     return sha256(data).hexdigest()
 
 

@@ -14,8 +14,7 @@ needs nothing more of the store than the page's session titles. Otherwise
 ``store.search_store`` checks the hits against the store.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
 from collections.abc import Sequence
 from typing import NamedTuple
 

@@ -10,8 +10,7 @@ to be exactly the store (``search_query.Page.exact``): then only the
 page's session titles and project directories are read (:func:`fetch_labels`).
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager

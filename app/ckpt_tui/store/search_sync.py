@@ -24,8 +24,7 @@ The store is only ever read (``mode=ro``, ``store.search_store``): a
 read-only store is searchable too.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
 import os
 import sqlite3
 from collections.abc import Callable
