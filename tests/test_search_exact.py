@@ -196,6 +196,37 @@ def test_a_prune_after_the_sync_is_caught_by_the_stamp(tmp_path):
     assert ("snapshot", gone) not in keys and len(keys) == 2
 
 
+@pytest.mark.parametrize("write", ["prune", "checkpoint"])
+def test_a_write_the_stamp_cannot_see_is_caught_by_the_keys(tmp_path, monkeypatch, write):
+    """Were the stamp to miss a write (a clock set back: see store.search_stamp),
+    the page's keys, looked up with the titles, still show it: a pruned
+    snapshot is not listed, and a changed checkpoint's text is the store's."""
+    db = _make_store(tmp_path, [json.dumps({"notes": f"alpha {i}"}) for i in range(2)], ["alpha"])
+    searcher = Searcher(db, tmp_path / "state")
+    with settled_clock():
+        searcher.sync()
+        searcher.sync()
+        recorded = search_stamp.store_stamp(db)
+    conn = connect(db)
+    if write == "prune":
+        gone = conn.execute("SELECT id FROM snapshots ORDER BY rowid LIMIT 1").fetchone()[0]
+        conn.execute("DELETE FROM snapshots WHERE id = ?", (gone,))
+    else:
+        conn.execute(
+            "UPDATE checkpoints SET objective = 'alpha moved', updated_at = ? WHERE session_id = 's0'",
+            ("2026-11-02T00:00:00.000Z",),
+        )
+    conn.close()
+    monkeypatch.setattr(search_stamp, "store_stamp", lambda _path: recorded)  # blind to it
+    hits = searcher.search("alpha", limit=100).hits
+    searcher.close()
+    if write == "prune":
+        assert gone not in {h.snapshot_id for h in hits} and len(hits) == 2
+    else:
+        (current,) = [h for h in hits if h.current]
+        assert current.snippet.text == "alpha moved"
+
+
 _SETTLED_MAIN = (
     "import sys, time\n"
     "from ckpt_tui.store import search_stamp, probe, search_store\n"

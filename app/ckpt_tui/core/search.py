@@ -10,9 +10,10 @@ each hit is looked up in the store first and a row pruned since the last
 sync is dropped (:meth:`Searcher._check`).
 """
 
-# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
+from __future__ import annotations
+
+from collections import namedtuple
 from pathlib import Path
-from typing import NamedTuple
 
 from ckpt_tui import paths
 from ckpt_tui.core.fields import FIELDS
@@ -45,9 +46,18 @@ class SearchError(CkptError):
 # -- searching ----------------------------------------------------------------------
 
 
-class Hit(NamedTuple):
-    """A snapshot, or a session's current checkpoint, that matches."""
+_HIT_FIELDS = (
+    "current project_id project_dir session_id session_title snapshot_id snapshot_name "
+    "kind at score snippet"
+)
 
+
+class Hit(namedtuple("Hit", _HIT_FIELDS)):
+    """A snapshot, or a session's current checkpoint, that matches. Records
+    here are ``collections.namedtuple``s (see ``core.search_match``); the
+    annotations say what each field holds."""
+
+    __slots__ = ()
     current: bool
     project_id: str
     project_dir: str
@@ -67,22 +77,30 @@ class Hit(NamedTuple):
         )
 
 
-class Results(NamedTuple):
+class Results(namedtuple("Results", ("query", "hits", "more", "next_offset"), defaults=(False, 0))):
+    """One page of hits; ``more``: more exist beyond them, from
+    ``next_offset`` on."""
+
+    __slots__ = ()
     query: Query
     hits: list[Hit]
-    #: More hits exist beyond ``hits``.
-    more: bool = False
-    #: The ``offset`` that gives the next page.
-    next_offset: int = 0
+    more: bool
+    next_offset: int
 
 
-class Filters(NamedTuple):
-    project_id: str | None = None
-    session_id: str | None = None
-    kinds: tuple[str, ...] = ()
-    field: str | None = None
-    current_only: bool = False
-    by_recency: bool = False
+_FILTERS = ("project_id", "session_id", "kinds", "field", "current_only", "by_recency")
+
+
+class Filters(namedtuple("Filters", _FILTERS, defaults=(None, None, (), None, False, False))):
+    """What a search keeps to, and its order (newest first if ``by_recency``)."""
+
+    __slots__ = ()
+    project_id: str | None
+    session_id: str | None
+    kinds: tuple[str, ...]
+    field: str | None
+    current_only: bool
+    by_recency: bool
 
     def kind_list(self) -> list[str] | None:
         if self.current_only:
@@ -99,7 +117,7 @@ class Searcher:
         self.index = search_query.SearchIndex(path, self.store_path)
 
     @classmethod
-    def open(cls, db: str | Path | None = None) -> "Searcher":
+    def open(cls, db: str | Path | None = None) -> Searcher:
         """The searcher of the store at ``db`` (default: SPEC 1), after
         checking it is a readable checkpoint store (one clear line if not).
 
@@ -192,25 +210,22 @@ class Searcher:
 
         When the page is exact (the store's stamp, taken before the page was
         read, is the one the last sync recorded: ``store.search_stamp``), the
-        store has not been written since the index caught up with it, so
-        every document the page read is a row the store has, with the text
-        the index keeps in its body: only the session titles and project
-        directories are read from the store. Otherwise each hit is looked up
-        in the store and one it no longer has is dropped; its text is the
-        store's. Either way no hit is a row that no longer exists."""
+        store has not been written since the index caught up with it: every
+        document the page read is a row the store has, with the text the
+        index keeps in its body. The store is then read for the page's
+        session titles and project directories, and its keys are looked up
+        in the same statement (no payload read, none decoded): should a
+        snapshot be gone or a current checkpoint's ``updated_at`` differ (a
+        write the stamp could not see: a clock set back, see
+        ``store.search_stamp``), the page is checked as below instead.
+        Otherwise each hit is read from the store, and one the store no
+        longer has is dropped; its text is the store's. Either way no hit is
+        a row that no longer exists (``tests/test_search_exact.py``)."""
         hits = page.hits
         if page.exact:
-            titles, dirs = search_store.fetch_labels(
-                self.store_path, [h.session_id for h in hits], [h.project_id for h in hits]
-            )
-            out: list[tuple[int, Hit, dict[str, str]]] = []
-            for position, h in enumerate(hits, start):
-                values = page.bodies.get(h.body_id)
-                if values is None:
-                    continue  # not found in the page's transaction: cannot happen
-                hit = self._hit(h, dirs.get(h.project_id, ""), titles.get(h.session_id))
-                out.append((position, hit, dict(zip(search_text.COLUMNS, values, strict=True))))
-            return out
+            exact = self._from_index(page, start)
+            if exact is not None:
+                return exact
         snaps, currents = search_store.fetch_docs(
             self.store_path,
             [h.ref for h in hits if h.doc_type == search_file.SNAPSHOT],
@@ -229,6 +244,32 @@ class Searcher:
                 h, doc.project_dir, doc.session_title, None if current else str(doc.name)
             )
             out.append((position, hit, columns))  # type: ignore[arg-type]
+        return out
+
+    def _from_index(
+        self, page: search_query.Page, start: int
+    ) -> list[tuple[int, Hit, dict[str, str]]] | None:
+        """An exact page's hits with the index's text (``None``: the store's
+        keys say the store moved since; see :meth:`_check`)."""
+        hits = page.hits
+        snaps = [h.ref for h in hits if h.doc_type == search_file.SNAPSHOT]
+        currents = {h.ref: h.stamp for h in hits if h.doc_type == search_file.CURRENT}
+        labels = search_store.fetch_labels(
+            self.store_path,
+            snaps,
+            list(currents),
+            [h.session_id for h in hits],
+            [h.project_id for h in hits],
+        )
+        if labels.snapshots != set(snaps) or labels.checkpoints != currents:
+            return None
+        out: list[tuple[int, Hit, dict[str, str]]] = []
+        for position, h in enumerate(hits, start):
+            values = page.bodies.get(h.body_id)
+            if values is None:  # read in the page's transaction: never
+                return None
+            hit = self._hit(h, labels.dirs.get(h.project_id, ""), labels.titles.get(h.session_id))
+            out.append((position, hit, dict(zip(search_text.COLUMNS, values, strict=True))))
         return out
 
     @staticmethod

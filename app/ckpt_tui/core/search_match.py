@@ -15,10 +15,12 @@ the matched ranges separately, so the caller styles them (the text stays
 literal).
 """
 
+from __future__ import annotations
+
 import re
+from collections import namedtuple
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from ckpt_tui.core.text import printable
 from ckpt_tui.store import search_text
@@ -86,29 +88,35 @@ def tokens(text: str) -> list[str]:
 # The records here (and in the store's search modules) are NamedTuples, not
 # dataclasses: ``ckpt-tui search`` would import ``dataclasses`` and the
 # ``inspect`` it imports only for them (about 7 ms of a 60 ms command), as
-# ``core.model`` found before. And these modules have no ``from __future__
-# import annotations``: with it every field's annotation is a string, which
-# ``typing.NamedTuple`` compiles (a ForwardRef each), 3 ms of the command for
-# the ten records on its path; evaluated, they cost 1 ms.
+# ``core.model`` found before. Nor ``typing.NamedTuple``: ``collections.
+# namedtuple`` with the fields described in the docstring, so the command
+# never imports ``typing`` (2.5 ms), and no annotation is compiled at import
+# (``typing.NamedTuple`` compiles each string annotation: 3 ms for the ten
+# records on the command's path).
 
 
-class Term(NamedTuple):
-    """One thing to look for: consecutive tokens; the last one a prefix if
-    ``prefix``; a document that has it is left out if ``negated``."""
+class Term(namedtuple("Term", ("tokens", "prefix", "negated"), defaults=(False, False))):
+    """One thing to look for: ``tokens``, consecutive folded tokens (a tuple
+    of str); the last one a prefix if ``prefix``; a document that has it is
+    left out if ``negated``."""
 
+    __slots__ = ()
     tokens: tuple[str, ...]
-    prefix: bool = False
-    negated: bool = False
+    prefix: bool
+    negated: bool
 
     def fts(self) -> str:
         return '"' + " ".join(self.tokens) + '"' + ("*" if self.prefix else "")
 
 
-class Query(NamedTuple):
+class Query(namedtuple("Query", ("terms", "note"), defaults=(None,))):
+    """A parsed query: its ``terms``; ``note`` is set when the query could
+    not be read as written and its literal words are searched instead: it
+    says why."""
+
+    __slots__ = ()
     terms: tuple[Term, ...]
-    #: Set when the query could not be read as written and its literal words
-    #: are searched instead: says why.
-    note: str | None = None
+    note: str | None
 
     @property
     def positive(self) -> tuple[Term, ...]:
@@ -213,11 +221,12 @@ def match_ranges(query: Query, text: str) -> list[tuple[int, int]]:
     return _ranges(query.positive, text)
 
 
-class Snippet(NamedTuple):
+class Snippet(namedtuple("Snippet", ("field", "parts"))):
     """A piece of one field around the first match: ``parts`` are
     ``(text, matched)``, printable (control characters made visible, line
     breaks shown as ``⏎``), never markup."""
 
+    __slots__ = ()
     field: str
     parts: tuple[tuple[str, bool], ...]
 

@@ -10,24 +10,40 @@ matches newest first: ranking every match cost 0.4-0.6 s on the bench.
 A page says whether the index is exactly the store (:attr:`Page.exact`:
 the store's stamp, taken before the page was read, is the one the last
 sync recorded); then it carries each hit's text, and ``core.search``
-needs nothing more of the store than the page's session titles. Otherwise
-``store.search_store`` checks the hits against the store.
+reads no payload from the store, only the page's keys and session titles.
+Otherwise ``store.search_store`` reads the hits' rows from the store.
 """
 
-# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
+from __future__ import annotations
+
+import sqlite3
+from collections import namedtuple
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ckpt_tui.store.search_file import NO_FLOOR
+from ckpt_tui.store.search_stamp import store_stamp
 from ckpt_tui.store.search_sync import SyncedIndex
 from ckpt_tui.store.search_text import unpack
 
-_HIT_COLUMNS = "d.doc_type, d.ref, d.session_id, d.project_id, d.kind, d.name, d.at, d.body_id"
+_HIT_FIELDS = (
+    "doc_type",
+    "ref",
+    "session_id",
+    "project_id",
+    "kind",
+    "name",
+    "at",
+    "body_id",
+    "stamp",
+)
+_HIT_COLUMNS = ", ".join(f"d.{f}" for f in _HIT_FIELDS)
 
 
-class IndexHit(NamedTuple):
-    """One matching document, as the index knows it."""
+class IndexHit(namedtuple("IndexHit", (*_HIT_FIELDS, "score"))):
+    """One matching document, as the index knows it (a ``collections.namedtuple``:
+    see ``core.search_match``)."""
 
+    __slots__ = ()
     doc_type: str  # SNAPSHOT or CURRENT
     ref: str  # the snapshot id, or the session id of a current checkpoint
     session_id: str
@@ -36,10 +52,14 @@ class IndexHit(NamedTuple):
     name: str
     at: str
     body_id: int
+    stamp: str | None  # a current checkpoint's ``updated_at`` when it was indexed
     score: float
 
 
-class Page(NamedTuple):
+class Page(namedtuple("Page", ("hits", "exact", "bodies"))):
+    """One page of matches, and whether the index was the store when it was read."""
+
+    __slots__ = ()
     hits: list[IndexHit]
     #: The store has not been written since the index last caught up with
     #: it (``store.search_stamp``), read in the page's transaction: each hit
@@ -53,6 +73,19 @@ class Page(NamedTuple):
 class SearchIndex(SyncedIndex):
     """The index of one store as ``core.search`` uses it: kept current by
     :meth:`sync`, read by :meth:`match`."""
+
+    def matches_store(self) -> bool:
+        """Whether the store's stamp now is the one the last sync recorded
+        (the store has not been written since: ``store.search_stamp``). An
+        index file that does not exist yet is not created; one that cannot
+        be read says no (a sync then says why)."""
+        stamp = store_stamp(self.store_path)
+        if stamp is None or not self.path.exists():
+            return False
+        try:
+            return self._meta(self._connection(), "store_stamp") == stamp
+        except sqlite3.Error:
+            return False
 
     def match(
         self,

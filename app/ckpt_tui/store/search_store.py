@@ -6,16 +6,18 @@ read-only store is searchable too. Reads go through plain ``sqlite3`` (like
 ``store.plain_read``): the command line answers without importing
 SQLAlchemy. The index may lag the store; a page's hits are checked here
 against what still exists (:func:`fetch_docs`), unless the index is known
-to be exactly the store (``search_query.Page.exact``): then only the
-page's session titles and project directories are read (:func:`fetch_labels`).
+to be exactly the store (``search_query.Page.exact``): then the page's keys
+are looked up with its session titles and project directories, without
+the payloads (:func:`fetch_labels`).
 """
 
-# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
+from __future__ import annotations
+
 import sqlite3
+from collections import namedtuple
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
 
 from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, sqlite_uri, translate
 from ckpt_tui.store.search_file import CURRENT
@@ -45,9 +47,10 @@ def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-class StoreDoc(NamedTuple):
+class StoreDoc(namedtuple("StoreDoc", ("project_dir", "session_title", "payload", "name", "kind"))):
     """A hit's row as the store has it now, with what a result line shows."""
 
+    __slots__ = ()
     project_dir: str
     session_title: str | None
     payload: object  # snapshot payload text, or the checkpoint row
@@ -98,25 +101,47 @@ def fetch_docs(
     return snaps, currents
 
 
+class Labels(namedtuple("Labels", ("titles", "dirs", "snapshots", "checkpoints"))):
+    """What a page read from the index needs of the store: session titles
+    and project directories (what a result line shows), and its keys: the
+    snapshot ids the store has, and each current checkpoint's ``updated_at``."""
+
+    __slots__ = ()
+    titles: dict[str, str | None]
+    dirs: dict[str, str]
+    snapshots: set[str]
+    checkpoints: dict[str, str]
+
+
 def fetch_labels(
-    store_path: Path, session_ids: Sequence[str], project_ids: Sequence[str]
-) -> tuple[dict[str, str | None], dict[str, str]]:
-    """The titles of some sessions and the directories of some projects, as
-    the store has them now, in one statement (no transaction needed)."""
-    sessions, projects = sorted(set(session_ids)), sorted(set(project_ids))
-    titles: dict[str, str | None] = {}
-    dirs: dict[str, str] = {}
-    if not sessions and not projects:
-        return titles, dirs
+    store_path: Path,
+    snapshot_ids: Sequence[str],
+    checkpoint_ids: Sequence[str],
+    session_ids: Sequence[str],
+    project_ids: Sequence[str],
+) -> Labels:
+    """:class:`Labels` as the store has them now, in one statement (one
+    read, so no transaction): primary-key lookups, no payload."""
+    keys = [sorted(set(ids)) for ids in (session_ids, project_ids, snapshot_ids, checkpoint_ids)]
+    labels = Labels({}, {}, set(), {})
+    if not any(keys):
+        return labels
+    marks = [",".join("?" * len(k)) for k in keys]
     with read_store(store_path) as store:
-        for is_project, key, value in store.execute(
-            f"SELECT 0, id, title FROM sessions WHERE id IN ({','.join('?' * len(sessions))}) "
-            "UNION ALL SELECT 1, id, directory FROM projects "
-            f"WHERE id IN ({','.join('?' * len(projects))})",
-            [*sessions, *projects],
+        for table, key, value in store.execute(
+            f"SELECT 0, id, title FROM sessions WHERE id IN ({marks[0]}) "
+            f"UNION ALL SELECT 1, id, directory FROM projects WHERE id IN ({marks[1]}) "
+            f"UNION ALL SELECT 2, id, NULL FROM snapshots WHERE id IN ({marks[2]}) "
+            "UNION ALL SELECT 3, session_id, updated_at FROM checkpoints "
+            f"WHERE session_id IN ({marks[3]})",
+            [key for k in keys for key in k],
         ):
-            if is_project:
-                dirs[key] = str(value or "")
+            if table == 0:
+                labels.titles[key] = value
+            elif table == 1:
+                labels.dirs[key] = str(value or "")
+            elif table == 2:
+                labels.snapshots.add(key)
             else:
-                titles[key] = value
-    return titles, dirs
+                labels.checkpoints[key] = str(value)
+    return labels

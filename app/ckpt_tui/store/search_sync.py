@@ -24,12 +24,13 @@ The store is only ever read (``mode=ro``, ``store.search_store``): a
 read-only store is searchable too.
 """
 
-# No ``from __future__ import annotations``: NamedTuples below (see core.search_match).
+from __future__ import annotations
+
 import os
 import sqlite3
+from collections import namedtuple
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.search_file import (
@@ -66,11 +67,18 @@ RECENT_DOCS = 2000
 RECENT_MAX = 10_000
 
 
-class SyncStats(NamedTuple):
-    added: int = 0
-    removed: int = 0
-    checkpoints: int = 0
-    rebuilt: bool = False
+class SyncStats(
+    namedtuple(
+        "SyncStats", ("added", "removed", "checkpoints", "rebuilt"), defaults=(0, 0, 0, False)
+    )
+):
+    """What a sync did (a ``collections.namedtuple``: see ``core.search_match``)."""
+
+    __slots__ = ()
+    added: int
+    removed: int
+    checkpoints: int
+    rebuilt: bool
 
 
 #: ``progress(done, total)`` while a sync works through new snapshots.
@@ -95,19 +103,6 @@ class SyncedIndex(IndexFile):
         return f"{st.st_dev}:{st.st_ino}"
 
     # -- keeping it current -------------------------------------------------------------
-    def matches_store(self) -> bool:
-        """Whether the store's stamp now is the one the last sync recorded
-        (the store has not been written since: ``store.search_stamp``). An
-        index file that does not exist yet is not created; one that cannot
-        be read says no (a sync then says why)."""
-        stamp = store_stamp(self.store_path)
-        if stamp is None or not self.path.exists():
-            return False
-        try:
-            return self._meta(self._connection(), "store_stamp") == stamp
-        except sqlite3.Error:
-            return False
-
     def sync(self, progress: Progress | None = None) -> SyncStats:
         """Bring the index up to the store's committed rows (a damaged index
         file is deleted and built again)."""

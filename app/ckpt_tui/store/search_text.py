@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+#: ``typing.TYPE_CHECKING`` without importing ``typing`` (2.5 ms of a command
+#: that needs nothing else of it); type checkers take it as true.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
 
