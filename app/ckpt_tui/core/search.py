@@ -5,9 +5,9 @@ FTS5's parser). Hits come from the index (``store.search_query``, kept
 current by ``store.search_sync``) and are never a row the store no longer
 has: when the store has not been written since the index caught up with it
 (its stamp, ``store.search_stamp``), the index is the store and a page is
-shown from it, with only the session titles read from the store; otherwise
-each hit is looked up in the store first and a row pruned since the last
-sync is dropped (:meth:`Searcher._check`).
+shown from its text, reading only the page's keys and session titles from
+the store; otherwise each hit's row is read from the store and a row
+pruned since the last sync is dropped (:meth:`Searcher._check`).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ class Searcher:
         The check (``store.probe``, the one a Store makes when it opens) is
         left out when the store's stamp is the one the index's last sync
         recorded: the file is the very one that sync read, unchanged, and
-        the search need not open it but for the page's session titles."""
+        the search reads of it only the page's keys and session titles."""
         path = Path(db).expanduser() if db else paths.default_store_path()
         probe.require_file(path)
         searcher = cls(path)
