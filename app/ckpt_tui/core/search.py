@@ -189,7 +189,7 @@ class Searcher:
                     by_recency=filters.by_recency,
                     limit=want,
                     offset=at,
-                    store_stamp=stamp,
+                    stamp=stamp,
                 )
             )
             found.extend(self._check(page, at))

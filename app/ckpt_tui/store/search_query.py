@@ -62,8 +62,8 @@ class Page(namedtuple("Page", ("hits", "exact", "bodies"))):
     __slots__ = ()
     hits: list[IndexHit]
     #: The store has not been written since the index last caught up with
-    #: it (``store.search_stamp``), read in the page's transaction: each hit
-    #: is a row the store has, as the index has it.
+    #: it (``store.search_stamp``; the stamp read in the page's transaction):
+    #: each hit is a row the store has, as the index has it.
     exact: bool
     #: ``body_id`` -> the document's values (``search_text.COLUMNS`` order),
     #: for an exact page only.
@@ -97,7 +97,7 @@ class SearchIndex(SyncedIndex):
         by_recency: bool = False,
         limit: int = 50,
         offset: int = 0,
-        store_stamp: str | None = None,
+        stamp: str | None = None,
     ) -> Page:
         """Documents matching an FTS5 ``expression`` (built by ``core.search``,
         never user text), newest first or best first.
@@ -106,9 +106,9 @@ class SearchIndex(SyncedIndex):
         ``search_sync.RECENT_DOCS``) come first in bm25 order, then the
         older matches newest first (score 0). The page reads in one
         transaction, so positions stay where they were even if another
-        process cuts ``recent`` back, and :attr:`Page.exact` (``store_stamp``,
-        taken before this call, against the one the last sync recorded) is
-        about the documents read."""
+        process cuts ``recent`` back, and :attr:`Page.exact` (``stamp``, the
+        store's, taken before this call, against the one the last sync
+        recorded) is about the documents read."""
         filters: list[str] = []
         params: list[object] = [expression]
         if project_id is not None:
@@ -123,7 +123,7 @@ class SearchIndex(SyncedIndex):
         conn = self._connection()
         conn.execute("BEGIN")
         try:
-            exact = store_stamp is not None and self._meta(conn, "store_stamp") == store_stamp
+            exact = stamp is not None and self._meta(conn, "store_stamp") == stamp
             if by_recency:
                 # The rowid is the time (TIME_SHIFT): FTS5 hands the matches
                 # over newest first and the walk stops at the page's end.
