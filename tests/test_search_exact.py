@@ -235,20 +235,37 @@ _SETTLED_MAIN = (
     "    def refuse(*a, **k): raise SystemExit('the store was probed or its rows read')\n"
     "    probe.probe = search_store.fetch_docs = refuse\n"
     "from ckpt_tui.cli.main import main\n"
-    "raise SystemExit(main(sys.argv[2:]))\n"
+    "code = main(sys.argv[2:])\n"
+    "print(sorted(m for m in ('typing', 'json', 'unicodedata') if m in sys.modules),"
+    " file=sys.stderr)\n"
+    "raise SystemExit(code)\n"
 )
 
 
-def _search(state: Path, db: Path, mode: str) -> dict:
+def _run(state: Path, db: Path, mode: str, *extra: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "app"), "CKPT_TUI_STATE": str(state)}
-    proc = subprocess.run(
-        [sys.executable, "-c", _SETTLED_MAIN, mode, "search", "alpha", "--db", str(db), "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    args = [sys.executable, "-c", _SETTLED_MAIN, mode, "search", "alpha", "--db", str(db), *extra]
+    proc = subprocess.run(args, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return proc
+
+
+def _search(state: Path, db: Path, mode: str) -> dict:
+    return json.loads(_run(state, db, mode, "--json").stdout)
+
+
+def test_a_search_read_from_the_index_imports_no_typing_json_or_unicodedata(tmp_path):
+    """What the command's speed rests on (README, search bench): a search of
+    an unchanged store imports none of them; one that reads the store's
+    payloads needs ``json``."""
+    db = _make_store(tmp_path, [json.dumps({"notes": "alpha"})], ["t"])
+    state = tmp_path / "state"
+    first = _run(state, db, "checked")
+    assert "json" in first.stderr  # the build decoded the payloads
+    _run(state, db, "checked")
+    lean = _run(state, db, "exact")
+    assert "alpha" in lean.stdout
+    assert lean.stderr.strip() == "[]"
 
 
 def test_a_pruned_snapshot_is_gone_for_the_next_command(tmp_path):
