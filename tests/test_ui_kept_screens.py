@@ -73,7 +73,9 @@ async def test_r_opened_again_shows_the_next_plan_as_a_new_screen_would():
         # A field left out, the diff scrolled: the next opening starts anew.
         await press(pilot, "space", "tab", "G", "escape", "k", "r")
         assert app.screen is kept
-        assert kept.plan is not None and kept.plan.source_snapshot_id != first_plan.source_snapshot_id
+        assert (
+            kept.plan is not None and kept.plan.source_snapshot_id != first_plan.source_snapshot_id
+        )
         assert kept.plan.source_snapshot_id == app.main.snapshot.id
         again = app.export_screenshot()
         await press(pilot, "escape")

@@ -89,7 +89,6 @@ class KeptScreen:
         return (app._css_update_count, app.size)
 
 
-
 #: The names the kept screens are installed under.
 DIFF = "diff"
 RESTORE = "restore"
