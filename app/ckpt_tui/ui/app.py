@@ -26,6 +26,7 @@ from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
     key_commands,
+    prepare_help,
     show_help,
     unavailable_commands,
 )
@@ -184,6 +185,7 @@ class CkptApp(App[None]):
         import ckpt_tui.ui.screens.plan  # noqa: F401
 
         self.binding_groups()  # imports every screen the help lists
+        self.call_from_thread(prepare_help, self)  # the first ``?`` as fast as the next
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification
