@@ -6,7 +6,9 @@ row's colours depend on the focus. That was most of the cost of ``enter``
 moving on to the next pane (two lists of rows). A line drawn since the last
 repaint that had another cause is given back as it was, if the key it was
 drawn for (its row, width, style...) is the same; any other repaint (rows
-arrived, the cursor moved, a scroll, a theme) forgets them all.
+arrived, the cursor moved, a scroll, a theme) forgets them all. Its
+scrollbar is not repainted either unless its colours changed (Textual
+repaints it whenever the list is restyled, changed or not).
 """
 
 from __future__ import annotations
@@ -14,7 +16,42 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from textual import events
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+
+
+class _KeptScrollBar(ScrollBar):
+    """A vertical scrollbar that skips the repaint a change of focus asks
+    for when its colours are what it last drew with."""
+
+    _drawn_colours: tuple | None = None
+
+    def _colours(self) -> tuple:
+        styles = self.parent.styles  # type: ignore[union-attr]
+        return (
+            styles.scrollbar_background,
+            styles.scrollbar_color,
+            styles.scrollbar_background_hover,
+            styles.scrollbar_color_hover,
+            styles.scrollbar_background_active,
+            styles.scrollbar_color_active,
+        )
+
+    def render(self):
+        self._drawn_colours = self._colours()
+        return super().render()
+
+    def refresh(self, *regions, **kwargs):
+        parent = self.parent
+        if (
+            not regions
+            and not kwargs.get("layout")
+            and not kwargs.get("recompose")
+            and getattr(parent, "_focus_repaint", False)
+            and self._drawn_colours == self._colours()
+        ):
+            return self
+        return super().refresh(*regions, **kwargs)
 
 
 class KeptLines:
@@ -24,6 +61,19 @@ class KeptLines:
     _lines_epoch = 0
     #: Set while the widget gains or loses the focus.
     _focus_repaint = False
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's own (``Widget.vertical_scrollbar``), made a
+        :class:`_KeptScrollBar`."""
+        if self._vertical_scrollbar is None:  # type: ignore[attr-defined]
+            bar = _KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )  # type: ignore[attr-defined]
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+        return self._vertical_scrollbar  # type: ignore[attr-defined]
 
     def refresh(self, *regions, **kwargs):
         if not self._focus_repaint:
