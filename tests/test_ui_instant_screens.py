@@ -191,3 +191,32 @@ async def test_a_look_at_the_file_for_an_earlier_note_does_not_cover_a_newer_one
         screen._show_file(None, screen.showing)  # for this note: shown
         await pilot.pause()
         assert "Undone: no note at" in screen_text(app)
+
+
+# -- a kept screen shown again ------------------------------------------------------
+
+
+@run_async
+async def test_a_kept_screen_is_restyled_only_when_the_css_changed(monkeypatch):
+    from textual.css.stylesheet import Stylesheet
+
+    app = make_app(demo_db("kept-styles"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark", "escape")
+        await settle(pilot)
+        help_screen = app.get_screen("help")
+        restyled = count_calls(monkeypatch, Stylesheet, "update_nodes")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen is help_screen
+        assert restyled == [], "nothing changed: shown as it was styled"
+        await pilot.press("escape")
+        await settle(pilot)
+        # A theme chosen while it was hidden: it shows in the new theme's colours.
+        app.theme = "textual-light"
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        scroll = help_screen.query_one("VerticalScroll")
+        assert scroll.styles.background == app.current_theme.to_color_system().surface

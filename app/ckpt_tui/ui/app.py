@@ -5,6 +5,7 @@ and hands each screen's message (``ui/messages.py``) to its workflow
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
@@ -114,6 +115,8 @@ class CkptApp(App[None]):
         #: over) and what it changed, one line each (help shows them).
         self.keymap_in_force: dict[str, str] = {}
         self.keymap_notes: tuple[str, ...] = ()
+        #: The imports and the help that later keys need are ready (``_warm_imports``).
+        self.warmed_up = False
 
     def notify(
         self,
@@ -186,6 +189,11 @@ class CkptApp(App[None]):
 
         self.binding_groups()  # imports every screen the help lists
         self.call_from_thread(prepare_help, self)  # the first ``?`` as fast as the next
+        # As at launch (``ui/launch.py``): what exists now lives as long as the
+        # app; the collector need not walk it again (a full collection in the
+        # middle of a key's frame cost it tens of milliseconds).
+        gc.freeze()
+        self.warmed_up = True
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification

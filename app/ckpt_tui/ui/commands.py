@@ -99,14 +99,9 @@ async def prepare_help(app) -> None:
     app.install_screen(HelpScreen(*_help_args(app)), HELP_SCREEN)
     screen, mounted = app._get_screen(HELP_SCREEN)
     await mounted
-    # After the mount's own callback, which asks for a layout of the screen.
-    app.call_next(_lay_out_unseen, app, screen)
-
-
-def _lay_out_unseen(app, screen) -> None:
-    """Lay the screen out while it is not shown (no frame is drawn): its
-    table is rendered at the width it will have. Showing it lays it out
-    again, as Textual does for any screen, with the table's lines kept."""
+    # Laid out while not shown (no frame is drawn): its table is rendered at
+    # the width it will have. Showing it lays it out again, as Textual does
+    # for any screen, with the table's lines kept.
     if screen.is_attached and screen not in app.screen_stack:  # else ``?`` came first
         screen._refresh_layout(app.size)
 
