@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual._compositor import Compositor
+from textual.css.stylesheet import Stylesheet
 
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from tests.test_ui_instant import count_calls
@@ -110,10 +111,12 @@ async def test_the_help_built_ahead_shows_at_the_first_question_mark(monkeypatch
         built = app.get_screen(HELP_SCREEN)
         assert built.is_running and app.screen is app.main, "built, not shown"
         tables = count_calls(monkeypatch, help_module, "help_table")
+        restyled = count_calls(monkeypatch, Stylesheet, "update_nodes")
         await pilot.press("question_mark")
         await settle(pilot)
         assert app.screen is built
         assert tables == [], "its table was rendered when it was built"
+        assert restyled == [], "and it was styled then, its scrollbar too"
         assert "Main screen" in screen_text(app) and "main.focus_projects" in screen_text(app)
         await pilot.press("escape")
         await settle(pilot)
@@ -198,8 +201,6 @@ async def test_a_look_at_the_file_for_an_earlier_note_does_not_cover_a_newer_one
 
 @run_async
 async def test_a_kept_screen_is_restyled_only_when_the_css_changed(monkeypatch):
-    from textual.css.stylesheet import Stylesheet
-
     app = make_app(demo_db("kept-styles"))
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)

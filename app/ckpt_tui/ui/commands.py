@@ -104,6 +104,10 @@ async def prepare_help(app) -> None:
     # for any screen, with the table's lines kept.
     if screen.is_attached and screen not in app.screen_stack:  # else ``?`` came first
         screen._refresh_layout(app.size)
+        screen.restyle()  # its scrollbar, made by the layout, too: not when it shows
+        # A screen's update timer waits a whole frame period before its very
+        # first tick: run it once now, so the first ``?``'s frame does not wait.
+        screen._update_timer.resume()
 
 
 def _help_args(app) -> tuple:

@@ -20,6 +20,11 @@ class KeptScreen:
     #: The app's count of CSS updates when this screen was last styled.
     _styled_at: int | None = None
 
+    def restyle(self) -> None:
+        """Style every node now, as showing the screen would."""
+        self.update_node_styles(animate=False)  # type: ignore[attr-defined]
+        self._styled_at = self.app._css_update_count  # type: ignore[attr-defined]
+
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before ``Screen._on_screen_resume`` (Textual calls each class's
         # handler in turn), which restyles the screen if ``refresh_styles``.
