@@ -1,13 +1,13 @@
 """``d`` and ``r`` open kept screens with content worked out ahead (issue 12,
-"Instant": ``ui/kept.py``, ``ui/prepared.py``). A kept screen opened again
+"Instant": ``ui/screens/kept.py``, ``ui/prepared.py``). A kept screen opened again
 must show exactly what a new one would, and what was worked out ahead must
 never outlive a write: the plan shown is what ``y`` does."""
 
 from __future__ import annotations
 
-from ckpt_tui.ui.kept import DIFF, RESTORE, build_kept_screens
 from ckpt_tui.ui.prepared import Prepared
 from ckpt_tui.ui.screens.diff import DiffScreen
+from ckpt_tui.ui.screens.kept import DIFF, RESTORE, build_kept_screens
 from ckpt_tui.ui.screens.plan import PlanScreen
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from tests.factory import PluginWriter

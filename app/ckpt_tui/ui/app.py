@@ -27,6 +27,7 @@ from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
     key_commands,
+    prepare_help,
     show_help,
     unavailable_commands,
 )
@@ -36,7 +37,6 @@ from ckpt_tui.ui.flows import handoff as handoff_flow
 from ckpt_tui.ui.flows import previews
 from ckpt_tui.ui.flows import snapshot as snapshot_flow
 from ckpt_tui.ui.flows.writes import run_write
-from ckpt_tui.ui.kept import build_kept_screens
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
@@ -46,6 +46,7 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.screens.kept import build_kept_screens
 from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
 from ckpt_tui.ui.settings import remember_setting
@@ -115,6 +116,8 @@ class CkptApp(App[None]):
         #: over) and what it changed, one line each (help shows them).
         self.keymap_in_force: dict[str, str] = {}
         self.keymap_notes: tuple[str, ...] = ()
+        #: The imports and the help that later keys need are ready (``_warm_imports``).
+        self.warmed_up = False
 
     def notify(
         self,
@@ -189,13 +192,16 @@ class CkptApp(App[None]):
         self.call_from_thread(self._warmed)
 
     def _warmed(self) -> None:
-        """The screens of ``d`` and ``r`` are built (not shown: no frame),
-        and what exists now is frozen for the collector, as at launch
+        """The screens of ``d`` and ``r`` and the help are built (not shown:
+        no frame), so their first key is as quick as the next; then what
+        exists now is frozen for the collector, as at launch
         (``ui/launch.py``): the imports and the app's own objects had made a
         full collection cost 20-120 ms, in the middle of whichever key it
         fell on."""
         build_kept_screens(self)
+        prepare_help(self)
         gc.freeze()
+        self.warmed_up = True
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification

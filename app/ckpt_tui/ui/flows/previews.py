@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.flows.writes import after_plan, require_writable, run_write
-from ckpt_tui.ui.kept import RESTORE, keep, kept
 from ckpt_tui.ui.mark import Mark
+from ckpt_tui.ui.screens.kept import RESTORE, keep, kept
 
 if TYPE_CHECKING:
     from ckpt_tui.ui.screens.plan import PlanScreen
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def preview_restore(app, snapshot: SnapshotRow) -> None:
     """``r``: the restore's diff, with the fields to take, before it is
-    written. The preview is kept between openings (``ui/kept.py``) and shows
+    written. The preview is kept between openings (``ui/screens/kept.py``) and shows
     a plan worked out ahead if there is one (``ui/prepared.py``)."""
     if not require_writable(app):
         return

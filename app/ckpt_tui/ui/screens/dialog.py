@@ -10,7 +10,7 @@ from typing import ClassVar, Generic, TypeVar
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 
-from ckpt_tui.ui.kept import in_stack
+from ckpt_tui.ui.screens.kept import in_stack
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 ResultT = TypeVar("ResultT")
@@ -32,7 +32,7 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
     def _on_mount(self) -> None:
         # Mounted here, not in compose: every dialog composes its own body.
         self.mount(KeyBar())
-        if in_stack(self):  # else built ahead (ui/kept.py): when it opens
+        if in_stack(self):  # else built ahead (ui/screens/kept.py): when it opens
             self.hide_earlier_notes()
 
     def hide_earlier_notes(self) -> None:

@@ -1,6 +1,6 @@
 """The diff of a snapshot against the current checkpoint or a marked snapshot.
 
-``d`` opens a kept one (``ui/kept.py``) with the next pair
+``d`` opens a kept one (``ui/screens/kept.py``) with the next pair
 (:meth:`DiffScreen.reopen`): no compose, styling or mount per key. A diff
 worked out ahead (``ui/prepared.py``) is shown at once; the screen's worker
 then checks that nothing was written since, and computes it again if so.
@@ -18,8 +18,8 @@ from textual.screen import Screen
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.kept import KeptScreen, in_stack
 from ckpt_tui.ui.prepared import DiffShown, Ready, still_current
+from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
@@ -59,7 +59,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         if in_stack(self):
             self._open()
         else:  # built ahead: the first reopen opens it
-            self.built_ahead()
+            self.mark_styled()
 
     def reopen(
         self,
@@ -76,7 +76,6 @@ class DiffScreen(KeptScreen, Screen[None]):
         self._ready = ready
         if self._mounted:
             self._open()
-            self.opening_again()
 
     def _open(self) -> None:
         """The view as new, showing the diff if it is ready; the worker

@@ -6,7 +6,7 @@ where the focus starts, unless there are fields to pick. If the plugin
 saved in between, applying is refused by the core and this screen shows the
 new diff instead.
 
-The restore preview is kept (``ui/kept.py``) and opened again with the next
+The restore preview is kept (``ui/screens/kept.py``) and opened again with the next
 snapshot (:meth:`PlanScreen.reopen`); a plan worked out ahead
 (``ui/prepared.py``) is shown at once, and the screen's worker checks that
 nothing was written since (else it plans again and shows that).
@@ -29,10 +29,10 @@ from textual.widgets.selection_list import Selection
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
-from ckpt_tui.ui.kept import KeptScreen, in_stack
 from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
@@ -114,7 +114,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def on_mount(self) -> None:
         if not in_stack(self):  # built ahead, kept: the first reopen opens it
             self._mounted = True
-            self.built_ahead()
+            self.mark_styled()
             return
         ready, self._ready = self._ready, None
         if self._mounted is None:  # reopened while it was still mounting
@@ -134,7 +134,6 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self._reset(ready)
         self.hide_earlier_notes()
         self._open(ready)
-        self.opening_again()
 
     def _reset(self, ready: Ready[PlanShown] | None) -> None:
         """Every widget as a new screen composes it, for ``title_text``; with

@@ -18,7 +18,6 @@ from textual.binding import Binding
 
 from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.explain import key_of
-from ckpt_tui.ui.kept import DIFF, keep, kept
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.messages import (
     AdoptRequested,
@@ -28,6 +27,7 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.screens.kept import DIFF, keep, kept
 from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
