@@ -31,13 +31,13 @@ def _write_note(app, session_id: str, snapshot: str | None, read_only: str | Non
                 f"read-only ({read_only}); `ckpt-tui handoff {session_id}` writes it"
             )
         written = app.service.write_handoff(session_id, snapshot)
-        markdown, path, problem = written.handoff.markdown, str(written.path), None
+        built, path, problem = written.handoff, str(written.path), None
         warning = written.warning
     except handoff.HandoffError as exc:
         # The project directory may be gone: still show the note.
         try:
-            markdown, path, problem = (
-                handoff.build(app.service, session_id, snapshot).markdown,
+            built, path, problem = (
+                handoff.build(app.service, session_id, snapshot),
                 None,
                 str(exc),
             )
@@ -48,12 +48,12 @@ def _write_note(app, session_id: str, snapshot: str | None, read_only: str | Non
         app.call_from_thread(app.notify, str(exc), severity="error")
         return
     # Imported here, in the worker: Rich's Markdown parser, 78 ms. The note
-    # is parsed here too, off the UI thread (it is drawn there).
-    from ckpt_tui.ui.render import home_relative_in
-    from ckpt_tui.ui.screens.handoff import note_renderable
+    # is parsed here too, off the UI thread (it is drawn there), without its
+    # "Written:" time: a note shown again draws from its kept lines.
+    from ckpt_tui.ui.screens.handoff import stamped_note
 
-    note = note_renderable(home_relative_in(markdown))
-    app.call_from_thread(_show, app, markdown, path, problem, warning, note)
+    note = stamped_note(built.markdown, built.made_at)
+    app.call_from_thread(_show, app, built.markdown, path, problem, warning, note)
 
 
 def _show(app, markdown: str, path: str | None, problem: str | None, warning, note) -> None:
