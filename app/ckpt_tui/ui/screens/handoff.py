@@ -202,6 +202,10 @@ class HandoffScreen(KeptScreen, Screen[None]):
         #: Which ``e`` the screen shows (a count): a look at the file made
         #: for an earlier one (``_look_again``) is not shown over a newer note.
         self.showing = 0
+        #: Shown at the key, being written (``ui/prepared_handoff.py``):
+        #: where to (``None``: not known yet).
+        self.writing: str | None = None
+        self._writing = False
 
     def show_note(
         self,
@@ -216,6 +220,7 @@ class HandoffScreen(KeptScreen, Screen[None]):
         top, under the title "Hand-off preview"."""
         self.markdown, self.path, self.problem, self.warning = markdown, path, problem, warning
         self._note = note if note is not None else note_renderable(home_relative_in(markdown))
+        self._writing, self.writing = False, None
         self.showing += 1
         if self.is_mounted:
             self.query_one("#where", ThemedStatic).update(self._where())
@@ -224,7 +229,37 @@ class HandoffScreen(KeptScreen, Screen[None]):
             scroll.border_title = "Hand-off preview"
             scroll.scroll_home(animate=False, immediate=True)
 
+    def show_writing(
+        self, markdown: str, note: StampedNote, path: str | None, problem: str | None = None
+    ) -> None:
+        """A note made ahead, shown at the key while the ``e`` worker writes
+        it (``path``: where, if known; ``problem``: why it will not be, as
+        read-only): the line above it says so until :meth:`show_written`."""
+        self.show_note(markdown, None, problem, None, note)
+        self._writing, self.writing = True, path
+        if self.is_mounted:
+            self.query_one("#where", ThemedStatic).update(self._where())
+
+    def show_written(
+        self, path: str | None, problem: str | None, warning: str | None, showing: int | None
+    ) -> None:
+        """The note shown at the key (``showing``) was written to ``path``,
+        or not (``problem``): only the line above it changes."""
+        if showing != self.showing or not self._writing:
+            return  # another note is shown now
+        self.path, self.problem, self.warning = path, problem, warning
+        self._writing, self.writing = False, None
+        if self.is_mounted:
+            self.query_one("#where", ThemedStatic).update(self._where())
+
     def _where(self) -> Text:
+        if self._writing and not self.problem:
+            where = Text.assemble(("Writing", "ckpt--warning-bold"))
+            if self.writing is not None:
+                where.append(" to ")
+                where.append_text(safe(home_relative(self.writing), 600))
+            where.append("…")
+            return where
         if self.problem:
             return Text.assemble(("Not written: ", "ckpt--error-bold"), safe(self.problem, 600))
         where = Text.assemble(("Written to ", "ckpt--success-bold"), safe(home_relative(self.path), 600))
