@@ -222,7 +222,7 @@ class HandoffScreen(KeptScreen, Screen[None]):
         self._note = note if note is not None else note_renderable(home_relative_in(markdown))
         self._writing, self.writing = False, None
         self.showing += 1
-        if self.is_mounted:
+        if self._composed():
             self.query_one("#where", ThemedStatic).update(self._where())
             self.query_one("#note", NoteText).update(self._note)
             scroll = self.query_one(VerticalScroll)
@@ -237,7 +237,7 @@ class HandoffScreen(KeptScreen, Screen[None]):
         read-only): the line above it says so until :meth:`show_written`."""
         self.show_note(markdown, None, problem, None, note)
         self._writing, self.writing = True, path
-        if self.is_mounted:
+        if self._composed():
             self.query_one("#where", ThemedStatic).update(self._where())
 
     def show_written(
@@ -249,8 +249,14 @@ class HandoffScreen(KeptScreen, Screen[None]):
             return  # another note is shown now
         self.path, self.problem, self.warning = path, problem, warning
         self._writing, self.writing = False, None
-        if self.is_mounted:
+        if self._composed():
             self.query_one("#where", ThemedStatic).update(self._where())
+
+    def _composed(self) -> bool:
+        """Its widgets exist: from compose on, before the screen is mounted
+        too (a worker's result can land between the two; the widgets must
+        show it, as they were composed with what came before)."""
+        return bool(self.query("#where"))
 
     def _where(self) -> Text:
         if self._writing and not self.problem:
