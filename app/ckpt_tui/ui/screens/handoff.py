@@ -19,6 +19,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
@@ -89,10 +90,9 @@ def _markdown_limit() -> int:
     return MARKDOWN_LIMIT
 
 
-def with_time(lines: list[Strip], made_at: str) -> list[Strip] | None:
-    """``lines`` with the placeholder replaced by ``made_at``: a copy, or
-    ``None`` when the placeholder is not drawn exactly once, whole, in one
-    segment (a width too narrow for it folds it)."""
+def time_line(lines: list[Strip]) -> tuple[int, int] | None:
+    """Where the placeholder is drawn (line, segment), if exactly once,
+    whole, in one segment (a width too narrow for it folds it)."""
     found = [
         (y, i)
         for y, strip in enumerate(lines)
@@ -102,10 +102,20 @@ def with_time(lines: list[Strip], made_at: str) -> list[Strip] | None:
     if len(found) != 1:
         return None
     y, i = found[0]
+    if list(lines[y])[i].text.count(WRITTEN_PLACEHOLDER) != 1:
+        return None
+    return y, i
+
+
+def with_time(lines: list[Strip], made_at: str) -> list[Strip] | None:
+    """``lines`` with the placeholder replaced by ``made_at``: a copy, or
+    ``None`` when the placeholder is not drawn once, whole (:func:`time_line`)."""
+    found = time_line(lines)
+    if found is None:
+        return None
+    y, i = found
     segments = list(lines[y])
     text, style, control = segments[i]
-    if text.count(WRITTEN_PLACEHOLDER) != 1:
-        return None
     segments[i] = Segment(text.replace(WRITTEN_PLACEHOLDER, made_at), style, control)
     stamped = list(lines)
     stamped[y] = Strip(segments, lines[y].cell_length)
@@ -132,6 +142,18 @@ class NoteText(RenderedOnce, Static):
         return content
 
     def update(self, content: VisualType | StampedNote = "", *, layout: bool = True) -> None:
+        shown = self._stamp
+        if (
+            isinstance(content, StampedNote)
+            and shown is not None
+            and _note_key(content.template) == self._key
+        ):
+            # The same note at another time: only the "Written:" line is
+            # drawn again (no layout: it has as many lines as before).
+            self._stamp = content
+            if content.made_at != shown.made_at:
+                self._refresh_time_line()
+            return
         content = self._unstamped(content)
         self._key = _note_key(content)  # what ``e``, or undo or redo, left in the file
         super().update(content, layout=layout)
@@ -152,6 +174,14 @@ class NoteText(RenderedOnce, Static):
                 stamped = Visual.to_strips(self, visual, width, None, self.visual_style)
             self._stamped = (key, stamped)
         return self._stamped[1]
+
+    def _refresh_time_line(self) -> None:
+        lines = self._kept().get((self._key, self.size.width, self.app.theme, self.visual_style))
+        found = time_line(lines) if lines is not None else None
+        if found is None:
+            self.refresh()
+        else:
+            self.refresh(Region(0, found[0], self.size.width, 1))
 
 
 def _note_key(content: object) -> Hashable:
@@ -223,11 +253,13 @@ class HandoffScreen(KeptScreen, Screen[None]):
         self._writing, self.writing = False, None
         self.showing += 1
         if self._composed():
-            self.query_one("#where", ThemedStatic).update(self._where())
+            self._show_where()
             self.query_one("#note", NoteText).update(self._note)
             scroll = self.query_one(VerticalScroll)
-            scroll.border_title = "Hand-off preview"
-            scroll.scroll_home(animate=False, immediate=True)
+            if scroll.border_title != "Hand-off preview":  # setting it draws it again
+                scroll.border_title = "Hand-off preview"
+            if scroll.scroll_offset:
+                scroll.scroll_home(animate=False, immediate=True)
 
     def show_writing(
         self, markdown: str, note: StampedNote, path: str | None, problem: str | None = None
@@ -238,7 +270,7 @@ class HandoffScreen(KeptScreen, Screen[None]):
         self.show_note(markdown, None, problem, None, note)
         self._writing, self.writing = True, path
         if self._composed():
-            self.query_one("#where", ThemedStatic).update(self._where())
+            self._show_where()
 
     def show_written(
         self, path: str | None, problem: str | None, warning: str | None, showing: int | None
@@ -250,7 +282,19 @@ class HandoffScreen(KeptScreen, Screen[None]):
         self.path, self.problem, self.warning = path, problem, warning
         self._writing, self.writing = False, None
         if self._composed():
-            self.query_one("#where", ThemedStatic).update(self._where())
+            self._show_where()
+
+    def _show_where(self) -> None:
+        """The line above the note: laid out again only if it may not fit
+        on one line, before or now (a layout is most of the cost of ``e``)."""
+        where = self.query_one("#where", ThemedStatic)
+        line = self._where()
+        room = where.content_region.width
+        shown = where.shown
+        one_line = isinstance(shown, Text) and "\n" not in shown.plain
+        width = shown.cell_len if one_line else room + 1
+        fits = "\n" not in line.plain and 0 < line.cell_len <= room and 0 < width <= room
+        where.update(line, layout=not fits or not where.is_mounted)
 
     def _composed(self) -> bool:
         """Its widgets exist: from compose on, before the screen is mounted
