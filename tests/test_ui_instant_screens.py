@@ -57,6 +57,65 @@ async def test_a_focus_change_draws_the_two_cursor_rows_and_no_full_screen(monke
         assert screen_text(app) == shown
 
 
+def component_matches(monkeypatch, lists) -> list[object]:
+    """Every component class Textual works out (matches against the
+    stylesheet) for one of ``lists``, from now on."""
+    from textual.dom import DOMNode
+
+    matched: list[object] = []
+    apply = Stylesheet.apply
+
+    def counted(self, node, *args, **kwargs):
+        if type(node) is DOMNode and node._parent in lists:
+            matched.append(node._parent)
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+    return matched
+
+
+def cursor_styles(lists) -> list[object]:
+    return [lst.get_component_rich_style("paged-list--cursor") for lst in lists]
+
+
+@run_async
+async def test_a_list_focused_again_gets_its_component_styles_back_not_worked_out(monkeypatch):
+    """``ui/widgets/kept_component_styles.py``: the second time the focus
+    moves back and forth, no component class of the two lists is matched
+    against the stylesheet again, and their styles are the ones Textual
+    works out; a new theme works them out again."""
+    app = make_app(demo_db("component-styles"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        lists = (main.projects, main.sessions)
+        await pilot.press("enter", "1")
+        await settle(pilot)
+        unfocused = cursor_styles(lists)
+        matched = component_matches(monkeypatch, lists)
+        await pilot.press("enter")
+        await settle(pilot)
+        focused = cursor_styles(lists)
+        await pilot.press("1")
+        await settle(pilot)
+        assert matched == [], "the component styles were worked out again"
+        assert cursor_styles(lists) == unfocused and focused != unfocused
+        # What Textual itself works out for the same state.
+        for lst in lists:
+            lst.__dict__.pop("_kept_component_styles")
+            app.stylesheet.apply(lst)
+        assert cursor_styles(lists) == unfocused and len(matched) > 0
+        matched.clear()
+        app.theme = "nord" if app.theme != "nord" else "gruvbox"
+        await settle(pilot)
+        assert len(matched) > 0, "a new theme: worked out again"
+        themed = cursor_styles(lists)
+        for lst in lists:
+            lst.__dict__.pop("_kept_component_styles")
+            app.stylesheet.apply(lst)
+        assert cursor_styles(lists) == themed != unfocused
+
+
 @run_async
 async def test_the_key_bar_follows_the_focus_and_its_keys_still_click():
     app = make_app(demo_db("focus-bar"))
