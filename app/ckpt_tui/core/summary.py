@@ -117,7 +117,11 @@ def _extra_changed(old: Mapping, new: Mapping) -> int:
 
 _KNOWN = frozenset((*FIELDS, *META_KEYS))
 _TEXTS = frozenset((*TEXT_FIELDS, "status"))
-_FIELD_DEFAULTS = tuple((name, Checkpoint().get(name)) for name in FIELDS)
+#: A list field is kept as the list JSON gave (a Checkpoint's tuple would
+#: compare the same, and cost a copy): a missing one is an empty list.
+_FIELD_DEFAULTS = tuple(
+    (name, [] if name in LIST_FIELDS else Checkpoint().get(name)) for name in FIELDS
+)
 #: The fields in FIELDS order are the text ones up to ``currentPlan``, the
 #: lists, then ``notes``; each getter takes one kind from a payload at once.
 _TEXT_ORDER = (*FIELDS[:5], FIELDS[-1])
@@ -142,14 +146,13 @@ def _fields(raw: str | None) -> tuple[tuple, Mapping] | object:
         return _DAMAGED
     if not isinstance(data, dict):
         return _DAMAGED
-    unknown = data.keys() - _KNOWN
-    extra = {k: data[k] for k in unknown} if unknown else _NO_EXTRA
+    extra = _NO_EXTRA if data.keys() <= _KNOWN else {k: data[k] for k in data.keys() - _KNOWN}
     try:  # what the plugin writes: every field, of its type (checked in C, not in a loop)
         texts, lists = _get_texts(data), _get_lists(data)
         if set(map(type, lists)) <= _LIST and texts[2]:
             "".join(texts)  # a TypeError unless each is a string
             "".join(map("".join, lists))  # ... unless each list holds strings only
-            return (*texts[:5], *map(tuple, lists), texts[5]), extra
+            return (*texts[:5], *lists, texts[5]), extra
     except (KeyError, TypeError):
         pass
     return _each_field(data), extra
@@ -168,9 +171,7 @@ def _each_field(data: dict) -> tuple:
                 value = _text_value(value)
             elif not value and name == "status":
                 value = "in_progress"
-        elif type(value) is list and all(type(item) is str for item in value):
-            value = tuple(value)
-        else:
+        elif type(value) is not list or not all(type(item) is str for item in value):
             value = _list_value(value)
         values.append(value)
     return tuple(values)
@@ -199,7 +200,8 @@ def payload_summaries(
             out[sid] = "after a damaged snapshot"
         else:
             (old, old_extra), (new, new_extra) = before, mine
-            out[sid] = _line(old, new, _extra_changed(old_extra, new_extra))
+            extra = _extra_changed(old_extra, new_extra) if old_extra or new_extra else 0
+            out[sid] = _line(old, new, extra)
     return out
 
 
