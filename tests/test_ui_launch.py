@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from ckpt_tui.core.service import open_service
 from ckpt_tui.ui.app import CkptApp
-from ckpt_tui.ui.screens.main import MainScreen
+from ckpt_tui.ui.screens.main import PANES_PERCENT, MainScreen
 from tests.ui_support import SIZE, demo_db, run_async, settle
 
 
@@ -69,3 +69,31 @@ async def test_the_first_resume_does_not_style_the_screen_again(monkeypatch):
         await settle(pilot)
         assert app.main not in styled  # only the focused list, restyled for its focus
         assert app.main.projects in styled
+
+
+@run_async
+async def test_the_first_pages_hold_what_fits_and_the_rest_loads_as_the_cursor_moves(tmp_path):
+    from ckpt_tui.ui.launch import first_page_rows
+    from tests.factory import add_project, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    for i in range(150):
+        add_project(conn, f"p{i:03d}", f"/work/p{i:03d}")
+    conn.close()
+    lines = SIZE[1] * PANES_PERCENT // 100
+    rows = first_page_rows(lines)
+    assert lines < rows < 150
+    service = open_service(db)
+    app = CkptApp(service, first=service.first_screen(limit=rows, summaries=lines), poll=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        projects = app.main.projects
+        assert len(projects.rows) == rows and projects.total == 150  # nothing more read yet
+        while projects.cursor < 149:  # page by page, as a person scrolls
+            before = projects.cursor
+            await pilot.press("pagedown")
+            await settle(pilot)
+            assert projects.cursor > before
+        assert projects.cursor == 149 and len(projects.rows) == 150
+        assert projects.highlighted.id == "p000"  # the oldest: the list is newest first
