@@ -280,3 +280,32 @@ def test_a_pair_the_ratio_refuses_is_not_a_rewording_whatever_the_bound_says():
     assert summarize(old, new) == line
     texts = {"a": old.to_json(), "b": new.to_json()}
     assert payload_summaries(["b"], {"b": "a"}, texts) == {"b": line}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+        max_leaves=8,
+    ),
+    st.sampled_from(["", " ", "\n", "\ufeff"]),
+    st.sampled_from(["", " ", "\t", "x", "NaN", "}"]),
+)
+def test_the_codec_decodes_as_strict_json_loads_does(value, before, after):
+    """``model.loads`` (a kept decoder, and no whitespace scan for a text
+    the value fills) gives what ``json.loads`` refusing NaN and Infinity
+    gives, or refuses what it refuses."""
+    from ckpt_tui.core.model import _no_constant, loads
+
+    text = before + json.dumps(value) + after
+    for candidate in (text, text.replace("1", "NaN", 1), text.encode()):
+        try:
+            expected = json.loads(candidate, parse_constant=_no_constant)
+        except ValueError:
+            try:
+                loads(candidate)
+            except ValueError:
+                continue
+            raise AssertionError(f"{candidate!r} was decoded") from None
+        assert loads(candidate) == expected

@@ -174,7 +174,11 @@ def loads(text: str) -> Any:
     nesting too deep to decode is a ``ValueError`` too."""
     try:
         if type(text) is str and not text.startswith("\ufeff"):
-            return _DECODER.decode(text)
+            try:  # a value that fills the text (what the plugin writes): no whitespace scan
+                value, end = _DECODER.raw_decode(text)
+            except ValueError:
+                return _DECODER.decode(text)  # leading whitespace, or the error's own words
+            return value if end == len(text) else _DECODER.decode(text)
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("nested too deeply") from None

@@ -61,12 +61,14 @@ def summarize(old: Checkpoint, new: Checkpoint) -> str:
     )
 
 
-#: Per field, in FIELDS order: its short label and how it is summed up.
+#: Per field, in FIELDS order: its short label, how it is summed up, and
+#: its word when it changed as a whole.
 _TEXT, _STATUS, _LIST_KIND = "text", "status", "list"
 _HOW = tuple(
     (
         _SHORT.get(name, name),
         _LIST_KIND if name in LIST_FIELDS else _STATUS if name == "status" else _TEXT,
+        f"{_SHORT.get(name, name)}~",
     )
     for name in FIELDS
 )
@@ -79,14 +81,16 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
     makes of the full diff's changes, made in one pass."""
     parts: list[str] = []
     if old != new:
-        for (label, how), a, b in zip(_HOW, old, new, strict=True):
+        for (label, how, changed), a, b in zip(_HOW, old, new, strict=True):
             if a == b:
                 continue
-            if isinstance(a, DamagedField) or isinstance(b, DamagedField):
-                parts.append(f"{label} damaged" if isinstance(b, DamagedField) else f"{label}~")
+            if a.__class__ is DamagedField or b.__class__ is DamagedField:
+                parts.append(f"{label} damaged" if b.__class__ is DamagedField else changed)
+            elif how is _TEXT:
+                parts.append(changed)
             elif how is _STATUS:
                 parts.append(f"status→{status_label(b) if isinstance(b, str) else b}")
-            elif how is _LIST_KIND:
+            else:
                 counts = _ordered_counts(a, b)
                 if counts is None:
                     counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
@@ -94,8 +98,6 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
                     if n := counts[what]:
                         plural = "s" if n > 1 and label in ("blocker", "file") else ""
                         parts.append(f"{sign}{n} {label}{plural}")
-            else:
-                parts.append(f"{label}~")
     if extra_changed:
         parts.append(f"extra~{extra_changed}")
     return "  ".join(parts) if parts else "no change"
@@ -228,6 +230,14 @@ def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> dict[str, int] | 
     in_a, in_b = set(a), set(b)
     if len(in_a) != la or len(in_b) != lb:
         return None
+    # What most saves do, compared in C: items appended, items taken off
+    # the front, or one of each (the walk below gives the same counts).
+    if a == b[:la]:
+        return {"added": lb - la, "removed": 0, "reworded": 0, "moved": 0}
+    if b == a[la - lb :]:
+        return {"added": 0, "removed": la - lb, "reworded": 0, "moved": 0}
+    if la > 1 and lb > 1 and a[1:] == b[:-1] and a[0] != b[-1]:
+        return {"added": 1, "removed": 1, "reworded": 0, "moved": 0}
     added = removed = reworded = i = j = 0
     while True:
         i0, j0 = i, j
@@ -277,6 +287,8 @@ def lcs_length(a: str, b: str) -> int:
     """The length of the longest common subsequence of ``a`` and ``b``,
     bit-parallel (Allison and Dix, 1986): one row of the dynamic programme
     is an integer whose bit ``i`` is clear where the row steps up."""
+    if len(b) > len(a):
+        a, b = b, a  # one step per character of the shorter
     masks: dict[str, int] = {}
     for i, char in enumerate(a):
         masks[char] = masks.get(char, 0) | (1 << i)
