@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, ne
 
 from ckpt_tui.core.diff import (
     MAX_DIFF_ITEMS,
@@ -72,6 +73,7 @@ _HOW = tuple(
     )
     for name in FIELDS
 )
+_INDEXES = range(len(FIELDS))
 _COUNTED = (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕"))
 
 
@@ -81,9 +83,8 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
     makes of the full diff's changes, made in one pass."""
     parts: list[str] = []
     if old != new:
-        for (label, how, changed), a, b in zip(_HOW, old, new, strict=True):
-            if a == b:
-                continue
+        for i in compress(_INDEXES, map(ne, old, new)):  # the fields that differ, found in C
+            (label, how, changed), a, b = _HOW[i], old[i], new[i]
             if a.__class__ is DamagedField or b.__class__ is DamagedField:
                 parts.append(f"{label} damaged" if b.__class__ is DamagedField else changed)
             elif how is _TEXT:
