@@ -22,14 +22,19 @@ Medians (and p90) of ``--reps`` runs (default 21); the first build runs once.
 The catch-up also gives the median of its process CPU time, which other
 load on the machine moves less than wall time.
 Everything runs on a copy of the cached store in a temporary directory under
-``bench/.data/``, with CKPT_TUI_STATE/CACHE/CONFIG inside it.
+``bench/.data/``, with CKPT_TUI_STATE/CACHE/CONFIG inside it. While working
+on the command, ``--keep DIR --commands-only`` keeps the copy and its index
+in DIR and times only the commands: the first run builds, later ones reuse
+them (the commands sync first, so a kept copy is never searched stale).
 
     .venv/bin/python bench/bench_search.py [--reps N] [--small | --million] [--compile]
+        [--keep DIR] [--commands-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -155,6 +160,46 @@ def read_payloads_s(db: Path) -> float:
     return time.perf_counter() - start
 
 
+def _command_rows(db: Path, args) -> list[tuple[str, str, str, str]]:
+    """``ckpt-tui search`` beside ``ckpt-tui list projects``, run alternately."""
+    rows = []
+    labels = ("rare word", "phrase", "word in every snapshot")
+    timed = commands_ms(
+        [["list", "projects", "--db", str(db)]]
+        + [["search", QUERIES[label], "--db", str(db)] for label in labels],
+        args.reps,
+        bytecode=not args.compile,
+    )
+    (lp, lp90), searches = timed[0], timed[1:]
+    for label, (sc, sc90) in zip(labels, searches, strict=True):
+        rows.append(
+            (
+                f"command `ckpt-tui search {QUERIES[label]}` ({label}"
+                f"{'; compiled each run' if args.compile else ''})",
+                f"{sc:.0f} ms (p90 {sc90:.0f})",
+                f"{lp:.0f} ms (p90 {lp90:.0f}) `ckpt-tui list projects`",
+                "≤ list projects",
+            )
+        )
+    return rows
+
+
+def _report(meta: dict, args, rows: list[tuple[str, str, str, str]]) -> int:
+    from ckpt_tui.store import search_sync
+
+    print(
+        f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the matches "
+        f"among the newest {search_sync.RECENT_DOCS:,} to {search_sync.RECENT_MAX:,} "
+        "documents\n"
+    )
+    print("| measurement | ckpt-tui | baseline (same run) | target |")
+    print("| --- | ---: | --- | ---: |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=21)
@@ -168,21 +213,49 @@ def main(argv: list[str] | None = None) -> int:
         help="commands without cached bytecode (each run compiles what it imports, "
         "when PYTHONDONTWRITEBYTECODE is set)",
     )
+    parser.add_argument(
+        "--keep",
+        metavar="DIR",
+        type=Path,
+        help="keep the store's copy and its index in DIR, and reuse them when there",
+    )
+    parser.add_argument(
+        "--commands-only",
+        action="store_true",
+        help="time the commands only (no build figures, first pages or syncs)",
+    )
     args = parser.parse_args(argv)
     size = "million" if args.million else ("small" if args.small else "large")
-    cached = generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
+    cached = (
+        generate.DEFAULT_OUT if size == "large" else generate.DEFAULT_OUT.with_name(f"{size}.db")
+    )
     meta = generate.ensure(cached, 1, size_name=size)
     rows: list[tuple[str, str, str, str]] = []
-    with tempfile.TemporaryDirectory(prefix="search-", dir=cached.parent) as tmp:
+    with contextlib.ExitStack() as stack:
+        if args.keep:
+            tmp = str(args.keep.resolve())
+            args.keep.mkdir(parents=True, exist_ok=True)
+        else:
+            tmp = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="search-", dir=cached.parent)
+            )
         for var in ("CONFIG", "STATE", "CACHE"):
             os.environ[f"CKPT_TUI_{var}"] = str(Path(tmp) / var.lower())
         db = Path(tmp) / "store.db"
-        shutil.copyfile(cached, db)
+        reused = db.exists()
+        if not reused:
+            shutil.copyfile(cached, db)
 
         from ckpt_tui.core.search import Filters, Searcher
         from ckpt_tui.core.service import open_service
         from ckpt_tui.store import search_sync
 
+        if args.commands_only:
+            searcher = Searcher(db)
+            searcher.sync()  # built on the first run with this DIR, then only checked
+            searcher.close()
+            rows += _command_rows(db, args)
+            return _report(meta, args, rows)
         floor = read_payloads_s(db)
         searcher = Searcher(db)
         calls = []
@@ -193,9 +266,10 @@ def main(argv: list[str] | None = None) -> int:
         searcher = Searcher(db)
         size = searcher.size_bytes()
         n_snap, n_cur = searcher.index.counts()
+        what = "catch-up of a kept index" if reused else "first build"
         rows.append(
             (
-                f"first build, {n_snap + n_cur:,} documents, {len(calls)} progress reports (1 run)",
+                f"{what}, {n_snap + n_cur:,} documents, {len(calls)} progress reports (1 run)",
                 f"{build:.1f} s",
                 f"{floor:.1f} s reading and decoding every payload",
                 "≤ 60 s",
@@ -231,24 +305,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
         svc.close()
 
-        labels = ("rare word", "phrase", "word in every snapshot")
-        timed = commands_ms(
-            [["list", "projects", "--db", str(db)]]
-            + [["search", QUERIES[label], "--db", str(db)] for label in labels],
-            args.reps,
-            bytecode=not args.compile,
-        )
-        (lp, lp90), searches = timed[0], timed[1:]
-        for label, (sc, sc90) in zip(labels, searches, strict=True):
-            rows.append(
-                (
-                    f"command `ckpt-tui search {QUERIES[label]}` ({label}"
-                    f"{'; compiled each run' if args.compile else ''})",
-                    f"{sc:.0f} ms (p90 {sc90:.0f})",
-                    f"{lp:.0f} ms (p90 {lp90:.0f}) `ckpt-tui list projects`",
-                    "≤ list projects",
-                )
-            )
+        rows += _command_rows(db, args)
 
         check, check90 = median_ms(lambda: searcher.sync(), args.reps)
         touched = []
@@ -287,17 +344,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         searcher.close()
 
-    print(
-        f"\n{meta['size']['snapshots']:,} snapshots; load average {os.getloadavg()[0]:.1f} "
-        f"on {os.cpu_count()} CPUs; {args.reps} reps; relevance ranks the matches "
-        f"among the newest {search_sync.RECENT_DOCS:,} to {search_sync.RECENT_MAX:,} "
-        "documents\n"
-    )
-    print("| measurement | ckpt-tui | baseline (same run) | target |")
-    print("| --- | ---: | --- | ---: |")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
-    return 0
+    return _report(meta, args, rows)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 from ckpt_tui.core.text import printable
 
+#: ``typing.TYPE_CHECKING`` without importing ``typing`` (2.5 ms of a command
+#: that needs nothing else of it); type checkers take it as true.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import Any

@@ -1,34 +1,33 @@
 """Search every snapshot and current checkpoint of a store.
 
-What a person types is never handed to FTS5: it is parsed here into words,
-``"phrases"``, ``prefix*`` and ``-exclusions``, each reduced to the same
-tokens FTS5's ``unicode61 remove_diacritics 2`` tokenizer makes (letters and
-digits, lower case, accents removed), and the MATCH expression is built
-from those tokens in double quotes, so no operator, column name or quote of
-the user's can reach the FTS5 parser. A query with an odd number of quotes,
-or one that only excludes, searches its literal words instead of failing.
-
-Hits come from the index (``store.search_query``, kept current by
-``store.search_sync``) and are checked against the store
-(``store.search_store``) before they are shown: a row pruned since the
-last sync is dropped, never listed. Snippets are cut from the store's current text and
-carry the matched ranges separately, so the caller styles them (the text
-stays literal).
+Queries and snippets are ``core.search_match``'s (user text never reaches
+FTS5's parser). Hits come from the index (``store.search_query``, kept
+current by ``store.search_sync``) and are never a row the store no longer
+has: when the store has not been written since the index caught up with it
+(its stamp, ``store.search_stamp``), the index is the store and a page is
+shown from its text, reading only the page's keys and session titles from
+the store; otherwise each hit's row is read from the store and a row
+pruned since the last sync is dropped (:meth:`Searcher._check`).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Iterable, Sequence
+from collections import namedtuple
 from pathlib import Path
-from typing import NamedTuple
 
 from ckpt_tui import paths
 from ckpt_tui.core.fields import FIELDS
-from ckpt_tui.core.text import printable
+from ckpt_tui.core.search_match import Query, Snippet, parse, snippet
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store import probe, search_file, search_query, search_store, search_sync, search_text
+from ckpt_tui.store import (
+    probe,
+    search_file,
+    search_query,
+    search_stamp,
+    search_store,
+    search_sync,
+    search_text,
+)
 
 if tuple(FIELDS) != search_text.FIELD_COLUMNS:  # pragma: no cover - a layout change
     raise ImportError("store.search_text.FIELD_COLUMNS must list core.model.FIELDS")
@@ -39,246 +38,26 @@ SEARCH_FIELDS = search_text.COLUMNS
 #: ``--kind`` values besides the snapshot kinds of SPEC 5.2.
 CURRENT = search_file.CURRENT
 
-#: Characters of context on each side of the first match in a snippet.
-SNIPPET_BEFORE = 40
-SNIPPET_LENGTH = 160
-
 
 class SearchError(CkptError):
     """A search that cannot run (its index cannot be opened or written)."""
 
 
-# -- tokens: what FTS5's unicode61 tokenizer makes of a text ------------------------
-
-
-def _is_token_char(ch: str) -> bool:
-    cat = unicodedata.category(ch)
-    return cat[0] in "LN" or cat in ("Co", "Mn")
-
-
-def _fold(token: str) -> str:
-    """Lower case without diacritics (``remove_diacritics 2``)."""
-    decomposed = unicodedata.normalize("NFD", token.lower())
-    return "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
-
-
-_ASCII_TOKEN = re.compile(r"[A-Za-z0-9]+")
-
-
-def token_spans(text: str) -> list[tuple[int, int, str]]:
-    """``(start, end, folded token)`` for each token of ``text``."""
-    if text.isascii():  # the common case, in C: letters and digits are the tokens
-        return [(m.start(), m.end(), m.group().lower()) for m in _ASCII_TOKEN.finditer(text)]
-    spans: list[tuple[int, int, str]] = []
-    start = None
-    for i, ch in enumerate(text):
-        if _is_token_char(ch):
-            if start is None:
-                start = i
-        elif start is not None:
-            spans.append((start, i, _fold(text[start:i])))
-            start = None
-    if start is not None:
-        spans.append((start, len(text), _fold(text[start:])))
-    return [s for s in spans if s[2]]
-
-
-def tokens(text: str) -> list[str]:
-    return [t for _s, _e, t in token_spans(text)]
-
-
-# -- queries -----------------------------------------------------------------------
-# The records here (and in the store's search modules) are NamedTuples, not
-# dataclasses: ``ckpt-tui search`` would import ``dataclasses`` and the
-# ``inspect`` it imports only for them (about 7 ms of a 60 ms command), as
-# ``core.model`` found before.
-
-
-class Term(NamedTuple):
-    """One thing to look for: consecutive tokens; the last one a prefix if
-    ``prefix``; a document that has it is left out if ``negated``."""
-
-    tokens: tuple[str, ...]
-    prefix: bool = False
-    negated: bool = False
-
-    def fts(self) -> str:
-        return '"' + " ".join(self.tokens) + '"' + ("*" if self.prefix else "")
-
-
-class Query(NamedTuple):
-    terms: tuple[Term, ...]
-    #: Set when the query could not be read as written and its literal words
-    #: are searched instead: says why.
-    note: str | None = None
-
-    @property
-    def positive(self) -> tuple[Term, ...]:
-        return tuple(t for t in self.terms if not t.negated)
-
-    @property
-    def negative(self) -> tuple[Term, ...]:
-        return tuple(t for t in self.terms if t.negated)
-
-    @property
-    def empty(self) -> bool:
-        return not self.positive
-
-    def expression(self, column: str | None = None) -> str:
-        """The FTS5 MATCH expression: quoted tokens only (see module doc)."""
-        expr = "(" + " AND ".join(t.fts() for t in self.positive) + ")"
-        expr += "".join(f" NOT {t.fts()}" for t in self.negative)
-        return f"{{{column}}} : ({expr})" if column else expr
-
-
-_PIECE = re.compile(r'(-?)"([^"]*)"(\*?)|(\S+)')
-
-
-def _literal(text: str, why: str) -> Query:
-    words = tokens(text)
-    return Query(tuple(Term((w,)) for w in words), why if words else None)
-
-
-def parse(text: str) -> Query:
-    """Words, ``"phrases"``, ``prefix*`` and ``-exclusions``; see module doc."""
-    if text.count('"') % 2:
-        return _literal(text, "unbalanced quotes: searching the words as written")
-    terms: list[Term] = []
-    for match in _PIECE.finditer(text):
-        if match.group(4) is not None:
-            word = match.group(4)
-            negated = word.startswith("-") and len(word) > 1
-            body = word[1:] if negated else word
-            prefix = body.endswith("*")
-            if '"' in body:  # a quote inside a word: no phrase opens there
-                return _literal(text, "a quote inside a word: searching the words as written")
-            found = tuple(tokens(body))
-        else:
-            negated, prefix = bool(match.group(1)), bool(match.group(3))
-            found = tuple(tokens(match.group(2)))
-        if found:
-            terms.append(Term(found, prefix, negated))
-    query = Query(tuple(terms))
-    if query.empty and query.negative:
-        return _literal(text, "nothing to look for besides exclusions: searching the words")
-    return query
-
-
-# -- matching text (snippets; the same rules as FTS5) ------------------------------
-
-
-def _term_ranges(term: Term, spans: Sequence[tuple[int, int, str]]) -> list[tuple[int, int]]:
-    found: list[tuple[int, int]] = []
-    n = len(term.tokens)
-    for i in range(len(spans) - n + 1):
-        ok = all(spans[i + k][2] == term.tokens[k] for k in range(n - 1))
-        last = spans[i + n - 1][2]
-        ok = ok and (last.startswith(term.tokens[-1]) if term.prefix else last == term.tokens[-1])
-        if ok:
-            found.append((spans[i][0], spans[i + n - 1][1]))
-    return found
-
-
-def match_ranges(query: Query, text: str) -> list[tuple[int, int]]:
-    """Where the query's positive terms occur in ``text``, in order."""
-    if text.isascii():
-        lowered = text.lower()
-        if not any(t.tokens[0] in lowered for t in query.positive):
-            return []  # no term can start here: skip tokenizing a long value
-    spans = token_spans(text)
-    ranges = [r for term in query.positive for r in _term_ranges(term, spans)]
-    return sorted(set(ranges))
-
-
-class Snippet(NamedTuple):
-    """A piece of one field around the first match: ``parts`` are
-    ``(text, matched)``, printable (control characters made visible, line
-    breaks shown as ``⏎``), never markup."""
-
-    field: str
-    parts: tuple[tuple[str, bool], ...]
-
-    @property
-    def text(self) -> str:
-        return "".join(p for p, _m in self.parts)
-
-    @property
-    def highlights(self) -> list[tuple[int, int]]:
-        out, at = [], 0
-        for part, matched in self.parts:
-            if matched:
-                out.append((at, at + len(part)))
-            at += len(part)
-        return out
-
-
-def _show(text: str) -> str:
-    return printable(text.replace("\r\n", "\n").replace("\n", " ⏎ "), len(text) * 4 + 8)
-
-
-#: Longer values are not tokenized whole for a snippet (a 10 MB field would
-#: take seconds): only windows around where a term's text occurs.
-LONG_VALUE = 20_000
-_WINDOW = 400
-
-
-def _bounded_ranges(query: Query, text: str) -> list[tuple[int, int]]:
-    if len(text) <= LONG_VALUE:
-        return match_ranges(query, text)
-    if not text.isascii():
-        return match_ranges(query, text[: LONG_VALUE * 10])
-    lowered = text.lower()
-    for term in query.positive:
-        at, tries = lowered.find(term.tokens[0]), 0
-        while at >= 0 and tries < 50:
-            lo = max(0, at - _WINDOW)
-            window = text[lo : at + _WINDOW + SNIPPET_LENGTH]
-            found = match_ranges(query, window)
-            if found:
-                return [(a + lo, b + lo) for a, b in found]
-            at, tries = lowered.find(term.tokens[0], at + 1), tries + 1
-    return []
-
-
-def snippet(query: Query, columns: dict[str, str], only: str | None = None) -> Snippet | None:
-    """The first field (in payload order, the snapshot's name first) where a
-    positive term occurs, cut around its first match."""
-    for name in [only] if only else list(search_text.COLUMNS):
-        text = columns.get(name) or ""
-        ranges = _bounded_ranges(query, text)
-        if not ranges:
-            continue
-        start = max(0, ranges[0][0] - SNIPPET_BEFORE)
-        if start:
-            space = text.rfind(" ", start - 15, start)
-            start = space + 1 if space > 0 else start
-        end = min(len(text), start + SNIPPET_LENGTH)
-        parts: list[tuple[str, bool]] = [("…", False)] if start else []
-        at = start
-        for a, b in ranges:
-            if a >= end:
-                break
-            a, b = max(a, at), min(b, end)
-            if a < at:
-                continue
-            if a > at:
-                parts.append((_show(text[at:a]), False))
-            parts.append((_show(text[a:b]), True))
-            at = b
-        if at < end:
-            parts.append((_show(text[at:end]), False))
-        if end < len(text):
-            parts.append(("…", False))
-        return Snippet(name, tuple(p for p in parts if p[0]))
-    return None
-
-
 # -- searching ----------------------------------------------------------------------
 
 
-class Hit(NamedTuple):
-    """A snapshot, or a session's current checkpoint, that matches."""
+_HIT_FIELDS = (
+    "current project_id project_dir session_id session_title snapshot_id snapshot_name "
+    "kind at score snippet"
+)
 
+
+class Hit(namedtuple("Hit", _HIT_FIELDS)):
+    """A snapshot, or a session's current checkpoint, that matches. Records
+    here are ``collections.namedtuple``s (see ``core.search_match``); the
+    annotations say what each field holds."""
+
+    __slots__ = ()
     current: bool
     project_id: str
     project_dir: str
@@ -298,22 +77,30 @@ class Hit(NamedTuple):
         )
 
 
-class Results(NamedTuple):
+class Results(namedtuple("Results", ("query", "hits", "more", "next_offset"), defaults=(False, 0))):
+    """One page of hits; ``more``: more exist beyond them, from
+    ``next_offset`` on."""
+
+    __slots__ = ()
     query: Query
     hits: list[Hit]
-    #: More hits exist beyond ``hits``.
-    more: bool = False
-    #: The ``offset`` that gives the next page.
-    next_offset: int = 0
+    more: bool
+    next_offset: int
 
 
-class Filters(NamedTuple):
-    project_id: str | None = None
-    session_id: str | None = None
-    kinds: tuple[str, ...] = ()
-    field: str | None = None
-    current_only: bool = False
-    by_recency: bool = False
+_FILTERS = ("project_id", "session_id", "kinds", "field", "current_only", "by_recency")
+
+
+class Filters(namedtuple("Filters", _FILTERS, defaults=(None, None, (), None, False, False))):
+    """What a search keeps to, and its order (newest first if ``by_recency``)."""
+
+    __slots__ = ()
+    project_id: str | None
+    session_id: str | None
+    kinds: tuple[str, ...]
+    field: str | None
+    current_only: bool
+    by_recency: bool
 
     def kind_list(self) -> list[str] | None:
         if self.current_only:
@@ -332,11 +119,18 @@ class Searcher:
     @classmethod
     def open(cls, db: str | Path | None = None) -> Searcher:
         """The searcher of the store at ``db`` (default: SPEC 1), after
-        checking it is a readable checkpoint store (one clear line if not)."""
+        checking it is a readable checkpoint store (one clear line if not).
+
+        The check (``store.probe``, the one a Store makes when it opens) is
+        left out when the store's stamp is the one the index's last sync
+        recorded: the file is the very one that sync read, unchanged, and
+        the search reads of it only the page's keys and session titles."""
         path = Path(db).expanduser() if db else paths.default_store_path()
         probe.require_file(path)
-        probe.probe(path)  # the checks a Store makes when it opens
-        return cls(path)
+        searcher = cls(path)
+        if not searcher.index.matches_store():
+            probe.probe(path)
+        return searcher
 
     def close(self) -> None:
         self.index.close()
@@ -372,7 +166,7 @@ class Searcher:
     def search(
         self, text: str, filters: Filters | None = None, *, limit: int = 50, offset: int = 0
     ) -> Results:
-        """One page of hits, each checked against the store."""
+        """One page of hits, each a row the store has (see :meth:`_check`)."""
         filters = filters or Filters()
         if filters.field is not None and filters.field not in SEARCH_FIELDS:
             raise CkptError(f"unknown field {filters.field!r}; one of: {', '.join(SEARCH_FIELDS)}")
@@ -380,12 +174,14 @@ class Searcher:
         if query.empty:
             return Results(query, [])
         expression = query.expression(filters.field)
-        hits: list[tuple[int, Hit]] = []
+        found: list[tuple[int, Hit, dict[str, str]]] = []
         at = offset
-        while len(hits) <= limit:
-            want = limit - len(hits) + 1
-            found = self._guard(
-                lambda at=at, want=want: self.index.match(
+        while len(found) <= limit:
+            want = limit - len(found) + 1
+            # Taken before the index is read: see _check.
+            stamp = search_stamp.store_stamp(self.store_path)
+            page = self._guard(
+                lambda at=at, want=want, stamp=stamp: self.index.match(
                     expression,
                     project_id=filters.project_id,
                     session_id=filters.session_id,
@@ -393,29 +189,50 @@ class Searcher:
                     by_recency=filters.by_recency,
                     limit=want,
                     offset=at,
+                    stamp=stamp,
                 )
             )
-            hits.extend(self._check(query, found, filters.field, at))
-            at += len(found)
-            if len(found) < want:
+            found.extend(self._check(page, at))
+            at += len(page.hits)
+            if len(page.hits) < want:
                 break
-        more = len(hits) > limit
-        kept = hits[:limit]
+        more = len(found) > limit
+        kept = found[:limit]
         next_offset = kept[-1][0] + 1 if kept else at
-        return Results(query, [h for _i, h in kept], more, next_offset)
+        hits = [  # snippets for the hits shown only
+            hit._replace(snippet=snippet(query, columns, filters.field))
+            for _i, hit, columns in kept
+        ]
+        return Results(query, hits, more, next_offset)
 
-    def _check(
-        self, query: Query, found: Iterable[search_query.IndexHit], only: str | None, start: int
-    ) -> list[tuple[int, Hit]]:
-        """The hits whose rows the store still has, with their snippets."""
-        found = list(found)
+    def _check(self, page: search_query.Page, start: int) -> list[tuple[int, Hit, dict[str, str]]]:
+        """The page's hits whose rows the store has, each with its text.
+
+        When the page is exact (the store's stamp, taken before the page was
+        read, is the one the last sync recorded: ``store.search_stamp``), the
+        store has not been written since the index caught up with it: every
+        document the page read is a row the store has, with the text the
+        index keeps in its body. The store is then read for the page's
+        session titles and project directories, and its keys are looked up
+        in the same statement (no payload read, none decoded): should a
+        snapshot be gone or a current checkpoint's ``updated_at`` differ (a
+        write the stamp could not see: a clock set back, see
+        ``store.search_stamp``), the page is checked as below instead.
+        Otherwise each hit is read from the store, and one the store no
+        longer has is dropped; its text is the store's. Either way no hit is
+        a row that no longer exists (``tests/test_search_exact.py``)."""
+        hits = page.hits
+        if page.exact:
+            exact = self._from_index(page, start)
+            if exact is not None:
+                return exact
         snaps, currents = search_store.fetch_docs(
             self.store_path,
-            [h.ref for h in found if h.doc_type == search_file.SNAPSHOT],
-            [h.ref for h in found if h.doc_type == search_file.CURRENT],
+            [h.ref for h in hits if h.doc_type == search_file.SNAPSHOT],
+            [h.ref for h in hits if h.doc_type == search_file.CURRENT],
         )
-        out: list[tuple[int, Hit]] = []
-        for position, h in enumerate(found, start):
+        out = []
+        for position, h in enumerate(hits, start):
             current = h.doc_type == search_file.CURRENT
             doc = (currents if current else snaps).get(h.ref)
             if doc is None:
@@ -423,22 +240,53 @@ class Searcher:
             columns = (
                 doc.payload if current else search_text.payload_columns(str(doc.name), doc.payload)
             )
-            out.append(
-                (
-                    position,
-                    Hit(
-                        current=current,
-                        project_id=h.project_id,
-                        project_dir=doc.project_dir,
-                        session_id=h.session_id,
-                        session_title=doc.session_title,
-                        snapshot_id=None if current else h.ref,
-                        snapshot_name=None if current else str(doc.name),
-                        kind=h.kind,
-                        at=h.at,
-                        score=h.score,
-                        snippet=snippet(query, columns, only),  # type: ignore[arg-type]
-                    ),
-                )
+            hit = self._hit(
+                h, doc.project_dir, doc.session_title, None if current else str(doc.name)
             )
+            out.append((position, hit, columns))  # type: ignore[arg-type]
         return out
+
+    def _from_index(
+        self, page: search_query.Page, start: int
+    ) -> list[tuple[int, Hit, dict[str, str]]] | None:
+        """An exact page's hits with the index's text (``None``: the store's
+        keys say the store moved since; see :meth:`_check`)."""
+        hits = page.hits
+        snaps = [h.ref for h in hits if h.doc_type == search_file.SNAPSHOT]
+        currents = {h.ref: h.stamp for h in hits if h.doc_type == search_file.CURRENT}
+        labels = search_store.fetch_labels(
+            self.store_path,
+            snaps,
+            list(currents),
+            [h.session_id for h in hits],
+            [h.project_id for h in hits],
+        )
+        if labels.snapshots != set(snaps) or labels.checkpoints != currents:
+            return None
+        out: list[tuple[int, Hit, dict[str, str]]] = []
+        for position, h in enumerate(hits, start):
+            values = page.bodies.get(h.body_id)
+            if values is None:  # read in the page's transaction: never
+                return None
+            hit = self._hit(h, labels.dirs.get(h.project_id, ""), labels.titles.get(h.session_id))
+            out.append((position, hit, dict(zip(search_text.COLUMNS, values, strict=True))))
+        return out
+
+    @staticmethod
+    def _hit(
+        h: search_query.IndexHit, project_dir: str, title: str | None, name: str | None = None
+    ) -> Hit:
+        current = h.doc_type == search_file.CURRENT
+        return Hit(
+            current=current,
+            project_id=h.project_id,
+            project_dir=project_dir,
+            session_id=h.session_id,
+            session_title=title,
+            snapshot_id=None if current else h.ref,
+            snapshot_name=None if current else (h.name if name is None else name),
+            kind=h.kind,
+            at=h.at,
+            score=h.score,
+            snippet=None,
+        )

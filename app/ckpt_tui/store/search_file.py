@@ -15,7 +15,8 @@ the file); FTS5 in this SQLite (3.40) can only delete a contentless row
 when it is handed the row's indexed values again, so each document keeps
 them compressed in ``bodies`` (``store.search_text``; appended in the order
 they are indexed, apart from ``docs``, whose rowids are times and so arrive
-out of order).
+out of order). A body holds the text as the store has it, so a search can
+also cut its snippets from it (``core.search``).
 
 Deciding what to add or remove is ``store.search_sync``'s job; reading
 matches is ``store.search_query``'s.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -32,10 +34,11 @@ from pathlib import Path
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.connection import BUSY_TIMEOUT_MS
-from ckpt_tui.store.search_text import COLUMNS, pack, unpack
+from ckpt_tui.store.search_text import COLUMNS, indexed, pack, unpack
 
-#: Bump when the index's layout changes: an older file is rebuilt.
-INDEX_FORMAT = 3
+#: Bump when the index's layout changes: an older file is rebuilt. (4: the
+#: bodies keep a lone surrogate as it is, not cleaned, for the snippets.)
+INDEX_FORMAT = 4
 
 #: A document's rowid is its time: epoch milliseconds shifted left by this
 #: many bits, plus a sequence for documents of the same millisecond (a
@@ -125,14 +128,15 @@ def time_key(at: str) -> int:
 
 def _sha256_hex(data: bytes) -> str:
     """sha256 from CPython's own module when there is one: ``hashlib`` loads
-    OpenSSL, about 2.3 ms of a 50 ms ``ckpt-tui search``. Same digest."""
+    OpenSSL, about 2.3 ms of a 50 ms ``ckpt-tui search``. Same digest. The
+    module is picked by version: a failed import searches all of sys.path."""
     try:
-        from _sha2 import sha256  # Python 3.12+
-    except ImportError:
-        try:
-            from _sha256 import sha256  # Python 3.11
-        except ImportError:
-            from hashlib import sha256
+        if sys.version_info >= (3, 12):
+            from _sha2 import sha256
+        else:
+            from _sha256 import sha256
+    except ImportError:  # a build without CPython's own
+        from hashlib import sha256
     return sha256(data).hexdigest()
 
 
@@ -279,9 +283,10 @@ class IndexFile:
 
     # -- a document in or out -------------------------------------------------------------
     def _insert(self, w: sqlite3.Connection, rowid: int, docs_row: tuple, values: list[str]):
-        """One document: its row in ``docs`` and its values (cleaned, in
-        ``COLUMNS`` order) in the FTS table."""
+        """One document: its row in ``docs``, its values (as the store has
+        them, in ``COLUMNS`` order) in ``bodies``, and cleaned in the FTS table."""
         body_id = w.execute("INSERT INTO bodies (body) VALUES (?)", (pack(values),)).lastrowid
+        values = indexed(values)
         try:
             w.execute(
                 "INSERT INTO docs (rowid, doc_type, ref, session_id, project_id, kind, name, at, "
@@ -307,7 +312,7 @@ class IndexFile:
             ).fetchone()
             if body is None:
                 continue
-            values = unpack(body[0])
+            values = indexed(unpack(body[0]))
             for table in ("fts", "recent") if rowid >= self._floor else ("fts",):
                 w.execute(
                     f"INSERT INTO {table} ({table}, rowid, {', '.join(COLUMNS)}) "

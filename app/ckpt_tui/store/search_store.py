@@ -5,16 +5,19 @@ Search never writes the store (SPEC 1) and opens it ``mode=ro``, so a
 read-only store is searchable too. Reads go through plain ``sqlite3`` (like
 ``store.plain_read``): the command line answers without importing
 SQLAlchemy. The index may lag the store; a page's hits are checked here
-against what still exists.
+against what still exists (:func:`fetch_docs`), unless the index is known
+to be exactly the store (``search_query.Page.exact``): then the page's keys
+are looked up with its session titles and project directories, without
+the payloads (:func:`fetch_labels`).
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections import namedtuple
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
 
 from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, sqlite_uri, translate
 from ckpt_tui.store.search_file import CURRENT
@@ -23,7 +26,8 @@ from ckpt_tui.store.search_text import checkpoint_columns
 
 @contextmanager
 def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the checkpoint store (rows as ``sqlite3.Row``)."""
+    """A read-only connection to the checkpoint store (rows as ``sqlite3.Row``;
+    ``timeout`` sets SQLite's busy timeout, as ``PRAGMA busy_timeout`` would)."""
     try:
         conn = sqlite3.connect(
             sqlite_uri(store_path, "ro"),
@@ -36,7 +40,6 @@ def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
         raise translate(exc, store_path) from None
     conn.row_factory = sqlite3.Row
     try:
-        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         yield conn
     except sqlite3.Error as exc:
         raise translate(exc, store_path) from None
@@ -44,9 +47,10 @@ def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-class StoreDoc(NamedTuple):
+class StoreDoc(namedtuple("StoreDoc", ("project_dir", "session_title", "payload", "name", "kind"))):
     """A hit's row as the store has it now, with what a result line shows."""
 
+    __slots__ = ()
     project_dir: str
     session_title: str | None
     payload: object  # snapshot payload text, or the checkpoint row
@@ -95,3 +99,49 @@ def fetch_docs(
                 )
         store.execute("COMMIT")
     return snaps, currents
+
+
+class Labels(namedtuple("Labels", ("titles", "dirs", "snapshots", "checkpoints"))):
+    """What a page read from the index needs of the store: session titles
+    and project directories (what a result line shows), and its keys: the
+    snapshot ids the store has, and each current checkpoint's ``updated_at``."""
+
+    __slots__ = ()
+    titles: dict[str, str | None]
+    dirs: dict[str, str]
+    snapshots: set[str]
+    checkpoints: dict[str, str]
+
+
+def fetch_labels(
+    store_path: Path,
+    snapshot_ids: Sequence[str],
+    checkpoint_ids: Sequence[str],
+    session_ids: Sequence[str],
+    project_ids: Sequence[str],
+) -> Labels:
+    """:class:`Labels` as the store has them now, in one statement (one
+    read, so no transaction): primary-key lookups, no payload."""
+    keys = [sorted(set(ids)) for ids in (session_ids, project_ids, snapshot_ids, checkpoint_ids)]
+    labels = Labels({}, {}, set(), {})
+    if not any(keys):
+        return labels
+    marks = [",".join("?" * len(k)) for k in keys]
+    with read_store(store_path) as store:
+        for table, key, value in store.execute(
+            f"SELECT 0, id, title FROM sessions WHERE id IN ({marks[0]}) "
+            f"UNION ALL SELECT 1, id, directory FROM projects WHERE id IN ({marks[1]}) "
+            f"UNION ALL SELECT 2, id, NULL FROM snapshots WHERE id IN ({marks[2]}) "
+            "UNION ALL SELECT 3, session_id, updated_at FROM checkpoints "
+            f"WHERE session_id IN ({marks[3]})",
+            [key for k in keys for key in k],
+        ):
+            if table == 0:
+                labels.titles[key] = value
+            elif table == 1:
+                labels.dirs[key] = str(value or "")
+            elif table == 2:
+                labels.snapshots.add(key)
+            else:
+                labels.checkpoints[key] = str(value)
+    return labels

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections import namedtuple
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.search_file import (
@@ -46,7 +46,7 @@ from ckpt_tui.store.search_file import (
 )
 from ckpt_tui.store.search_stamp import store_stamp
 from ckpt_tui.store.search_store import read_store
-from ckpt_tui.store.search_text import checkpoint_columns, clean_text, payload_columns, unpack
+from ckpt_tui.store.search_text import checkpoint_columns, indexed, payload_columns, unpack
 
 #: Snapshots read and indexed per transaction.
 BATCH = 4000
@@ -67,11 +67,18 @@ RECENT_DOCS = 2000
 RECENT_MAX = 10_000
 
 
-class SyncStats(NamedTuple):
-    added: int = 0
-    removed: int = 0
-    checkpoints: int = 0
-    rebuilt: bool = False
+class SyncStats(
+    namedtuple(
+        "SyncStats", ("added", "removed", "checkpoints", "rebuilt"), defaults=(0, 0, 0, False)
+    )
+):
+    """What a sync did (a ``collections.namedtuple``: see ``core.search_match``)."""
+
+    __slots__ = ()
+    added: int
+    removed: int
+    checkpoints: int
+    rebuilt: bool
 
 
 #: ``progress(done, total)`` while a sync works through new snapshots.
@@ -163,7 +170,7 @@ class SyncedIndex(IndexFile):
             "WHERE d.rowid >= ?",
             (floor,),
         ).fetchall():
-            self._fts_insert(w, "recent", rowid, unpack(body))
+            self._fts_insert(w, "recent", rowid, indexed(unpack(body)))
             count += 1
         self._floor = floor
         self._set_meta(w, "recent_floor", floor)
@@ -240,7 +247,7 @@ class SyncedIndex(IndexFile):
             src,
             None,
         )
-        values = [clean_text(v) for v in payload_columns(docs_row[5], row["payload"]).values()]
+        values = list(payload_columns(docs_row[5], row["payload"]).values())
         if self._place(w, time_key(at), docs_row, values):
             return 1
         known = w.execute(
@@ -429,7 +436,7 @@ class SyncedIndex(IndexFile):
                         None,
                         str(row["updated_at"]),
                     )
-                    values = [clean_text(v) for v in checkpoint_columns(row).values()]
+                    values = list(checkpoint_columns(row).values())
                     self._place(w, time_key(at), docs_row, values)
         if stale:
             with self._write() as w:
