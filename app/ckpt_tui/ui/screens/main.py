@@ -173,8 +173,8 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         private state, so ``tests/test_ui_launch.py`` fails when this stops
         taking effect (Textual is pinned below 9)."""
         super()._refresh_layout(size, scroll)
-        if self._first_layout_done or not self.is_current:
-            return
+        if self._first_layout_done or not self.is_current or not (size or self.outer_size):
+            return  # not the first frame (or no room: Textual laid nothing out)
         self._first_layout_done = True
         for widget in self._compositor.visible_widgets:  # scrollbars included
             widget._layout_required = widget._repaint_required = False
