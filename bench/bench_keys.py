@@ -256,7 +256,11 @@ def child_minimal_screens(out: int, ctl: int) -> None:
 def _ckpt_idle(app) -> bool:
     from ckpt_tui.ui.widgets.lists import SnapshotList
 
+    # Its warm-up (the imports and the help later keys need, a second after
+    # the first frame) is part of settling: the first key must not race it.
     if any(w.is_running for w in app.workers) or not app.activity_loaded:
+        return False
+    if not getattr(app, "warmed_up", True):
         return False
     return not any(lst._summary_pending for s in app.screen_stack for lst in s.query(SnapshotList))
 

@@ -5,6 +5,7 @@ and hands each screen's message (``ui/messages.py``) to its workflow
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
@@ -26,6 +27,7 @@ from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
     key_commands,
+    prepare_help,
     show_help,
     unavailable_commands,
 )
@@ -44,6 +46,7 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.screens.kept import build_kept_screens
 from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
 from ckpt_tui.ui.settings import remember_setting
@@ -113,6 +116,8 @@ class CkptApp(App[None]):
         #: over) and what it changed, one line each (help shows them).
         self.keymap_in_force: dict[str, str] = {}
         self.keymap_notes: tuple[str, ...] = ()
+        #: The imports and the help that later keys need are ready (``_warm_imports``).
+        self.warmed_up = False
 
     def notify(
         self,
@@ -184,6 +189,19 @@ class CkptApp(App[None]):
         import ckpt_tui.ui.screens.plan  # noqa: F401
 
         self.binding_groups()  # imports every screen the help lists
+        self.call_from_thread(self._warmed)
+
+    def _warmed(self) -> None:
+        """The screens of ``d`` and ``r`` and the help are built (not shown:
+        no frame), so their first key is as quick as the next; then what
+        exists now is frozen for the collector, as at launch
+        (``ui/launch.py``): the imports and the app's own objects had made a
+        full collection cost 20-120 ms, in the middle of whichever key it
+        fell on."""
+        build_kept_screens(self)
+        prepare_help(self)
+        gc.freeze()
+        self.warmed_up = True
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification

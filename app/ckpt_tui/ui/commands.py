@@ -80,17 +80,50 @@ def show_help(app) -> None:
     if isinstance(app.screen, HelpScreen):
         return
     if not app.is_screen_installed(HELP_SCREEN):
-        help_screen = HelpScreen(app.binding_groups(), app.keymap_in_force, app.keymap_notes)
-        app.install_screen(help_screen, HELP_SCREEN)
+        app.install_screen(HelpScreen(*_help_args(app)), HELP_SCREEN)
     app.push_screen(HELP_SCREEN)
 
 
+async def prepare_help(app) -> None:
+    """Build the help screen while the app is idle, so the first ``?`` shows
+    it as fast as the next ones: composed, mounted and laid out at the
+    terminal's size (its table of every key rendered then: most of a first
+    ``?``). Called once the launch has settled (``CkptApp._warm_imports``);
+    a ``?`` pressed before that builds it as before. Textual composes a
+    screen when it is first pushed (``App._get_screen``), and lays it out
+    when it shows unless its size is already the terminal's."""
+    if app.is_screen_installed(HELP_SCREEN):
+        return
+    from ckpt_tui.ui.screens.help import HelpScreen
+
+    app.install_screen(HelpScreen(*_help_args(app)), HELP_SCREEN)
+    screen, mounted = app._get_screen(HELP_SCREEN)
+    await mounted
+    # Laid out while not shown (no frame is drawn): its table is rendered at
+    # the width it will have. Showing it lays it out again, as Textual does
+    # for any screen, with the table's lines kept.
+    if screen.is_attached and screen not in app.screen_stack:  # else ``?`` came first
+        screen._refresh_layout(app.size)
+        screen.restyle()  # its scrollbar, made by the layout, too: not when it shows
+        # A screen's update timer waits a whole frame period before its very
+        # first tick: run it once now, so the first ``?``'s frame does not wait.
+        screen._update_timer.resume()
+
+
+def _help_args(app) -> tuple:
+    return app.binding_groups(), app.keymap_in_force, app.keymap_notes
+
+
 def forget_help(app) -> None:
-    """Uninstall the kept help (its keys are no longer true), unless it shows."""
+    """Uninstall the kept help (its keys are no longer true), unless it
+    shows; one built ahead and never shown is removed too."""
     from ckpt_tui.ui.screens.help import HelpScreen
 
     if app.is_screen_installed(HELP_SCREEN) and not isinstance(app.screen, HelpScreen):
+        screen = app.get_screen(HELP_SCREEN)
         app.uninstall_screen(HELP_SCREEN)
+        if screen.is_running and screen not in app.screen_stack:
+            screen.remove()
 
 
 def key_commands(

@@ -210,6 +210,19 @@ def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
 Row = Text | tuple[Text, Text]
 
 
+def diff_rows(
+    diff: CheckpointDiff, two_columns: bool = False, show_unchanged: bool = False
+) -> list[Row]:
+    """What the diff view shows of ``diff``: unified or side by side, the
+    unchanged fields folded or not, and saying so when nothing differs.
+    (Pure: a worker can make the rows a screen will show.)"""
+    if diff.is_empty:
+        return [Text("No differences.", style="dim"), *unified(diff, show_unchanged)]
+    if two_columns:
+        return side_by_side(diff, show_unchanged)
+    return unified(diff, show_unchanged)
+
+
 def side_by_side(diff: CheckpointDiff, show_unchanged: bool = False) -> list[Row]:
     """Rows of (old, new) pairs, plus full-width headers; :func:`wrap_rows`
     lays them out for a width."""

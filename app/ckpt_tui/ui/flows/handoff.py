@@ -47,13 +47,21 @@ def _write_note(app, session_id: str, snapshot: str | None, read_only: str | Non
     except CkptError as exc:
         app.call_from_thread(app.notify, str(exc), severity="error")
         return
-    app.call_from_thread(_show, app, markdown, path, problem, warning)
+    # Imported here, in the worker: Rich's Markdown parser, 78 ms. The note
+    # is parsed here too, off the UI thread (it is drawn there).
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
+
+    note = note_renderable(home_relative_in(markdown))
+    app.call_from_thread(_show, app, markdown, path, problem, warning, note)
 
 
-def _show(app, markdown: str, path: str | None, problem: str | None, warning) -> None:
-    # Imported when it opens: Rich's Markdown parser, 78 ms.
-    from ckpt_tui.ui.screens.handoff import HandoffScreen
+def _show(app, markdown: str, path: str | None, problem: str | None, warning, note) -> None:
+    from ckpt_tui.ui.screens.handoff import kept_handoff_screen
 
-    app.push_screen(HandoffScreen(markdown, path, problem, warning))
+    screen = kept_handoff_screen(app)
+    screen.show_note(markdown, path, problem, warning, note)
+    if screen not in app.screen_stack:  # else it shows already: updated in place
+        app.push_screen(screen)
     if path is not None:
         app.main.load_next_steps()  # the note is now what undo takes back

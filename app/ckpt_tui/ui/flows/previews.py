@@ -6,15 +6,22 @@ one opens: start-up never pays for it); what it wrote is said by
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.records import SessionRow, SnapshotRow
 from ckpt_tui.ui.flows.writes import after_plan, require_writable, run_write
 from ckpt_tui.ui.mark import Mark
+from ckpt_tui.ui.screens.kept import RESTORE, keep, kept
+
+if TYPE_CHECKING:
+    from ckpt_tui.ui.screens.plan import PlanScreen
 
 
 def preview_restore(app, snapshot: SnapshotRow) -> None:
-    """``r``: the restore's diff, with the fields to take, before it is written."""
+    """``r``: the restore's diff, with the fields to take, before it is
+    written. The preview is kept between openings (``ui/screens/kept.py``) and shows
+    a plan worked out ahead if there is one (``ui/prepared.py``)."""
     if not require_writable(app):
         return
     from ckpt_tui.ui.screens.plan import PlanScreen
@@ -24,15 +31,23 @@ def preview_restore(app, snapshot: SnapshotRow) -> None:
     def make_plan(fields: list[str] | None) -> Plan:
         return service.plan_restore(snapshot.session_id, snapshot.id, fields)
 
-    app.push_screen(
-        PlanScreen(
-            f"Restore {snapshot.name} into session {snapshot.session_id}",
-            make_plan,
-            service.apply,
-            verb="Restore",
-            pick_fields=True,
-        ),
-        partial(after_plan, app),
+    title = f"Restore {snapshot.name} into session {snapshot.session_id}"
+    ready = app.main.prepared.plan(snapshot.session_id, snapshot.id)
+    screen = kept(app, RESTORE, PlanScreen)
+    if screen is None:
+        screen = restore_preview(app, title, make_plan, ready)
+        keep(app, RESTORE, screen)
+    else:
+        screen.reopen(title, make_plan, ready)
+    app.push_screen(screen, partial(after_plan, app))
+
+
+def restore_preview(app, title: str, make_plan, ready=None) -> PlanScreen:
+    """A restore preview (the kept one's plan and title change at each opening)."""
+    from ckpt_tui.ui.screens.plan import PlanScreen
+
+    return PlanScreen(
+        title, make_plan, app.service.apply, verb="Restore", pick_fields=True, ready=ready
     )
 
 

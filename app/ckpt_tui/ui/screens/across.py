@@ -4,12 +4,10 @@ restore preview, field picker included, on ``Service.plan_copy``)."""
 
 from __future__ import annotations
 
-from textual import work
-
 from ckpt_tui.core import across
 from ckpt_tui.core.actions import Service
+from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.core.plans import Plan
-from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.screens.diff import DiffScreen
 from ckpt_tui.ui.screens.plan import PlanScreen
@@ -22,15 +20,8 @@ class AcrossDiffScreen(DiffScreen):
         super().__init__(service, new.session_id, old.snapshot or "", new.snapshot, title)
         self.refs = (old, new)
 
-    @work(thread=True, exclusive=True)
-    def _load(self) -> None:
-        try:
-            comparison = across.compare(self.service, *self.refs)
-        except CkptError as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error")
-            self.app.call_from_thread(self.dismiss)
-            return
-        self.app.call_from_thread(self._show, comparison.diff)
+    def compare(self) -> CheckpointDiff:
+        return across.compare(self.service, *self.refs).diff
 
 
 def copy_preview(service: Service, mark: Mark, target_session: str) -> PlanScreen:

@@ -7,6 +7,7 @@ is gone."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from pathlib import Path
 from typing import ClassVar
@@ -24,6 +25,7 @@ from textual.widgets import Static
 from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
+from ckpt_tui.ui.screens.kept import KeptScreen
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 from ckpt_tui.ui.widgets.themed_text import ThemedStatic
@@ -46,22 +48,49 @@ def note_renderable(markdown: str):
 
 
 class NoteText(RenderedOnce, Static):
-    """The note: its Markdown rendered once per width and version, not once
-    for its height and again to draw it (``ui/widgets/rendered_once.py``)."""
+    """The note: its Markdown rendered once per width and text, not once for
+    its height and again to draw it (``ui/widgets/rendered_once.py``); a
+    note shown again (``e`` on the same session) draws from its kept lines."""
 
     def __init__(self, content: RenderableType, **kwargs) -> None:
         super().__init__(content, **kwargs)
-        self._version = 0
+        self._key: Hashable = _note_key(content)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        self._version += 1  # what undo or redo left in the file
+        self._key = _note_key(content)  # what ``e``, or undo or redo, left in the file
         super().update(content, layout=layout)
 
     def render_key(self) -> Hashable:
-        return self._version
+        return self._key
 
 
-class HandoffScreen(Screen[None]):
+def _note_key(content: object) -> Hashable:
+    """What a note draws from: the Markdown's text, or a plain note's text."""
+    markup = getattr(content, "markup", None)
+    if isinstance(markup, str):
+        return ("markdown", markup)
+    if isinstance(content, Text):
+        return ("text", content.plain, repr(content.spans), str(content.style))
+    return ("other", next(_OTHER))  # never the same: rendered again
+
+
+_OTHER = itertools.count()
+
+
+#: The name the kept hand-off screen is installed under.
+HANDOFF_SCREEN = "handoff"
+
+
+def kept_handoff_screen(app) -> HandoffScreen:
+    """The one hand-off screen, made the first time: every ``e`` after the
+    first shows its note in the widgets already composed, styled and laid
+    out (a new screen each time was most of the cost of an ``e``)."""
+    if not app.is_screen_installed(HANDOFF_SCREEN):
+        app.install_screen(HandoffScreen(), HANDOFF_SCREEN)
+    return app.get_screen(HANDOFF_SCREEN)
+
+
+class HandoffScreen(KeptScreen, Screen[None]):
     #: The app's undo and redo work here: the note is the selected session's
     #: newest step, and the line above it names the key that takes it back.
     UNDO_HERE = True
@@ -73,29 +102,54 @@ class HandoffScreen(Screen[None]):
         Binding("escape,q", "close", "Close", id="handoff.close"),
     ]
 
-    def __init__(
-        self, markdown: str, path: str | None, problem: str | None, warning: str | None = None
-    ) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.markdown = markdown
-        self.path = path
-        self.problem = problem
-        self.warning = warning
+        self.markdown = ""
+        self.path: str | None = None
+        self.problem: str | None = None
+        self.warning: str | None = None
+        self._note: RenderableType = Text("")
+        #: Which ``e`` the screen shows (a count): a look at the file made
+        #: for an earlier one (``_look_again``) is not shown over a newer note.
+        self.showing = 0
+
+    def show_note(
+        self,
+        markdown: str,
+        path: str | None,
+        problem: str | None,
+        warning: str | None = None,
+        note: RenderableType | None = None,
+    ) -> None:
+        """What this ``e`` wrote (or could not): ``note`` is ``markdown`` as
+        drawn (:func:`note_renderable`, parsed in the ``e`` worker), from the
+        top, under the title "Hand-off preview"."""
+        self.markdown, self.path, self.problem, self.warning = markdown, path, problem, warning
+        self._note = note if note is not None else note_renderable(home_relative_in(markdown))
+        self.showing += 1
+        if self.is_mounted:
+            self.query_one("#where", ThemedStatic).update(self._where())
+            self.query_one("#note", NoteText).update(self._note)
+            scroll = self.query_one(VerticalScroll)
+            scroll.border_title = "Hand-off preview"
+            scroll.scroll_home(animate=False, immediate=True)
+
+    def _where(self) -> Text:
+        if self.problem:
+            return Text.assemble(("Not written: ", "ckpt--error-bold"), safe(self.problem, 600))
+        where = Text.assemble(("Written to ", "ckpt--success-bold"), safe(home_relative(self.path), 600))
+        if self.warning:
+            where.append_text(safe(f"  warning: {self.warning}", 600, style="ckpt--warning"))
+        else:
+            where.append(f"  ({key_of(self.app, 'app.undo')} undoes it)", style="dim")
+        return where
 
     def compose(self) -> ComposeResult:
-        if self.problem:
-            where = Text.assemble(("Not written: ", "ckpt--error-bold"), safe(self.problem, 600))
-        else:
-            where = Text.assemble(("Written to ", "ckpt--success-bold"), safe(home_relative(self.path), 600))
-            if self.warning:
-                where.append_text(safe(f"  warning: {self.warning}", 600, style="ckpt--warning"))
-            else:
-                where.append(f"  ({key_of(self.app, 'app.undo')} undoes it)", style="dim")
-        yield ThemedStatic(where, id="where")
+        yield ThemedStatic(self._where(), id="where")
         scroll = VerticalScroll()
         scroll.border_title = "Hand-off preview"
         with scroll:
-            yield NoteText(note_renderable(home_relative_in(self.markdown)), id="note")
+            yield NoteText(self._note, id="note")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -104,10 +158,10 @@ class HandoffScreen(Screen[None]):
     @on(StoreWritten)
     def _store_written(self) -> None:
         if self.path is not None:
-            self._look_again(self.path)
+            self._look_again(self.path, self.showing)
 
     @work(thread=True, exclusive=True, group="handoff-file")
-    def _look_again(self, path: str) -> None:
+    def _look_again(self, path: str, showing: int) -> None:
         try:
             now: str | None = Path(path).read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
@@ -115,10 +169,12 @@ class HandoffScreen(Screen[None]):
         except OSError as exc:
             self.app.call_from_thread(self.notify, f"cannot read {path}: {exc}", severity="error")
             return
-        self.app.call_from_thread(self._show_file, now)
+        self.app.call_from_thread(self._show_file, now, showing)
 
-    def _show_file(self, now: str | None) -> None:
+    def _show_file(self, now: str | None, showing: int | None = None) -> None:
         """What the file holds after a write of the app (an undo or a redo)."""
+        if showing is not None and showing != self.showing:
+            return  # read for a note this screen no longer shows
         where = safe(home_relative(self.path), 600)
         if now == self.markdown:
             line = Text.assemble(("Written to ", "ckpt--success-bold"), where)

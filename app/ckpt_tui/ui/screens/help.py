@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.screens.kept import KeptScreen
 from ckpt_tui.ui.styles import Themed, component_css
 from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
@@ -81,7 +82,7 @@ class HelpTable(RenderedOnce, Themed, Static):
         return "keys"  # its keys are fixed: a new keymap builds a new help screen
 
 
-class HelpScreen(Dialog[None]):
+class HelpScreen(KeptScreen, Dialog[None]):
     # An opaque screen: under a translucent one Textual renders the main
     # screen and tints every segment of it on each full frame (a ``?`` took
     # three times as long). The help is read on its own.

@@ -14,7 +14,10 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.worker import get_current_worker
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
@@ -26,6 +29,7 @@ from ckpt_tui.ui.breakpoints import breakpoint_classes
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.explain import Explains
 from ckpt_tui.ui.mark import Mark
+from ckpt_tui.ui.prepared import Prepared
 from ckpt_tui.ui.render import no_match
 from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
@@ -69,6 +73,11 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
     MainScreen.-wide SessionList {{ width: 4fr; }}
     MainScreen.-wide SnapshotList {{ width: 5fr; }}
     """
+    #: Textual's ``Screen.focused`` repaints the whole screen when it changes
+    #: (every pane rendered again for a frame where two borders change). The
+    #: widgets that gain and lose the focus repaint themselves (their
+    #: ``:focus`` styles), so the screen does not.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "focus_pane('projects')", "Projects", show=False, id="main.focus_projects"),
         Binding("2", "focus_pane('sessions')", "Sessions", show=False, id="main.focus_sessions"),
@@ -110,6 +119,8 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self.next_steps: tuple[str, object] | None = None
         self._first_frame_out = False
         self._first_layout_done = False  # see _refresh_layout
+        #: What ``d`` and ``r`` will show, worked out once the cursor rests.
+        self.prepared = Prepared()
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -304,7 +315,7 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         if focused is self.detail:
             return
         if focused is self.snapshots and self.snapshot is not None:
-            self._load_snapshot(self.snapshot, delay)
+            self._load_snapshot(self.snapshot, self.ahead(self.snapshot), delay)
         elif focused in (self.sessions, self.snapshots) and self.session is not None:
             self._load_current(self.session, *self._activity(), delay)
         elif self.projects.highlighted is not None and focused is self.projects:
@@ -340,9 +351,14 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
             self.app.call_from_thread(self._present, detail)
 
     @work(thread=True, exclusive=True, group="detail")
-    def _load_snapshot(self, row: SnapshotRow, delay: float = 0.0) -> None:
-        if rested(delay):
-            self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
+    def _load_snapshot(self, row: SnapshotRow, ahead, delay: float = 0.0) -> None:
+        """The snapshot's detail; then what ``d`` and ``r`` would show for it
+        (``ahead``: see :meth:`ahead`), so those keys only show it."""
+        if not rested(delay):
+            return
+        self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
+        if ahead is not None and not get_current_worker().is_cancelled:
+            self.prepared.prepare(self.service, row.session_id, *ahead)
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:

@@ -5,6 +5,11 @@ Nothing is written until the user confirms; the safe choice (cancel) is
 where the focus starts, unless there are fields to pick. If the plugin
 saved in between, applying is refused by the core and this screen shows the
 new diff instead.
+
+The restore preview is kept (``ui/screens/kept.py``) and opened again with the next
+snapshot (:meth:`PlanScreen.reopen`); a plan worked out ahead
+(``ui/prepared.py``) is shown at once, and the screen's worker checks that
+nothing was written since (else it plans again and shows that).
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ from textual.widgets.selection_list import Selection
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
@@ -33,7 +40,7 @@ from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 PlanMaker = Callable[[list[str] | None], Plan]
 
 
-class PlanScreen(Dialog[Outcome | None]):
+class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {
@@ -64,6 +71,7 @@ class PlanScreen(Dialog[Outcome | None]):
         *,
         verb: str = "Restore",
         pick_fields: bool = False,
+        ready: Ready[PlanShown] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -74,9 +82,21 @@ class PlanScreen(Dialog[Outcome | None]):
         self.plan: Plan | None = None
         self._offered: tuple[str, ...] = ()
         self._busy = False
+        self._ready = ready
+        #: The latest request for a plan: a worker's answer to an earlier
+        #: one (other fields, an earlier opening of a kept screen) is dropped.
+        self._asked = 0
+        #: The fields the latest plan asked for is of (``None``: all).
+        self._planned_for: frozenset[str] | None = None
+        #: Which opening this is (a kept screen is opened again).
+        self._opened = 0
+        self._title_shown: str | None = None
+        #: Mounted yet (``None``: a kept screen reopened while mounting).
+        self._mounted: bool | None = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            self._title_shown = self.title_text
             yield Label(Text(self.title_text, style="bold"), id="title")
             yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
@@ -92,38 +112,117 @@ class PlanScreen(Dialog[Outcome | None]):
             yield FieldPicker(id="fields")
 
     def on_mount(self) -> None:
-        self.initial_focus().focus()
-        self._prepare(None, first=True)
+        if not in_stack(self):  # built ahead, kept: the first reopen opens it
+            self._mounted = True
+            self.mark_styled()
+            return
+        ready, self._ready = self._ready, None
+        if self._mounted is None:  # reopened while it was still mounting
+            self._reset(ready)
+        self._mounted = True
+        self._open(ready)
+
+    def reopen(
+        self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None
+    ) -> None:
+        """Preview another write, exactly as a new screen would: called just
+        before the kept screen is pushed again."""
+        self.title_text, self.make_plan = title, make_plan
+        if not self._mounted:
+            self._ready, self._mounted = ready, None  # on_mount opens it
+            return
+        self._reset(ready)
+        self.hide_earlier_notes()
+        self._open(ready)
+
+    def _reset(self, ready: Ready[PlanShown] | None) -> None:
+        """Every widget as a new screen composes it, for ``title_text``; with
+        a plan ``ready``, only what showing it (:meth:`_show`) leaves as it was."""
+        self.plan, self._offered, self._busy = None, (), False
+        if self._title_shown != self.title_text:  # (unchanged: no layout)
+            self._title_shown = self.title_text
+            self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+        view = self.query_one("#diff", DiffView)
+        if ready is None:
+            view.reset("current → result")
+        else:
+            view.reset("current → result", *ready.value.shown)
+        if ready is not None:
+            return
+        self.query_one("#what", ThemedLabel).update("Preparing the preview…")
+        if self.pick_fields:
+            picker = self.query_one("#fields", SelectionList)
+            picker.clear_options()
+            picker.border_title = None
+        confirm = self.query_one("#confirm", Button)
+        confirm.disabled = True
+        confirm.label = f"{self.verb} (y)"
+
+    def _open(self, ready: Ready[PlanShown] | None) -> None:
+        """The plan shown at once if ``ready``, else planned. The worker
+        checks a ready one, after the frame that shows it."""
+        self._opened += 1
+        if ready is None:
+            self.initial_focus().focus()
+            self._prepare(None, first=True)
+            return
+        self._asked += 1
+        self._planned_for = None
+        self._show(ready.value.plan, True, "", ready.value.shown)
+        if not (self.pick_fields and self.FOCUS_FIELDS and self._offered):
+            self.initial_focus().focus()  # else the fields have it (_show)
+        self.call_after_refresh(self._plan_worker, None, True, "", self._asked, ready.token)
 
     def initial_focus(self) -> Widget:
         """Where the focus starts: the safe answer (a subclass may say otherwise;
         Textual runs every class's ``on_mount``, so subclasses do not focus there)."""
         return self.query_one("#cancel", Button)
 
-    @work(thread=True, exclusive=True, group="plan")
     def _prepare(self, fields: list[str] | None, first: bool = False, note: str = "") -> None:
+        """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
+        self._asked += 1
+        self._planned_for = None if fields is None else frozenset(fields)
+        self._plan_worker(fields, first, note, self._asked, None)
+
+    @work(thread=True, exclusive=True, group="plan")
+    def _plan_worker(
+        self, fields: list[str] | None, first: bool, note: str, asked: int, token: object
+    ) -> None:
+        """The plan, unless the one shown was made at ``token`` and nothing
+        was written since."""
+        if token is not None and still_current(self.app.service, token):
+            return
         try:
             plan = self.make_plan(fields)
+            shown = DiffShown.of(plan.diff)
         except CkptError as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            self.app.call_from_thread(self._answered, asked, self._failed, str(exc))
             return
-        self.app.call_from_thread(self._show, plan, first, note)
+        self.app.call_from_thread(self._answered, asked, self._show, plan, first, note, shown)
+
+    def _answered(self, asked: int, show: Callable[..., None], *args) -> None:
+        if asked == self._asked:
+            show(*args)
 
     def _failed(self, message: str) -> None:
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
         self.query_one("#diff", DiffView).set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
-    def _show(self, plan: Plan, first: bool, note: str) -> None:
+    def _show(self, plan: Plan, first: bool, note: str, shown: DiffShown) -> None:
         self.plan = plan
-        diff = plan.diff
-        self.query_one("#diff", DiffView).set_diff(diff)
+        view = self.query_one("#diff", DiffView)
+        if view.diff is not shown.diff:  # a kept screen's reset may have shown it
+            view.set_diff(shown.diff, rows=shown.rows)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
             picker = self.query_one("#fields", SelectionList)
-            picker.clear_options()
-            picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
+            shown = tuple(option.value for option in picker.options)
+            if shown != self._offered or set(picker.selected) != set(chosen):
+                # (a kept screen's picker may show these already: not redrawn)
+                picker.clear_options()
+                picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
             picker.border_title = "Fields (space toggles)"
             if self._offered:
                 picker.highlighted = 0
@@ -134,7 +233,8 @@ class PlanScreen(Dialog[Outcome | None]):
                 # button says how many now; it is enabled when that plan comes).
                 count = len(chosen)
                 label = f"{self.verb} {count} field{'s' if count != 1 else ''} (y)"
-                self.query_one("#confirm", Button).label = label
+                confirm = self.query_one("#confirm", Button)
+                confirm.label, confirm.disabled = label, True
                 if chosen:
                     self._prepare(list(chosen))
                 else:
@@ -157,7 +257,9 @@ class PlanScreen(Dialog[Outcome | None]):
             )
             if plan.kept_note:
                 what.append("\n" + plan.kept_note, style="italic")
-        self.query_one("#what", ThemedLabel).update(what)
+        label = self.query_one("#what", ThemedLabel)
+        if label.shown != what:  # a kept screen may show it already: no layout
+            label.update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
@@ -170,8 +272,13 @@ class PlanScreen(Dialog[Outcome | None]):
 
     @on(SelectionList.SelectedChanged, "#fields")
     def _fields_changed(self, event: SelectionList.SelectedChanged) -> None:
+        if not self._offered:  # emptied for a new opening: nothing was chosen
+            return
         chosen = list(event.selection_list.selected)
-        if set(chosen) == set(self._offered):
+        wanted = None if set(chosen) == set(self._offered) else frozenset(chosen)
+        if wanted == self._planned_for:  # filling the picker: planned already
+            return
+        if wanted is None:
             self._prepare(None)
         elif chosen:
             self._prepare(chosen)
@@ -179,6 +286,8 @@ class PlanScreen(Dialog[Outcome | None]):
             self._no_fields()
 
     def _no_fields(self) -> None:
+        self._asked += 1  # a plan still coming for other fields is not shown
+        self._planned_for = frozenset()
         self.plan = None
         self.query_one("#confirm", Button).disabled = True
         self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
@@ -195,19 +304,25 @@ class PlanScreen(Dialog[Outcome | None]):
         if self.query_one("#confirm", Button).disabled:
             return
         self._busy = True
-        self._apply(self.plan)
+        self._apply(self.plan, self._opened)
 
     @work(thread=True, exclusive=True, group="apply")
-    def _apply(self, plan: Plan) -> None:
+    def _apply(self, plan: Plan, opened: int) -> None:
         try:
             outcome = self.apply_plan(plan)
         except Conflict as exc:
-            self.app.call_from_thread(self._conflict, str(exc))
+            self.app.call_from_thread(self._applied, opened, self._conflict, str(exc))
             return
         except CkptError as exc:
-            self.app.call_from_thread(self._apply_failed, str(exc))
+            self.app.call_from_thread(self._applied, opened, self._apply_failed, str(exc))
             return
-        self.app.call_from_thread(self.dismiss, outcome)
+        self.app.call_from_thread(self._applied, opened, self.dismiss, outcome)
+
+    def _applied(self, opened: int, then: Callable[..., object], *args) -> None:
+        """What a write answered, for the opening that asked (a kept screen
+        opened again since: not this opening's to show)."""
+        if opened == self._opened:
+            then(*args)
 
     def _conflict(self, message: str) -> None:
         self._busy = False

@@ -27,12 +27,14 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.screens.kept import DIFF, keep, kept
 from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 if TYPE_CHECKING:
     from ckpt_tui.core.actions import Service
     from ckpt_tui.records import SessionRow
+    from ckpt_tui.ui.prepared import Prepared
     from ckpt_tui.ui.widgets.detail import DetailPane
     from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
 
@@ -52,6 +54,7 @@ class SelectionKeys:
     sessions: SessionList
     snapshots: SnapshotList
     detail: DetailPane
+    prepared: Prepared
     _shown_from: PagedList | None
     session: SessionRow | None
     snapshot: SnapshotRow | None
@@ -141,14 +144,33 @@ class SelectionKeys:
             return
         from ckpt_tui.ui.screens.diff import DiffScreen
 
+        old, new, title = self.diff_pair(snap)
+        ready = self.prepared.diff(snap.session_id, old, new)
+        screen = kept(self.app, DIFF, DiffScreen)
+        if screen is None:
+            screen = DiffScreen(self.service, snap.session_id, old, new, title, ready)
+            keep(self.app, DIFF, screen)
+        else:
+            screen.reopen(snap.session_id, old, new, title, ready)
+        self.app.push_screen(screen)
+
+    def diff_pair(self, snap: SnapshotRow) -> tuple[str, str | None, str]:
+        """What ``d`` compares in the snapshot's session: the marked snapshot
+        with it, or it with the current checkpoint (``None``); and the title."""
         marked = self.snapshots.marked
         if marked is not None and marked.id != snap.id:
-            title = f"{marked.name} (marked) → {snap.name}"
-            screen = DiffScreen(self.service, snap.session_id, marked.id, snap.id, title)
-        else:
-            title = f"{snap.name} → current checkpoint"
-            screen = DiffScreen(self.service, snap.session_id, snap.id, None, title)
-        self.app.push_screen(screen)
+            return marked.id, snap.id, f"{marked.name} (marked) → {snap.name}"  # type: ignore[return-value]
+        return snap.id, None, f"{snap.name} → current checkpoint"
+
+    def ahead(self, snap: SnapshotRow) -> tuple[tuple[str, str | None], str | None] | None:
+        """What ``d`` and ``r`` would show for ``snap`` (``ui/prepared.py``):
+        the pair ``d`` compares and the snapshot ``r`` restores (``None``:
+        read-only); ``None`` with a mark in another session (they compare
+        and copy across sessions)."""
+        if self._mark_elsewhere() is not None:
+            return None
+        old, new, _title = self.diff_pair(snap)
+        return (old, new), (None if self.service.store.read_only_reason else snap.id)
 
     def action_restore(self) -> None:
         mark = self._mark_elsewhere()

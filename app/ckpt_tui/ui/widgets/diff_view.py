@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
 from ckpt_tui.core.diff import CheckpointDiff
-from ckpt_tui.ui.diff_lines import side_by_side, unified
+from ckpt_tui.ui.diff_lines import Row, diff_rows
 from ckpt_tui.ui.render import literal
 from ckpt_tui.ui.styles import DIFF, component_css
 from ckpt_tui.ui.widgets.text_lines import TextLines
@@ -34,17 +34,34 @@ class DiffView(TextLines):
         self.diff = diff
         #: Shown instead of a diff that will not come (why, in one line).
         self.no_diff: str | None = None
+        #: The diff's rows unified and folded, when made ahead (``set_diff``).
+        self._folded: list[Row] | None = None
 
-    def set_diff(self, diff: CheckpointDiff | None, title: str | None = None) -> None:
-        self.diff, self.no_diff = diff, None
+    def set_diff(
+        self, diff: CheckpointDiff | None, title: str | None = None, rows: list[Row] | None = None
+    ) -> None:
+        """Show ``diff``; ``rows``: its lines unified and folded
+        (``diff_rows(diff)``), made in a worker, if they were."""
+        self.diff, self.no_diff, self._folded = diff, None, rows
         if title is not None:
             self.border_title = literal(title)
         self._relayout()
 
+    def reset(
+        self, title: str, diff: CheckpointDiff | None = None, rows: list[Row] | None = None
+    ) -> None:
+        """As a new view of ``diff`` (``None``: "Loading…") with this title:
+        unified, unchanged fields folded, at the top (a kept screen opened
+        again)."""
+        self.set_reactive(DiffView.side_by_side, False)
+        self.set_reactive(DiffView.show_unchanged, False)
+        self.scroll_to(0, 0, animate=False, immediate=True)
+        self.set_diff(diff, title, rows)
+
     def set_no_diff(self, why: str) -> None:
         """No diff to show, and why (a damaged snapshot, no field chosen):
         never "Loading…" for a diff that is not coming."""
-        self.diff, self.no_diff = None, why
+        self.diff, self.no_diff, self._folded = None, why, None
         self._relayout()
 
     def on_mount(self) -> None:
@@ -55,12 +72,10 @@ class DiffView(TextLines):
             rows = [Text(self.no_diff, style="dim")]
         elif self.diff is None:
             rows = [Text("Loading…", style="dim")]
-        elif self.diff.is_empty:
-            rows = [Text("No differences.", style="dim"), *unified(self.diff, self.show_unchanged)]
-        elif self.side_by_side:
-            rows = side_by_side(self.diff, self.show_unchanged)
+        elif self._folded is not None and not (self.side_by_side or self.show_unchanged):
+            rows = self._folded
         else:
-            rows = unified(self.diff, self.show_unchanged)
+            rows = diff_rows(self.diff, self.side_by_side, self.show_unchanged)
         mode = "side by side" if self.side_by_side else "unified"
         self.border_subtitle = f"{mode} · s toggles"
         self.set_rows(rows)

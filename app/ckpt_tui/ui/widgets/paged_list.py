@@ -33,6 +33,7 @@ from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.widgets.kept_lines import KeptLines
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
 from ckpt_tui.ui.widgets.list_jump import JumpsToKey
 from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
@@ -50,7 +51,9 @@ PREFETCH_MARGIN = 60
 FILTER_REST = 0.15
 
 
-class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True):
+class PagedList(
+    KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True
+):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -435,8 +438,10 @@ class PagedList(JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], 
             self._maybe_load_more(index)
             dim = self.get_component_rich_style("paged-list--dim")
             return Strip([Segment("…"[:width].ljust(width), base + dim)], width)
-        text = self.render_row(row, width)
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
-        return text_strip(self.themed(text), width, style, self.app.console)
+        key = (index, id(row), width, style, self.app.theme)
+        return self.kept_line(
+            y, key, lambda: text_strip(self.themed(self.render_row(row, width)), width, style, self.app.console)
+        )

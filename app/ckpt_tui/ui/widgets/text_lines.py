@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -45,6 +46,8 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._rows: list[Row] = []
         self._lines: list[Text] = []
         self._width = 0
+        #: The style and width of the lines being drawn (``render_lines``).
+        self._pass: tuple[Style, int] | None = None
         self.border_title = literal(title)
 
     def set_rows(self, rows: list[Row]) -> None:
@@ -83,10 +86,19 @@ class TextLines(Themed, ScrollView, can_focus=True):
     def action_page_up(self) -> None:
         self.scroll_page_up(animate=False)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every line of this pass is drawn over, worked out once: the
+        # widget's style composes every ancestor's background, and asked for
+        # on each line it was most of what drawing a line cost.
+        self._pass = (self.rich_style, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
+
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
-        width = self.scrollable_content_region.width
-        base = self.rich_style
+        base, width = self._pass or (self.rich_style, self.scrollable_content_region.width)
         if index >= len(self._lines):
             return Strip.blank(width, base)
         return text_strip(self.themed(self._lines[index]), width, base, self.app.console)

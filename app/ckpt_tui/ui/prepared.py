@@ -1,0 +1,140 @@
+"""What ``d`` and ``r`` will show for the selected snapshot, worked out in
+the detail worker once the cursor rests, so the key only shows it.
+
+The diff ``d`` shows (the snapshot against the current checkpoint, or the
+marked snapshot against it) and the restore plan ``r`` shows (with its diff)
+are computed off the UI thread and kept here, each with the store's change
+token read before it was computed (``PRAGMA data_version``: it moves on any
+commit, the plugin's or ours). A screen that shows one checks the token
+again in its own worker and, if anything was written since, computes it
+again and shows that instead: what is shown is never older than what a
+screen computing it on opening would show for long. And a restore's ``y``
+is refused by the core (``Conflict``) whenever the checkpoint moved after
+its plan was made, however the plan was made.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
+
+from ckpt_tui.errors import CkptError
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.actions import Service
+    from ckpt_tui.core.diff import CheckpointDiff
+    from ckpt_tui.core.plans import Plan
+    from ckpt_tui.ui.diff_lines import Row
+
+T = TypeVar("T")
+#: Entries kept of each kind (the selected snapshot's, and a few before it).
+KEEP = 4
+
+
+class Ready(NamedTuple, Generic[T]):
+    """A value and the change token read before it was computed."""
+
+    value: T
+    token: object
+
+
+class DiffShown(NamedTuple):
+    """A diff and the rows the diff view shows of it (``diff_rows``): made
+    in the worker, so the UI thread only wraps and draws them."""
+
+    diff: CheckpointDiff
+    rows: list[Row]
+
+    @classmethod
+    def of(cls, diff: CheckpointDiff) -> DiffShown:
+        from ckpt_tui.ui.diff_lines import diff_rows  # in a worker, not at start-up
+
+        return cls(diff, diff_rows(diff))
+
+
+class PlanShown(NamedTuple):
+    """A plan and its diff, as :class:`DiffShown`."""
+
+    plan: Plan
+    shown: DiffShown
+
+
+def change_token(service: Service) -> object:
+    """The file and its change token: read before computing, compared after."""
+    store = service.store
+    store.follow_path()  # another file at the path: its identity, its token
+    return (store.identity, store.change_token())
+
+
+def still_current(service: Service, token: object) -> bool:
+    """In a worker: nothing was committed since ``token`` was read."""
+    try:
+        return change_token(service) == token
+    except CkptError:
+        return False  # computed again: the error, if any, is said there
+
+
+class Prepared:
+    """The diffs and plans computed ahead, by what they are for."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._diffs: OrderedDict[tuple, Ready[DiffShown]] = OrderedDict()
+        self._plans: OrderedDict[tuple, Ready[PlanShown]] = OrderedDict()
+
+    def prepare(
+        self,
+        service: Service,
+        session_id: str,
+        diff_pair: tuple[str, str | None],
+        restore: str | None,
+    ) -> None:
+        """In a worker: the diff of ``diff_pair`` (old snapshot, new snapshot
+        or ``None`` for the current checkpoint) and the plan of restoring
+        ``restore`` (``None``: none is offered), unless kept at this token.
+        What fails is not kept: the screen computes it and says why."""
+        try:
+            token = change_token(service)
+        except CkptError:
+            return
+        diff_key = (session_id, *diff_pair)
+        plan_key = (session_id, restore)
+        if self._fresh(self._diffs, diff_key, token) and (
+            restore is None or self._fresh(self._plans, plan_key, token)
+        ):
+            return
+        try:
+            diff = service.compare(session_id, *diff_pair).diff
+        except CkptError:
+            pass
+        else:
+            self._keep(self._diffs, diff_key, Ready(DiffShown.of(diff), token))
+        if restore is None:
+            return
+        try:
+            plan = service.plan_restore(session_id, restore, None)
+        except CkptError:
+            return
+        self._keep(self._plans, plan_key, Ready(PlanShown(plan, DiffShown.of(plan.diff)), token))
+
+    def diff(self, session_id: str, old: str, new: str | None) -> Ready[DiffShown] | None:
+        with self._lock:
+            return self._diffs.get((session_id, old, new))
+
+    def plan(self, session_id: str, snapshot_id: str) -> Ready[PlanShown] | None:
+        """The plan of restoring the snapshot, all fields (what ``r`` shows first)."""
+        with self._lock:
+            return self._plans.get((session_id, snapshot_id))
+
+    def _fresh(self, kept: OrderedDict, key: tuple, token: object) -> bool:
+        with self._lock:
+            ready = kept.get(key)
+            return ready is not None and ready.token == token
+
+    def _keep(self, kept: OrderedDict, key: tuple, ready: Ready) -> None:
+        with self._lock:
+            kept[key] = ready
+            kept.move_to_end(key)
+            while len(kept) > KEEP:
+                kept.popitem(last=False)

@@ -1,0 +1,109 @@
+"""Lines a list keeps across a change of focus.
+
+When a list gains or loses the focus, Textual restyles it (its border) and
+repaints all of it: every row is rendered again, though only the cursor
+row's colours depend on the focus. That was most of the cost of ``enter``
+moving on to the next pane (two lists of rows). A line drawn since the last
+repaint that had another cause is given back as it was, if the key it was
+drawn for (its row, width, style...) is the same; any other repaint (rows
+arrived, the cursor moved, a scroll, a theme) forgets them all. Its
+scrollbar is not repainted either unless its colours changed (Textual
+repaints it whenever the list is restyled, changed or not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from textual import events
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
+
+
+class _KeptScrollBar(ScrollBar):
+    """A vertical scrollbar that skips the repaint a change of focus asks
+    for when its colours are what it last drew with."""
+
+    _drawn_colours: tuple | None = None
+
+    def _colours(self) -> tuple:
+        styles = self.parent.styles  # type: ignore[union-attr]
+        return (
+            styles.scrollbar_background,
+            styles.scrollbar_color,
+            styles.scrollbar_background_hover,
+            styles.scrollbar_color_hover,
+            styles.scrollbar_background_active,
+            styles.scrollbar_color_active,
+        )
+
+    def render(self):
+        self._drawn_colours = self._colours()
+        return super().render()
+
+    def refresh(self, *regions, **kwargs):
+        parent = self.parent
+        if (
+            not regions
+            and not kwargs.get("layout")
+            and not kwargs.get("recompose")
+            and getattr(parent, "_focus_repaint", False)
+            and self._drawn_colours == self._colours()
+        ):
+            return self
+        return super().refresh(*regions, **kwargs)
+
+
+class KeptLines:
+    """Mix in before a line-API widget (``ScrollView``)."""
+
+    #: Bumped by every repaint not caused by a change of focus.
+    _lines_epoch = 0
+    #: Set while the widget gains or loses the focus.
+    _focus_repaint = False
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's own (``Widget.vertical_scrollbar``), made a
+        :class:`_KeptScrollBar`."""
+        if self._vertical_scrollbar is None:  # type: ignore[attr-defined]
+            bar = _KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )  # type: ignore[attr-defined]
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+        return self._vertical_scrollbar  # type: ignore[attr-defined]
+
+    def refresh(self, *regions, **kwargs):
+        if not self._focus_repaint:
+            self._lines_epoch += 1
+        return super().refresh(*regions, **kwargs)  # type: ignore[misc]
+
+    # Textual calls the handler of each class in turn: this one first, then
+    # ``Widget._on_focus`` (which restyles and repaints the widget); the flag
+    # is cleared once the event has been handled by all of them.
+    def _on_focus(self, event: events.Focus) -> None:
+        self._repaint_for_focus()
+
+    def _on_blur(self, event: events.Blur) -> None:
+        self._repaint_for_focus()
+
+    def _repaint_for_focus(self) -> None:
+        self._focus_repaint = True
+        self.call_next(self._focus_repainted)  # type: ignore[attr-defined]
+
+    def _focus_repainted(self) -> None:
+        self._focus_repaint = False
+
+    def kept_line(self, y: int, key: Hashable, draw: Callable[[], Strip]) -> Strip:
+        """Line ``y`` as drawn for ``key`` since the last repaint that was not
+        a change of focus, else ``draw()``."""
+        kept: dict[int, tuple[Hashable, Strip]] = self.__dict__.setdefault("_kept_lines", {})
+        key = (self._lines_epoch, key)
+        line = kept.get(y)
+        if line is not None and line[0] == key:
+            return line[1]
+        strip = draw()
+        kept[y] = (key, strip)
+        return strip

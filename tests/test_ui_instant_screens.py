@@ -1,0 +1,223 @@
+"""What ``enter`` (a change of focus), ``?`` and ``e`` cost to draw (issue
+12, "Instant"), and that what they show stays true: a focus change redraws
+the two cursor rows and no full screen, the help is built before the first
+``?`` when the app is idle, and the hand-off screen is kept and shows each
+``e``'s own note."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual._compositor import Compositor
+from textual.css.stylesheet import Stylesheet
+
+from ckpt_tui.ui.widgets.key_bar import KeyBar
+from tests.test_ui_instant import count_calls
+from tests.ui_support import demo_db, make_app, run_async, settle
+
+NOTE_DIR = "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator"
+
+
+def screen_text(app) -> str:
+    """The screen as it would be painted now, as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+def bar(app) -> str:
+    return app.screen.query_one(KeyBar).render().plain
+
+
+# -- enter: a change of focus --------------------------------------------------------
+
+
+@run_async
+async def test_a_focus_change_draws_the_two_cursor_rows_and_no_full_screen(monkeypatch):
+    app = make_app(demo_db("focus"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        assert app.focused is main.projects and len(main.projects.rows) >= 3
+        projects = count_calls(monkeypatch, main.projects, "render_row")
+        sessions = count_calls(monkeypatch, main.sessions, "render_row")
+        full = count_calls(monkeypatch, Compositor, "render_full_update")
+        await pilot.press("enter")
+        await settle(pilot)  # and the detail pane has followed
+        assert app.focused is main.sessions
+        # Only the cursor rows change colour: every other row is kept as drawn.
+        assert [row.id for row in projects] == [main.projects.highlighted.id]
+        assert [row.id for row in sessions] == [main.sessions.highlighted.id]
+        # Textual repainted the whole screen when the focus moved.
+        assert full == []
+        # What the panes show is what a full repaint would show.
+        shown = screen_text(app)
+        app.screen._compositor._dirty_regions.add(app.screen.region)
+        app.screen.refresh()
+        await pilot.pause()
+        assert screen_text(app) == shown
+
+
+@run_async
+async def test_the_key_bar_follows_the_focus_and_its_keys_still_click():
+    app = make_app(demo_db("focus-bar"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        assert "Hand-off" not in bar(app).split("  ")[0]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is app.main.sessions
+        assert " e Hand-off " in bar(app)
+        await pilot.press("1")
+        await settle(pilot)
+        assert app.focused is app.main.projects
+        # A click on a key runs its action: "?" at the bar's right end.
+        key_bar = app.screen.query_one(KeyBar)
+        at = key_bar.render().plain.index(" ? ")
+        await pilot.click(KeyBar, offset=(at + 1, 0))
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+@run_async
+async def test_a_list_row_changed_while_unfocused_is_drawn_anew_on_focus(monkeypatch):
+    """Kept lines are for a change of focus only: rows that changed since
+    (another repaint) are drawn again."""
+    app = make_app(demo_db("focus-kept"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        await pilot.press("enter")
+        await settle(pilot)
+        drawn = count_calls(monkeypatch, main.projects, "render_row")
+        main.projects.refresh()  # what new rows, a summary or a sort do
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(drawn) >= len(main.projects.rows[:3])
+
+
+# -- ?: the help, built ahead ----------------------------------------------------------
+
+
+@run_async
+async def test_the_help_built_ahead_shows_at_the_first_question_mark(monkeypatch):
+    from ckpt_tui.ui.commands import HELP_SCREEN, prepare_help
+    from ckpt_tui.ui.screens import help as help_module
+
+    app = make_app(demo_db("help-ahead"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await prepare_help(app)
+        await settle(pilot)
+        built = app.get_screen(HELP_SCREEN)
+        assert built.is_running and app.screen is app.main, "built, not shown"
+        tables = count_calls(monkeypatch, help_module, "help_table")
+        restyled = count_calls(monkeypatch, Stylesheet, "update_nodes")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen is built
+        assert tables == [], "its table was rendered when it was built"
+        assert restyled == [], "and it was styled then, its scrollbar too"
+        assert "Main screen" in screen_text(app) and "main.focus_projects" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is app.main
+
+
+@run_async
+async def test_a_keymap_change_drops_the_help_built_ahead():
+    from ckpt_tui.ui.commands import HELP_SCREEN, forget_help, prepare_help
+
+    app = make_app(demo_db("help-forget"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await prepare_help(app)
+        await settle(pilot)
+        built = app.get_screen(HELP_SCREEN)
+        app.keymap_in_force = {"main.handoff": "H"}
+        forget_help(app)
+        await settle(pilot)
+        assert not app.is_screen_installed(HELP_SCREEN) and not built.is_running
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen is not built and app.screen.keymap == {"main.handoff": "H"}
+
+
+# -- e: the hand-off screen, kept ---------------------------------------------------
+
+
+@run_async
+async def test_the_kept_handoff_screen_shows_and_writes_the_new_checkpoint(tmp_path):
+    from ckpt_tui.core.demo import build_demo
+    from tests.factory import PluginWriter
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    note = tmp_path / NOTE_DIR / "handoff-ses_docs_01.md"
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        first = app.screen
+        assert type(first).__name__ == "HandoffScreen"
+        assert "Objective 42" not in note.read_text()
+        await pilot.press("escape")
+        await settle(pilot)
+        writer = PluginWriter(db)
+        assert writer.save("ses_docs_01", objective="Objective 42: the kept screen")
+        writer.close()
+        await pilot.press("e")
+        await settle(pilot)
+        assert app.screen is first, "the same screen, shown again"
+        assert "Objective 42: the kept screen" in note.read_text()
+        assert "Objective 42: the kept screen" in screen_text(app)
+        assert first.query_one("#note").render_key() == ("markdown", first.markdown)
+
+
+@run_async
+async def test_a_look_at_the_file_for_an_earlier_note_does_not_cover_a_newer_one(tmp_path):
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "e")
+        await settle(pilot)
+        screen = app.screen
+        earlier = screen.showing
+        await pilot.press("escape", "e")
+        await settle(pilot)
+        assert app.screen is screen and screen.showing == earlier + 1
+        screen._show_file(None, earlier)  # "undone" for the first note: too late
+        await pilot.pause()
+        assert "Undone" not in screen_text(app) and "Written to" in screen_text(app)
+        screen._show_file(None, screen.showing)  # for this note: shown
+        await pilot.pause()
+        assert "Undone: no note at" in screen_text(app)
+
+
+# -- a kept screen shown again ------------------------------------------------------
+
+
+@run_async
+async def test_a_kept_screen_is_restyled_only_when_the_css_changed(monkeypatch):
+    app = make_app(demo_db("kept-styles"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark", "escape")
+        await settle(pilot)
+        help_screen = app.get_screen("help")
+        restyled = count_calls(monkeypatch, Stylesheet, "update_nodes")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen is help_screen
+        assert restyled == [], "nothing changed: shown as it was styled"
+        await pilot.press("escape")
+        await settle(pilot)
+        # A theme chosen while it was hidden: it shows in the new theme's colours.
+        app.theme = "textual-light"
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        scroll = help_screen.query_one("VerticalScroll")
+        assert scroll.styles.background == app.current_theme.to_color_system().surface
