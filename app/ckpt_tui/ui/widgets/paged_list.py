@@ -53,13 +53,7 @@ FILTER_REST = 0.15
 
 
 class PagedList(
-    KeptComponentStyles,
-    KeptLines,
-    JumpsToKey,
-    ReadsFromTheEnd,
-    Themed,
-    ScrollView,
-    Generic[RowT],
+    KeptComponentStyles, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
     can_focus=True,
 ):
     """Rows from the store, one keyset page at a time."""
