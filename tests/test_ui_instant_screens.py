@@ -57,6 +57,58 @@ async def test_a_focus_change_draws_the_two_cursor_rows_and_no_full_screen(monke
         assert screen_text(app) == shown
 
 
+def screen_segments(app) -> list[list[tuple[str, object]]]:
+    """The screen as it would be painted now: each line's text and styles."""
+    strips = app.screen._compositor.render_strips()
+    return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+
+@run_async
+async def test_a_list_focused_again_gets_its_bordered_lines_back_as_textual_draws_them(
+    monkeypatch,
+):
+    """``ui/widgets/kept_styled_lines.py``: once both states were drawn, a
+    change of focus builds only the lists' top and bottom borders and their
+    cursor rows again; and the screen is what Textual's own ``StylesCache``
+    draws, in both states."""
+    from textual._styles_cache import StylesCache
+
+    app = make_app(demo_db("styled-lines"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        lists = (main.projects, main.sessions)
+        await pilot.press("enter", "1")
+        await settle(pilot)
+        built: list[object] = []
+        render_line = StylesCache.render_line
+
+        def counted(self, *args, **kwargs):
+            if any(self is lst._styles_cache for lst in lists):
+                built.append(self)
+            return render_line(self, *args, **kwargs)
+
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is main.sessions
+        heights = sum(lst.size.height for lst in lists)
+        assert 0 < len(built) <= 2 * 3 < heights, "every line of the lists built again"
+        focused = screen_segments(app)
+        await pilot.press("1")
+        await settle(pilot)
+        unfocused = screen_segments(app)
+        assert focused != unfocused
+        for lst in lists:  # Textual's own, from here on
+            lst._styles_cache = StylesCache()
+            lst.refresh()
+        await pilot.pause()
+        assert screen_segments(app) == unfocused
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_segments(app) == focused
+
+
 def component_matches(monkeypatch, lists) -> list[object]:
     """Every component class Textual works out (matches against the
     stylesheet) for one of ``lists``, from now on."""

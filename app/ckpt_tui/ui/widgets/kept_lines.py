@@ -8,7 +8,8 @@ repaint that had another cause is given back as it was, if the key it was
 drawn for (its row, width, style...) is the same; any other repaint (rows
 arrived, the cursor moved, a scroll, a theme) forgets them all. Its
 scrollbar is not repainted either unless its colours changed (Textual
-repaints it whenever the list is restyled, changed or not).
+repaints it whenever the list is restyled, changed or not). And the lines
+with their border are kept per border colour (``kept_styled_lines.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Callable, Hashable
 from textual import events
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+
+from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
 
 
 class _KeptScrollBar(ScrollBar):
@@ -61,6 +64,12 @@ class KeptLines:
     _lines_epoch = 0
     #: Set while the widget gains or loses the focus.
     _focus_repaint = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Its border, padding and rows, kept per border (the colour a focus
+        # change gives it): ``kept_styled_lines.py``.
+        self._styles_cache = KeptStyledLines()
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
