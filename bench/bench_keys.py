@@ -480,10 +480,12 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
             both("?", screen=True)
             ckpt.press("esc")
             screens.press("esc")
+        # On the snapshot the cursor just moved to (and rested on), which the
+        # kept diff screen and restore preview last showed no more: the
+        # second and third rows in turn (the first, the newest, is often the
+        # checkpoint itself: no differences, nothing to restore).
+        ckpt.press("j")
         for i in range(runs):
-            # On the snapshot the cursor just moved to (and rested on), which
-            # the kept diff screen and restore preview last showed no more:
-            # alternately down and up, so the cursor stays in the list.
             ckpt.press("j" if i % 2 == 0 else "k")
             both("d", "d-moved", label="d (moved)", screen=True)
             ckpt.press("esc")
@@ -491,6 +493,8 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
             both("r", "r-moved", label="r (moved)", screen=True)
             ckpt.press("esc")
             screens.press("esc")
+        for _ in range(1 + runs % 2):
+            ckpt.press("k")  # back to the first row
         ckpt.press("1")
         for _ in range(runs):
             both("enter", screen=True)
