@@ -58,8 +58,23 @@ class TextLines(Themed, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width or 80
         self._width = width
         self._lines = wrap_rows(self._rows, width)
-        self.virtual_size = Size(width, len(self._lines))
+        self._resize_content(Size(width, len(self._lines)))
         self.refresh()
+
+    def _resize_content(self, size: Size) -> None:
+        """The scrollable size, for new lines, without laying out the screen.
+
+        ``virtual_size`` is a layout reactive: setting it makes Textual lay
+        out and repaint the whole screen (over half of ``d`` on a snapshot
+        whose diff has another length than the one shown before). Only the
+        scrollbar depends on it: it is told the new size here, and only if
+        it appears or disappears (the text gets narrower or wider) does
+        Textual lay out the screen, as its ``show_vertical_scrollbar`` asks."""
+        if size == self.virtual_size:
+            return
+        self.set_reactive(TextLines.virtual_size, size)
+        if self.is_scrollable:
+            self._scroll_update(size)  # the scrollbar's size; its visibility
 
     def append_rows(self, rows: list[Row]) -> int:
         """Add rows at the end, wrapping only those; returns the first new line."""
@@ -68,7 +83,7 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._lines.extend(
             wrap_rows(rows, self._width or self.scrollable_content_region.width or 80)
         )
-        self.virtual_size = Size(self._width or 80, len(self._lines))
+        self._resize_content(Size(self._width or 80, len(self._lines)))
         self.refresh()
         return start
 
