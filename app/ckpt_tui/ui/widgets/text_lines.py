@@ -4,6 +4,7 @@ The line API again: a diff of two 1 MB payloads or a conversation of
 thousands of messages is many lines, and only the visible ones are drawn.
 Subclasses produce rows (a ``Text``, or an ``(old, new)`` pair for two
 columns); this class wraps them when the width changes and draws them.
+New rows do not lay out the screen (``steady.SteadyScroll``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from textual.strip import Strip
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.widgets.steady import SteadyScroll
 
 
-class TextLines(Themed, ScrollView, can_focus=True):
+class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextLines {
         border: round $panel-lighten-2;
@@ -58,23 +60,8 @@ class TextLines(Themed, ScrollView, can_focus=True):
         width = self.scrollable_content_region.width or 80
         self._width = width
         self._lines = wrap_rows(self._rows, width)
-        self._resize_content(Size(width, len(self._lines)))
+        self.virtual_size = Size(width, len(self._lines))
         self.refresh()
-
-    def _resize_content(self, size: Size) -> None:
-        """The scrollable size, for new lines, without laying out the screen.
-
-        ``virtual_size`` is a layout reactive: setting it makes Textual lay
-        out and repaint the whole screen (over half of ``d`` on a snapshot
-        whose diff has another length than the one shown before). Only the
-        scrollbar depends on it: it is told the new size here, and only if
-        it appears or disappears (the text gets narrower or wider) does
-        Textual lay out the screen, as its ``show_vertical_scrollbar`` asks."""
-        if size == self.virtual_size:
-            return
-        self.set_reactive(TextLines.virtual_size, size)
-        if self.is_scrollable:
-            self._scroll_update(size)  # the scrollbar's size; its visibility
 
     def append_rows(self, rows: list[Row]) -> int:
         """Add rows at the end, wrapping only those; returns the first new line."""
@@ -83,7 +70,7 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._lines.extend(
             wrap_rows(rows, self._width or self.scrollable_content_region.width or 80)
         )
-        self._resize_content(Size(self._width or 80, len(self._lines)))
+        self.virtual_size = Size(self._width or 80, len(self._lines))
         self.refresh()
         return start
 
@@ -94,6 +81,11 @@ class TextLines(Themed, ScrollView, can_focus=True):
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._rewrap()
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """The scrollbar came or went: the text is a column narrower or
+        wider, and no ``Resize`` says so (the widget's size is the same)."""
+        self.call_after_refresh(self.on_resize)
 
     def action_page_down(self) -> None:
         self.scroll_page_down(animate=False)
