@@ -3,15 +3,19 @@ the diff, is the line the full diff gives."""
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ckpt_tui.core.diff import diff_checkpoints
-from ckpt_tui.core.model import LIST_FIELDS, STATUSES, Checkpoint
-from ckpt_tui.core.summary import change_summary, summarize
+from ckpt_tui.core.model import FIELDS, LIST_FIELDS, STATUSES, Checkpoint, Damaged, decode
+from ckpt_tui.core.summary import change_summary, lcs_length, payload_summaries, summarize
 
 # A small alphabet makes duplicates, moves and one-place edits common.
-items = st.lists(st.sampled_from(["fix a", "fix b", "fix c", "ship it", "ship it now", "x"]), max_size=7)
+items = st.lists(
+    st.sampled_from(["fix a", "fix b", "fix c", "ship it", "ship it now", "x"]), max_size=7
+)
 
 
 @st.composite
@@ -94,7 +98,20 @@ def test_a_600_by_600_block_of_rewordings_is_paired_whole():
     from ckpt_tui.core.diff import diff_items
 
     rng = random.Random(1)
-    words = ["store", "plan", "cut", "over", "undo", "redo", "plugin", "session", "write", "read", "page", "list"]
+    words = [
+        "store",
+        "plan",
+        "cut",
+        "over",
+        "undo",
+        "redo",
+        "plugin",
+        "session",
+        "write",
+        "read",
+        "page",
+        "list",
+    ]
     old = tuple(" ".join(rng.choice(words) for _ in range(10)) for _ in range(600))
     new = tuple(f"{s} now" for s in old)
     items, coarse = diff_items(old, new)
@@ -134,3 +151,161 @@ def test_summaries_of_edits_in_several_places_equal_the_full_diff(steps, blocker
     old = Checkpoint(nextSteps=tuple(steps[0]), blockers=tuple(blockers[0]))
     new = Checkpoint(nextSteps=tuple(steps[1]), blockers=tuple(blockers[1]))
     assert summarize(old, new) == change_summary(diff_checkpoints(old, new, detail=False))
+
+
+# -- the history list's lines, from payload texts --------------------------------
+# ``payload_summaries`` decodes each payload once into the values a
+# Checkpoint holds and compares those; it must give the line the codec and
+# ``summarize`` give (and the full diff), whatever the payloads hold:
+# damaged JSON, other JSON than an object, fields missing or of another
+# type, lists holding other things than strings, values that Python finds
+# equal and JSON does not (1, 1.0, true), unknown keys.
+
+
+odd = st.sampled_from([1, 1.0, True, False, None, 0, "x", {"a": 1}, [], [1], [True], ["a", 2]])
+texts = st.sampled_from(["", "a plan", "done", "in_progress", "blocked", "ship it now"])
+
+
+@st.composite
+def payload_texts(draw, base: dict | None = None) -> str | None:
+    """A payload as the store may hold it; with ``base``, mostly an edit of it."""
+    how = draw(st.sampled_from(["object"] * 8 + ["damaged"]))
+    if how == "damaged":
+        return draw(
+            st.sampled_from(["{not json", "[1, 2]", "null", '"text"', "", '{"a": NaN}', None])
+        )
+    out = dict(base or {})
+    for name in FIELDS:
+        if base is not None and draw(st.integers(0, 2)):
+            value = out.get(name)
+            if name in LIST_FIELDS and isinstance(value, list) and draw(st.booleans()):
+                out[name] = draw(edited([v for v in value if isinstance(v, str)]))
+            continue
+        choice = draw(st.integers(0, 9))
+        if choice == 0:
+            out.pop(name, None)
+        elif choice == 1:
+            out[name] = draw(odd)
+        elif name in LIST_FIELDS:
+            out[name] = draw(items)
+        elif name == "status":
+            out[name] = draw(st.sampled_from(["", *STATUSES, "shipped"]))
+        else:
+            out[name] = draw(texts)
+    for key in ("k", "j", "schemaVersion", "synthesized"):
+        if draw(st.booleans()):
+            out[key] = draw(odd)
+    text = json.dumps(out, ensure_ascii=draw(st.booleans()))
+    return text if base is None or draw(st.integers(0, 9)) else text.replace("}", "} ")
+
+
+@st.composite
+def histories(draw):
+    """Payload texts of a session, newest first, with the previous id of
+    each row as a summary read gives it (the last one's may be unknown)."""
+    first = draw(payload_texts())
+    chain = [first]
+    for _ in range(draw(st.integers(1, 6))):
+        base = chain[-1]
+        try:
+            parsed = json.loads(base) if base else None
+        except ValueError:
+            parsed = None
+        chain.append(draw(payload_texts(parsed if isinstance(parsed, dict) else None)))
+    ids = [f"s{i}" for i in range(len(chain))]
+    payloads = {sid: text for sid, text in zip(ids, chain, strict=True) if text is not None}
+    payloads.update({sid: None for sid, text in zip(ids, chain, strict=True) if text is None})
+    missing = draw(st.lists(st.sampled_from(ids), max_size=2))  # rows whose payload was not read
+    for sid in missing:
+        payloads.pop(sid, None)
+    previous = {sid: ids[i - 1] if i else None for i, sid in enumerate(ids)}
+    previous[ids[-1]] = draw(st.sampled_from([ids[-2], None, "gone"]))
+    return ids, previous, payloads
+
+
+def _lines_from_checkpoints(ids, previous, payloads):
+    """What the history list showed before: each payload decoded by the
+    codec, each pair through ``summarize``."""
+    decoded = {sid: decode(raw) for sid, raw in payloads.items()}
+    out = {}
+    for sid in ids:
+        mine, before = decoded.get(sid), decoded.get(previous.get(sid) or "")
+        if isinstance(mine, Damaged):
+            out[sid] = "damaged payload"
+        elif mine is None:
+            out[sid] = ""
+        elif before is None:
+            out[sid] = "first snapshot"
+        elif isinstance(before, Damaged):
+            out[sid] = "after a damaged snapshot"
+        else:
+            out[sid] = summarize(before, mine)
+            assert out[sid] == change_summary(diff_checkpoints(before, mine, detail=False))
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(histories())
+def test_lines_from_payload_texts_equal_the_lines_from_checkpoints(history):
+    ids, previous, payloads = history
+    assert payload_summaries(ids, previous, payloads) == _lines_from_checkpoints(*history)
+
+
+def test_values_python_finds_equal_but_json_does_not_are_a_change():
+    old = json.dumps({"nextSteps": [1], "title": 1, "k": 1})
+    new = json.dumps({"nextSteps": [True], "title": 1.0, "k": True})
+    lines = payload_summaries(["b"], {"b": "a"}, {"a": old, "b": new})
+    assert lines == _lines_from_checkpoints(["b"], {"b": "a"}, {"a": old, "b": new})
+    assert lines == {"b": "next damaged"}  # the title: 1 and 1.0 are both "1"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcd e", max_size=40), st.text(alphabet="abcd e", max_size=40))
+def test_lcs_length_is_the_longest_common_subsequence(a, b):
+    row = [0] * (len(b) + 1)
+    for x in a:
+        diagonal = 0
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], diagonal + 1 if x == y else max(row[j], row[j - 1])
+    assert lcs_length(a, b) == row[-1]
+
+
+def test_a_pair_the_ratio_refuses_is_not_a_rewording_whatever_the_bound_says():
+    """``cbcbc`` and ``bccb`` share a subsequence of 3 (bound 0.67) but
+    SequenceMatcher matches 2 (ratio 0.44): replaced, not reworded."""
+    old = Checkpoint(nextSteps=("keep", "cbcbc", "also"), blockers=("keep", "ship it", "x"))
+    new = Checkpoint(nextSteps=("keep", "bccb", "also"), blockers=("keep", "ship it now", "x"))
+    line = change_summary(diff_checkpoints(old, new, detail=False))
+    assert line == "+1 next  -1 next  ~1 blocker"
+    assert summarize(old, new) == line
+    texts = {"a": old.to_json(), "b": new.to_json()}
+    assert payload_summaries(["b"], {"b": "a"}, texts) == {"b": line}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+        max_leaves=8,
+    ),
+    st.sampled_from(["", " ", "\n", "\ufeff"]),
+    st.sampled_from(["", " ", "\t", "x", "NaN", "}"]),
+)
+def test_the_codec_decodes_as_strict_json_loads_does(value, before, after):
+    """``model.loads`` (a kept decoder, and no whitespace scan for a text
+    the value fills) gives what ``json.loads`` refusing NaN and Infinity
+    gives, or refuses what it refuses."""
+    from ckpt_tui.core.model import _no_constant, loads
+
+    text = before + json.dumps(value) + after
+    for candidate in (text, text.replace("1", "NaN", 1), text.encode()):
+        try:
+            expected = json.loads(candidate, parse_constant=_no_constant)
+        except ValueError:
+            try:
+                loads(candidate)
+            except ValueError:
+                continue
+            raise AssertionError(f"{candidate!r} was decoded") from None
+        assert loads(candidate) == expected

@@ -11,7 +11,7 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ckpt_tui import timeutil
@@ -22,30 +22,37 @@ from ckpt_tui.store import previous_ids as walks
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store
 
 
-def _at(minute: int, epoch: bool) -> str | int:
-    moment = datetime(2026, 11, 1, 10, minute, tzinfo=UTC)
+def _at(minute: int, epoch: bool, year: int = 2026) -> str | int:
+    moment = datetime(year, 11, 1, 10, minute, tzinfo=UTC)
     return timeutil.epoch_ms(moment) if epoch else timeutil.fmt(moment)
 
 
-def _store(path: Path, times: list[tuple[int, bool]]) -> Path:
-    """Snapshot ``n{i}`` of session s at each (minute, as epoch ms?); equal
-    minutes are ties that the id settles."""
+def _store(path: Path, times: list[tuple]) -> Path:
+    """Snapshot ``n{i}`` of session s at each (minute, as epoch ms?[, year]);
+    equal instants are ties that the id settles."""
     new_store(path)
     conn = connect(path)
     add_project(conn, "p")
     add_session(conn, "s", "p")
     add_session(conn, "t", "p")
-    for i, (minute, epoch) in enumerate(times):
+    for i, (minute, epoch, *year) in enumerate(times):
         payload = Checkpoint(nextSteps=tuple(f"step {k}" for k in range(i % 4))).to_payload()
-        add_snapshot(conn, "s", "p", f"n{i}", payload, at=_at(minute, epoch), sid=f"id{i:02d}")
+        add_snapshot(
+            conn, "s", "p", f"n{i}", payload, at=_at(minute, epoch, *year), sid=f"id{i:02d}"
+        )
     add_snapshot(conn, "t", "p", "other", {"notes": "x"}, at=_at(3, False), sid="other")
     conn.close()
     return path
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Years: one (the ISO walk), a few (the same, after a seek per year), more
+# than ``MAX_ISO_SEEKS`` (the walk with its epoch half, as with epoch rows).
+_YEARS = st.sampled_from([2026, 2026, 2025, 1999, *range(2030, 2030 + walks.MAX_ISO_SEEKS)])
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(st.tuples(st.integers(0, 6), st.booleans()), min_size=1, max_size=10),
+    st.lists(st.tuples(st.integers(0, 6), st.booleans(), _YEARS), min_size=1, max_size=12),
     st.data(),
 )
 def test_the_walk_gives_what_the_general_walk_gives(times, data):
@@ -71,6 +78,86 @@ def test_the_walk_gives_what_the_general_walk_gives(times, data):
                     assert walks.walk_previous(run, "s", picked) is not None  # no detour
         finally:
             store.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.sampled_from(
+            ["2026-11-01T10:00:00.000Z", "2025-01-01T00:00:00.000Z", "1999-12-31T23:59:59.999Z"]
+        )
+        | st.builds(str, st.integers(10**11, 10**13))  # epoch milliseconds as text
+        | st.sampled_from(["2026", "2026x", "20261", "", "2026.", "abcd-", "20260-01"]),
+        min_size=1,
+        max_size=12,
+    ),
+    st.booleans(),
+)
+@example(["2026-11-01T10:00:00.000Z", "20261"], False)  # just above the year's ISO texts
+@example(["2026-11-01T10:00:00.000Z", "2026x"], False)
+@example(["2025-01-01T00:00:00.000Z", "2026-11-01T10:00:00.000Z", "2025"], False)
+@example(["2026-11-01T10:00:00.000Z"], True)
+@example(["1999-12-31T23:59:59.999Z", "2026-11-01T10:00:00.000Z"], False)
+@example([""], True)  # an empty BLOB: neither ISO nor epoch to the walk
+def test_all_iso_says_whether_every_time_is_iso_text(times, blob):
+    """``all_iso`` is true exactly when ``ordering.is_epoch_ms`` is false
+    for every row of the session (or it gave up after too many years)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = new_store(Path(tmp) / "c.db")
+        conn = connect(path)
+        add_project(conn, "p")
+        add_session(conn, "s", "p")
+        add_session(conn, "t", "p")
+        add_snapshot(conn, "t", "p", "other", {}, at="17", sid="other")  # another session's
+        for i, at in enumerate(times):
+            add_snapshot(conn, "s", "p", f"n{i}", {}, at=at, sid=f"id{i:02d}")
+        if blob:
+            conn.execute(
+                "UPDATE snapshots SET captured_at = CAST(captured_at AS BLOB) WHERE id = 'id00'"
+            )
+        epoch, iso = conn.execute(
+            "SELECT count(*) FILTER (WHERE substr(captured_at, 5, 1) != '-'),"
+            " count(*) FILTER (WHERE substr(captured_at, 5, 1) = '-')"
+            " FROM snapshots WHERE session_id = 's'"
+        ).fetchone()
+        years = len({at[:4] for at in times})
+        store = Store(path, read_only=True)
+        try:
+            with store.read() as read:
+                found = walks.all_iso(summary_reads._runner(read), "s")
+            with store.plain_read() as read:
+                assert walks.all_iso(lambda name, params: read.run(name, **params), "s") == found
+        finally:
+            store.close()
+            conn.close()
+        if epoch:
+            assert not found
+        elif iso == len(times) and years < walks.MAX_ISO_SEEKS:
+            assert found  # (a value that is neither, an empty BLOB, may say no: the slow walk)
+
+
+def test_a_kept_plain_connection_holds_no_read_and_follows_the_path(tmp_path):
+    """Plain reads reuse their connection: between reads it holds no
+    snapshot of the file (a checkpoint of the WAL goes through), and a file
+    put at the path since is read, not the one it opened."""
+    path = _store(tmp_path / "c.db", [(1, False), (2, False)])
+    other = tmp_path / "other.db"
+    shutil.copyfile(path, other)
+    conn = connect(other)
+    conn.execute("UPDATE snapshots SET payload = '{}' WHERE id = 'id01'")
+    conn.close()
+    svc = open_service(path)
+    writer = connect(path)
+    try:
+        assert svc.snapshot("s", "n1").content.nextSteps == ("step 0",)
+        add_snapshot(writer, "s", "p", "n2", {}, at=_at(3, False), sid="id02")
+        busy, _, _ = writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        assert busy == 0
+        os.replace(other, path)
+        assert svc.snapshot("s", "n1").content.nextSteps == ()
+    finally:
+        writer.close()
+        svc.close()
 
 
 def _list(conn):

@@ -82,8 +82,9 @@ class Reader:
         self.summary_cache = SummaryCache()
 
     def _plain(self) -> plain_read.PlainRead:
-        """One plain ``sqlite3`` read transaction, opened as the store's engines open the file."""
-        return plain_read.PlainRead(self.store.path, self.store.immutable)
+        """One plain ``sqlite3`` read transaction, opened as the store's
+        engines open the file (on a connection kept between reads)."""
+        return self.store.plain_read()
 
     # -- lists ----------------------------------------------------------
     def projects(
@@ -396,25 +397,9 @@ def _summaries(
 ) -> dict[str, str]:
     """Each row's one-line change summary against the snapshot ``previous``
     names for it, from the payload texts of both."""
-    from ckpt_tui.core.model import Damaged, decode
-    from ckpt_tui.core.summary import summarize
+    from ckpt_tui.core.summary import payload_summaries
 
-    decoded = {sid: decode(raw) for sid, raw in payloads.items()}
-    out: dict[str, str] = {}
-    for row in rows:
-        mine = decoded.get(row.id)
-        before = decoded.get(previous.get(row.id) or "")
-        if isinstance(mine, Damaged):
-            out[row.id] = "damaged payload"
-        elif mine is None:
-            out[row.id] = ""
-        elif before is None:
-            out[row.id] = "first snapshot"
-        elif isinstance(before, Damaged):
-            out[row.id] = "after a damaged snapshot"
-        else:
-            out[row.id] = summarize(before, mine)
-    return out
+    return payload_summaries([row.id for row in rows], previous, payloads)
 
 
 def _with_summaries(

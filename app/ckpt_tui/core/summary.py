@@ -1,12 +1,36 @@
 """The one-line change summary of a history row: ``+2 next  -1 blocker
-status→done``, from a diff or straight from two checkpoints."""
+status→done``, from a diff, straight from two checkpoints, or from the
+payload texts of a page of rows (:func:`payload_summaries`, what the
+history list asks for).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import itemgetter, ne
 
-from ckpt_tui.core.diff import MAX_DIFF_ITEMS, CheckpointDiff, diff_items
-from ckpt_tui.core.model import FIELDS, LIST_FIELDS, Checkpoint, DamagedField, status_label
+from ckpt_tui.core.diff import (
+    MAX_DIFF_ITEMS,
+    REWORD_RATIO,
+    REWORD_UNFILTERED_CHARS,
+    CheckpointDiff,
+    _closest,
+    diff_items,
+)
+from ckpt_tui.core.model import (
+    FIELDS,
+    LIST_FIELDS,
+    META_KEYS,
+    TEXT_FIELDS,
+    Checkpoint,
+    DamagedField,
+    _list_value,
+    _text_value,
+    loads,
+    status_label,
+)
 
 _SHORT = {
     "completedSteps": "done",
@@ -31,62 +55,250 @@ def summarize(old: Checkpoint, new: Checkpoint) -> str:
     only (items appended, or taken off one end or from the middle, which is
     what most saves do) is counted directly; only other list changes are
     paired item by item. Tested equal to the full diff on random histories."""
-    changes = []
-    for name in FIELDS:
-        a, b = old.get(name), new.get(name)
-        if a == b:
-            continue
-        if isinstance(a, DamagedField) or isinstance(b, DamagedField):
-            changes.append((name, "damaged", b, None))
-        elif name == "status":
-            changes.append((name, "status", b, None))
-        elif name in LIST_FIELDS:
-            counts = _ordered_counts(a, b)
-            if counts is None:
-                counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
-            changes.append((name, "list", b, counts))
+    return _line(
+        [old.get(name) for name in FIELDS],
+        [new.get(name) for name in FIELDS],
+        _extra_changed(old.extra, new.extra),
+    )
+
+
+#: Per field, in FIELDS order: its short label, how it is summed up, and
+#: its word when it changed as a whole.
+_TEXT, _STATUS, _LIST_KIND = "text", "status", "list"
+_HOW = tuple(
+    (
+        _SHORT.get(name, name),
+        _LIST_KIND if name in LIST_FIELDS else _STATUS if name == "status" else _TEXT,
+        f"{_SHORT.get(name, name)}~",
+    )
+    for name in FIELDS
+)
+_INDEXES = range(len(FIELDS))
+_COUNTED = (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕"))
+
+
+def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
+    """The line for two checkpoints' field values (in :data:`FIELDS`
+    order) and their count of changed unknown keys: what ``_summary_line``
+    makes of the full diff's changes, made in one pass."""
+    parts: list[str] = []
+    if old != new:
+        for i in compress(_INDEXES, map(ne, old, new)):  # the fields that differ, found in C
+            (label, how, changed), a, b = _HOW[i], old[i], new[i]
+            if a.__class__ is DamagedField or b.__class__ is DamagedField:
+                parts.append(f"{label} damaged" if b.__class__ is DamagedField else changed)
+            elif how is _TEXT:
+                parts.append(changed)
+            elif how is _STATUS:
+                parts.append(f"status→{status_label(b) if isinstance(b, str) else b}")
+            else:
+                counts = _ordered_counts(a, b)
+                if counts is None:
+                    counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
+                for what, sign in _COUNTED:
+                    if n := counts[what]:
+                        plural = "s" if n > 1 and label in ("blocker", "file") else ""
+                        parts.append(f"{sign}{n} {label}{plural}")
+    if extra_changed:
+        parts.append(f"extra~{extra_changed}")
+    return "  ".join(parts) if parts else "no change"
+
+
+def _extra_changed(old: Mapping, new: Mapping) -> int:
+    """How many unknown payload keys differ (``Checkpoint.extra``)."""
+    if not old and not new:
+        return 0
+    return sum(1 for k in old.keys() | new.keys() if old.get(k) != new.get(k))
+
+
+# -- from payload texts --------------------------------------------------------
+# A history page asks for the lines of its rows: 61 payloads for 60 rows.
+# Building a Checkpoint for each (``model.decode``) and comparing them field
+# by field cost four times reading them; here each payload is decoded once
+# into the values a Checkpoint would hold (``_fields``), and a pair is
+# compared as two tuples before any field is looked at.
+
+_KNOWN = frozenset((*FIELDS, *META_KEYS))
+_TEXTS = frozenset((*TEXT_FIELDS, "status"))
+#: A list field is kept as the list JSON gave (a Checkpoint's tuple would
+#: compare the same, and cost a copy): a missing one is an empty list.
+_FIELD_DEFAULTS = tuple(
+    (name, [] if name in LIST_FIELDS else Checkpoint().get(name)) for name in FIELDS
+)
+#: The fields in FIELDS order are the text ones up to ``currentPlan``, the
+#: lists, then ``notes``; each getter takes one kind from a payload at once.
+_TEXT_ORDER = (*FIELDS[:5], FIELDS[-1])
+_get_texts, _get_lists = itemgetter(*_TEXT_ORDER), itemgetter(*LIST_FIELDS)
+assert (*_TEXT_ORDER[:5], *LIST_FIELDS, _TEXT_ORDER[5]) == FIELDS
+assert set(_TEXT_ORDER) == _TEXTS
+_LIST = frozenset({list})
+#: A payload that ``model.decode`` makes a ``Damaged`` of.
+_DAMAGED = object()
+_NO_EXTRA: Mapping = {}
+
+
+def _fields(raw: str | None) -> tuple[tuple, Mapping] | object:
+    """The values ``Checkpoint.from_payload`` gives the payload's fields, in
+    :data:`FIELDS` order, and its unknown keys (``extra``); ``_DAMAGED`` when
+    ``model.decode`` would not give a checkpoint."""
+    if raw is None:
+        return _DAMAGED
+    try:
+        data = loads(raw)
+    except ValueError:
+        return _DAMAGED
+    if not isinstance(data, dict):
+        return _DAMAGED
+    extra = _NO_EXTRA if data.keys() <= _KNOWN else {k: data[k] for k in data.keys() - _KNOWN}
+    try:  # what the plugin writes: every field, of its type (checked in C, not in a loop)
+        texts, lists = _get_texts(data), _get_lists(data)
+        if set(map(type, lists)) <= _LIST and texts[2]:
+            "".join(texts)  # a TypeError unless each is a string
+            "".join(map("".join, lists))  # ... unless each list holds strings only
+            return (*texts[:5], *lists, texts[5]), extra
+    except (KeyError, TypeError):
+        pass
+    return _each_field(data), extra
+
+
+def _each_field(data: dict) -> tuple:
+    """``_fields``' values one field at a time: a field missing (its
+    default), of the wrong type (damaged) or an empty status."""
+    values = []
+    for name, default in _FIELD_DEFAULTS:
+        value = data.get(name, default)
+        if value is default:
+            pass
+        elif name in _TEXTS:
+            if type(value) is not str:
+                value = _text_value(value)
+            elif not value and name == "status":
+                value = "in_progress"
+        elif type(value) is not list or not all(type(item) is str for item in value):
+            value = _list_value(value)
+        values.append(value)
+    return tuple(values)
+
+
+def payload_summaries(
+    ids: Sequence[str], previous: Mapping[str, str | None], payloads: Mapping[str, str]
+) -> dict[str, str]:
+    """Each id's line against the snapshot ``previous`` names for it, from
+    the payload texts of both: ``summarize(decode(...), decode(...))``, or
+    what stands in for it (``damaged payload``, ``first snapshot``, ``after
+    a damaged snapshot``, ``""`` when the payload was not read). Each
+    payload is decoded once, however many pairs it is in."""
+    decoded = {sid: _fields(raw) for sid, raw in payloads.items()}
+    out: dict[str, str] = {}
+    for sid in ids:
+        mine = decoded.get(sid)
+        before = decoded.get(previous.get(sid) or "")
+        if mine is _DAMAGED:
+            out[sid] = "damaged payload"
+        elif mine is None:
+            out[sid] = ""
+        elif before is None:
+            out[sid] = "first snapshot"
+        elif before is _DAMAGED:
+            out[sid] = "after a damaged snapshot"
         else:
-            changes.append((name, "text", b, None))
-    extra = sum(1 for k in set(old.extra) | set(new.extra) if old.extra.get(k) != new.extra.get(k))
-    return _summary_line(changes, extra)
+            (old, old_extra), (new, new_extra) = before, mine
+            extra = _extra_changed(old_extra, new_extra) if old_extra or new_extra else 0
+            out[sid] = _line(old, new, extra)
+    return out
 
 
-def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> Counter | None:
-    """``added``/``removed`` counts when ``diff_items`` can only find those:
-    no item occurs twice in a list, the items both lists hold are in the
-    same order, and no gap between two of them both loses and gains items.
-    Else None.
+def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> dict[str, int] | None:
+    """The counts ``diff_items`` gives, when no item occurs twice in a list,
+    the items both lists hold are in the same order, and no gap between two
+    of them both loses and gains items, unless it is one item for one
+    (replaced or reworded). Else None.
 
     Why that is exact: with unique items kept in order, every common item
     lies in the same region of SequenceMatcher's recursion in both lists,
     so all of them are matched and the changed blocks are the gaps between
     them; nothing removed is added elsewhere (no moves), and a rewording
-    pairs a removed and an added item of one block, which no gap has. Covers
-    the one-place edit (items appended, or taken off one end or from the
-    middle) and most saves that change a list in two places."""
-    if max(len(a), len(b)) > MAX_DIFF_ITEMS:
+    pairs a removed and an added item of one block: in a gap that only
+    loses or only gains there is none, in a one-for-one gap it is the
+    pair if ``diff._closest`` takes it (as ``diff_items`` does for such a
+    block while the two items stay within its unfiltered budget; longer
+    ones are left to it). Covers the one-place edit (items appended, or
+    taken off one end or from the middle), an item replaced, and most
+    saves that change a list in two places."""
+    la, lb = len(a), len(b)
+    if la > MAX_DIFF_ITEMS or lb > MAX_DIFF_ITEMS:
         return None  # the coarse comparison of a huge list says otherwise
     in_a, in_b = set(a), set(b)
-    if len(in_a) != len(a) or len(in_b) != len(b):
+    if len(in_a) != la or len(in_b) != lb:
         return None
-    i = j = 0
+    # What most saves do, compared in C: items appended, items taken off
+    # the front, or one of each (the walk below gives the same counts).
+    if a == b[:la]:
+        return {"added": lb - la, "removed": 0, "reworded": 0, "moved": 0}
+    if b == a[la - lb :]:
+        return {"added": 0, "removed": la - lb, "reworded": 0, "moved": 0}
+    if la > 1 and lb > 1 and a[1:] == b[:-1] and a[0] != b[-1]:
+        return {"added": 1, "removed": 1, "reworded": 0, "moved": 0}
+    added = removed = reworded = i = j = 0
     while True:
-        lost = gained = 0
-        while i < len(a) and a[i] not in in_b:
-            i, lost = i + 1, lost + 1
-        while j < len(b) and b[j] not in in_a:
-            j, gained = j + 1, gained + 1
+        i0, j0 = i, j
+        while i < la and a[i] not in in_b:
+            i += 1
+        while j < lb and b[j] not in in_a:
+            j += 1
+        lost, gained = i - i0, j - j0
         if lost and gained:
-            return None  # a changed block with both: rewordings are possible
-        if i == len(a) or j == len(b):
-            if i != len(a) or j != len(b):
+            if lost != 1 or gained != 1:
+                return None  # rewordings could pair several ways
+            if len(a[i0]) + len(b[j0]) > REWORD_UNFILTERED_CHARS:
+                return None  # what diff_items pairs through its prefilter
+            if _may_be_reworded(a[i0], b[j0]) and _closest(b[j0], [i0], a) is not None:
+                reworded += 1
+                lost = gained = 0
+        added, removed = added + gained, removed + lost
+        if i == la or j == lb:
+            if i != la or j != lb:
                 return None  # a common item is left on one side only: out of order
             break
         if a[i] != b[j]:
             return None  # common items in another order: moves
         i, j = i + 1, j + 1
-    common = len(in_a & in_b)
-    return Counter(added=len(b) - common, removed=len(a) - common)
+    # a dict: a Counter takes a microsecond and a half to make, a third of the whole
+    return {"added": added, "removed": removed, "reworded": reworded, "moved": 0}
+
+
+#: Items longer than this together go to the ratio without the bound (its
+#: cost grows with the product of their lengths, the ratio's less).
+LCS_MAX_CHARS = 600
+
+
+def _may_be_reworded(old: str, new: str) -> bool:
+    """False when ``diff._closest`` cannot pair the two: twice their
+    longest common subsequence over their total length, an upper bound of
+    SequenceMatcher's ratio (its matches are a common subsequence), is
+    under :data:`REWORD_RATIO`. Four times quicker than the ratio, which
+    only runs when this says it may pass."""
+    total = len(old) + len(new)
+    if total > LCS_MAX_CHARS:
+        return True  # the bound costs more than it saves
+    return not total or 2.0 * lcs_length(old, new) / total >= REWORD_RATIO
+
+
+def lcs_length(a: str, b: str) -> int:
+    """The length of the longest common subsequence of ``a`` and ``b``,
+    bit-parallel (Allison and Dix, 1986): one row of the dynamic programme
+    is an integer whose bit ``i`` is clear where the row steps up."""
+    if len(b) > len(a):
+        a, b = b, a  # one step per character of the shorter
+    masks: dict[str, int] = {}
+    for i, char in enumerate(a):
+        masks[char] = masks.get(char, 0) | (1 << i)
+    row = full = (1 << len(a)) - 1
+    get = masks.get
+    for char in b:
+        match = row & get(char, 0)
+        row = (row + match) | (row - match)
+    return len(a) - (row & full).bit_count()
 
 
 def _summary_line(changes, extra_changed: int) -> str:

@@ -38,6 +38,7 @@ from ckpt_tui.errors import (
 )
 from ckpt_tui.store.connection import (
     BUSY_TIMEOUT_MS,
+    FileConnection,
     FileId,
     apply_settings,
     connect,
@@ -52,14 +53,18 @@ from ckpt_tui.store.version import CURRENT_VERSION
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the store
     from sqlalchemy import Connection, Engine
 
+    from ckpt_tui.store.plain_read import PlainRead
+
 T = TypeVar("T")
 
 WRITE_ATTEMPTS = 4
 
 
-
 #: How often a write follows a path that keeps naming another file.
 REPLACED_ATTEMPTS = 3
+#: Plain connections kept between reads (the UI's workers read at most a
+#: few at a time).
+PLAIN_IDLE = 2
 
 
 def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
@@ -122,6 +127,8 @@ class Store:
         self._writer_lock = threading.RLock()  # engines, the open file, its identity
         self._token_conn: sqlite3.Connection | None = None
         self._token_lock = threading.Lock()
+        self._plain_idle: list[FileConnection] = []  # plain_read's connections, set up
+        self._plain_lock = threading.Lock()
         #: One line each, for the person: the path named another file, or none.
         self._notices: list[str] = []
         self._noticed: object = None  # what the last notice was about, said once
@@ -255,11 +262,37 @@ class Store:
     def writable(self) -> bool:
         return self.read_only_reason is None
 
+    def plain_read(self) -> PlainRead:
+        """A plain ``sqlite3`` read transaction (``store.plain_read``), on a
+        connection kept from an earlier one when it opened the file the
+        path names now (a file replaced since gets a new one); a store read
+        ``immutable`` opens one each time, as its file may change under it."""
+        from ckpt_tui.store.plain_read import PlainRead
+
+        with self._plain_lock:
+            conn = self._plain_idle.pop() if self._plain_idle else None
+        if conn is not None and conn.file_id != file_id(self.path):
+            conn.close()
+            conn = None
+        keep = None if self.immutable else self._keep_plain
+        return PlainRead(self.path, self.immutable, conn, keep)
+
+    def _keep_plain(self, conn: FileConnection) -> None:
+        with self._plain_lock:
+            if len(self._plain_idle) < PLAIN_IDLE and conn.file_id == self.identity:
+                self._plain_idle.append(conn)
+                return
+        conn.close()
+
     def _close_connections(self) -> None:
         with self._token_lock:
             if self._token_conn is not None:
                 self._token_conn.close()
                 self._token_conn = None
+        with self._plain_lock:
+            idle, self._plain_idle = self._plain_idle, []
+        for conn in idle:
+            conn.close()
         with self._writer_lock:
             reader, writer, self._reader, self._writer = self._reader, self._writer, None, None
         if reader is not None:

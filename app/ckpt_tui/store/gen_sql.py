@@ -51,6 +51,7 @@ def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
     snapshots_page, snapshots_total = snapshot_reads.snapshots_statements()
     kind_anywhere, session_kinds = snapshot_reads.kind_statements()
     ends, span, before, top, walk = summary_reads.previous_statements()
+    first_at, walk_iso = summary_reads.iso_statements()
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     for name, stmt in {
         # the first screen (store/plain_read.py)
@@ -77,6 +78,8 @@ def compile_statements() -> dict[str, tuple[str, dict[str, Any]]]:
         "summary_before": before,
         "summary_top": top,
         "summary_walk": walk,
+        "summary_first_at": first_at,
+        "summary_walk_iso": walk_iso,
     }.items():
         compiled = stmt.compile(dialect=dialect)
         defaults = {k: v for k, v in compiled.params.items() if v is not None}

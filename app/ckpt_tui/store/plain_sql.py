@@ -234,4 +234,18 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         ' LIMIT :limit OFFSET :param_3',
         {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
     ),
+    'summary_first_at': (
+        'SELECT snapshots.captured_at \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id AND snapshots.captured_at >= :start ORDER BY snapshots.captured_at\n'
+        ' LIMIT :param_1 OFFSET :param_2',
+        {'param_1': 1, 'param_2': 0},
+    ),
+    'summary_walk_iso': (
+        'SELECT snapshots.id, snapshots.payload \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id AND snapshots.captured_at <= :after_at AND (snapshots.captured_at < :after_at OR snapshots.id < :after_id) ORDER BY snapshots.captured_at DESC, snapshots.id DESC\n'
+        ' LIMIT :limit OFFSET :param_1',
+        {'param_1': 0},
+    ),
 }

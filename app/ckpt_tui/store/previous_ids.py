@@ -76,9 +76,39 @@ def walk_previous(
         return None
     at, payload = top[0][0], top[0][1]
     params = {"session_id": session_id, "limit": len(ids), "after_at": at, "after_id": ids[0]}
-    walk = run("summary_walk", params)
+    walk = run("summary_walk_iso" if all_iso(run, session_id) else "summary_walk", params)
     walked = [r[0] for r in walk]
     if walked[: len(ids) - 1] != list(ids[1:]):
         return None
     previous = {sid: walked[i] if i < len(walked) else None for i, sid in enumerate(ids)}
     return previous, {ids[0]: payload, **{r[0]: r[1] for r in walk}}
+
+
+#: Distinct years (first four characters) :func:`all_iso` seeks past before
+#: it gives up and the walk reads the epoch half anyway.
+MAX_ISO_SEEKS = 8
+
+
+def all_iso(run: Run, session_id: str) -> bool:
+    """Whether every ``captured_at`` of the session is ISO text (its fifth
+    character ``-``: ``ordering.is_epoch_ms`` is false), so that the
+    column's own order is the order by instant and the summary walk needs
+    no epoch half (which reads every index entry of the session: 0.5 ms of
+    the 5,000-snapshot one, more than the rest of the walk).
+
+    One index seek per distinct first four characters (a year): the texts
+    that start with ``YYYY-`` are all below ``YYYY.``, so from the
+    smallest one, the next seek starts at ``YYYY.``; any other text met on
+    the way (epoch digits, a short or odd value, a BLOB) says no. More than
+    :data:`MAX_ISO_SEEKS` years also says no, which only costs the slower
+    walk."""
+    start = ""  # below every text
+    for _ in range(MAX_ISO_SEEKS):
+        found = run("summary_first_at", {"session_id": session_id, "start": start})
+        if not found:
+            return True
+        at = found[0][0]
+        if not isinstance(at, str) or at[4:5] != "-":
+            return False
+        start = at[:4] + "."
+    return False

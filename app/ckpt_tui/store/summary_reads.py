@@ -11,7 +11,7 @@ from sqlalchemy import Connection, Integer, Select, Text, bindparam, func, selec
 
 from ckpt_tui.records import SnapshotRow
 from ckpt_tui.store import previous_ids as walk
-from ckpt_tui.store.ordering import instant, is_epoch_ms, newest_first
+from ckpt_tui.store.ordering import instant, is_epoch_ms, keyset_desc, newest_first
 from ckpt_tui.store.previous_ids import previous_ids
 from ckpt_tui.store.schema import snapshots
 from ckpt_tui.store.snapshot_reads import newest_statement, payloads_statement
@@ -47,12 +47,15 @@ def previous_and_payloads(
 def _runner(conn: Connection):
     """``run(name, params)`` over this connection, for ``store.previous_ids``."""
     ends, span, before, top, walk_stmt = previous_statements()
+    first_at, walk_iso = iso_statements()
     by_name = {
         "summary_ends": ends,
         "summary_span": span,
         "summary_before": before,
         "summary_top": top,
         "summary_walk": walk_stmt,
+        "summary_first_at": first_at,
+        "summary_walk_iso": walk_iso,
         "payloads": payloads_statement(),
     }
 
@@ -99,3 +102,22 @@ def previous_statements() -> tuple[Select, Select, Select, Select, Select]:
         bindparam("limit", type_=Integer),
     )
     return ends, span, newest_statement(False, ids_only=True), top, walk_stmt
+
+
+@functools.cache
+def iso_statements() -> tuple[Select, Select]:
+    """(the smallest ``captured_at`` of ``:session_id`` from ``:start`` on,
+    an index seek; the id and payload of the ``:limit`` newest snapshots
+    before the cursor by the column itself). The second is the summary walk
+    of a session whose times are all ISO text (``previous_ids.all_iso``):
+    one index range, without the epoch half that reads every index entry of
+    the session."""
+    in_session = snapshots.c.session_id == bindparam("session_id", type_=Text)
+    at = snapshots.c.captured_at
+    first_at = (
+        select(at).where(in_session, at >= bindparam("start", type_=Text)).order_by(at).limit(1)
+    )
+    walk_iso = keyset_desc(
+        select(snapshots.c.id, snapshots.c.payload).where(in_session), at, snapshots.c.id, True
+    ).limit(bindparam("limit", type_=Integer))
+    return first_at, walk_iso

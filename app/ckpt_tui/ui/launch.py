@@ -47,7 +47,7 @@ def run_app(args, app_class: type | None = None) -> int:
     # block yet), so the first frame is painted complete, with the change
     # summaries of as many snapshots as the panes have lines.
     lines = shutil.get_terminal_size((80, 50)).lines * PANES_PERCENT // 100
-    first = service.first_screen(summaries=lines)
+    first = service.first_screen(limit=first_page_rows(lines), summaries=lines)
     # What exists now (Textual, Rich, our modules, the first pages) lives as
     # long as the app. Freezing it keeps the collector from walking all of
     # it again: a full collection in the first frames cost ~25 ms here.
@@ -66,6 +66,17 @@ def run_app(args, app_class: type | None = None) -> int:
     if app.return_code and app.crash_log:
         print(f"ckpt-tui: the traceback is also in {app.crash_log}", file=sys.stderr)
     return app.return_code or 0
+
+
+def first_page_rows(lines: int) -> int:
+    """How many rows the first page of each list holds when ``lines`` fit:
+    those, and as many again as the lists keep loaded ahead of the cursor
+    (``PREFETCH_MARGIN``, so none asks for more at once), at most a whole
+    page. Reading 200 of each before the first frame cost 3 ms more, for
+    rows nobody sees until they scroll, which loads them as any page."""
+    from ckpt_tui.ui.widgets.paged_list import PREFETCH_MARGIN, PagedList
+
+    return min(lines + PREFETCH_MARGIN + 20, PagedList.PAGE_SIZE)
 
 
 def keymap_problems(keymap: dict[str, str]) -> list[str]:
