@@ -13,13 +13,7 @@ from functools import partial
 from itertools import compress
 from operator import itemgetter, ne
 
-from ckpt_tui.core.diff import (
-    MAX_DIFF_ITEMS,
-    REWORD_RATIO,
-    REWORD_UNFILTERED_CHARS,
-    CheckpointDiff,
-    diff_items,
-)
+from ckpt_tui.core.diff_limits import MAX_DIFF_ITEMS, REWORD_RATIO, REWORD_UNFILTERED_CHARS
 from ckpt_tui.core.model import (
     FIELDS,
     LIST_FIELDS,
@@ -32,6 +26,10 @@ from ckpt_tui.core.model import (
     loads,
     status_label,
 )
+
+TYPE_CHECKING = False  # typing is not needed at run time
+if TYPE_CHECKING:
+    from ckpt_tui.core.diff import CheckpointDiff
 
 _SHORT = {
     "completedSteps": "done",
@@ -95,6 +93,9 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
             else:
                 counts = _ordered_counts(a, b)
                 if counts is None:
+                    # the diff engine, off the start-up path (core.diff_limits)
+                    from ckpt_tui.core.diff import diff_items
+
                     counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
                 for what, sign in _COUNTED:
                     if n := counts[what]:
