@@ -57,6 +57,65 @@ async def test_a_focus_change_draws_the_two_cursor_rows_and_no_full_screen(monke
         assert screen_text(app) == shown
 
 
+def component_matches(monkeypatch, lists) -> list[object]:
+    """Every component class Textual works out (matches against the
+    stylesheet) for one of ``lists``, from now on."""
+    from textual.dom import DOMNode
+
+    matched: list[object] = []
+    apply = Stylesheet.apply
+
+    def counted(self, node, *args, **kwargs):
+        if type(node) is DOMNode and node._parent in lists:
+            matched.append(node._parent)
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+    return matched
+
+
+def cursor_styles(lists) -> list[object]:
+    return [lst.get_component_rich_style("paged-list--cursor") for lst in lists]
+
+
+@run_async
+async def test_a_list_focused_again_gets_its_component_styles_back_not_worked_out(monkeypatch):
+    """``ui/widgets/kept_component_styles.py``: the second time the focus
+    moves back and forth, no component class of the two lists is matched
+    against the stylesheet again, and their styles are the ones Textual
+    works out; a new theme works them out again."""
+    app = make_app(demo_db("component-styles"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        lists = (main.projects, main.sessions)
+        await pilot.press("enter", "1")
+        await settle(pilot)
+        unfocused = cursor_styles(lists)
+        matched = component_matches(monkeypatch, lists)
+        await pilot.press("enter")
+        await settle(pilot)
+        focused = cursor_styles(lists)
+        await pilot.press("1")
+        await settle(pilot)
+        assert matched == [], "the component styles were worked out again"
+        assert cursor_styles(lists) == unfocused and focused != unfocused
+        # What Textual itself works out for the same state.
+        for lst in lists:
+            lst.__dict__.pop("_kept_component_styles")
+            app.stylesheet.apply(lst)
+        assert cursor_styles(lists) == unfocused and len(matched) > 0
+        matched.clear()
+        app.theme = "nord" if app.theme != "nord" else "gruvbox"
+        await settle(pilot)
+        assert len(matched) > 0, "a new theme: worked out again"
+        themed = cursor_styles(lists)
+        for lst in lists:
+            lst.__dict__.pop("_kept_component_styles")
+            app.stylesheet.apply(lst)
+        assert cursor_styles(lists) == themed != unfocused
+
+
 @run_async
 async def test_the_key_bar_follows_the_focus_and_its_keys_still_click():
     app = make_app(demo_db("focus-bar"))
@@ -170,7 +229,102 @@ async def test_the_kept_handoff_screen_shows_and_writes_the_new_checkpoint(tmp_p
         assert app.screen is first, "the same screen, shown again"
         assert "Objective 42: the kept screen" in note.read_text()
         assert "Objective 42: the kept screen" in screen_text(app)
-        assert first.query_one("#note").render_key() == ("markdown", first.markdown)
+        assert note_drawn(first) == note_drawn_fresh(first), "the note drawn is this note"
+
+
+def note_drawn(screen) -> str:
+    """The note's lines as the hand-off screen draws them, as plain text."""
+    note = screen.query_one("#note")
+    return "\n".join(line.text for line in note._lines(note.size.width))
+
+
+def written_time(markdown: str) -> str:
+    (line,) = [line for line in markdown.splitlines() if line.startswith("- Written: ")]
+    return line.removeprefix("- Written: ")
+
+
+@run_async
+async def test_e_again_draws_the_kept_note_lines_with_the_new_written_time(tmp_path, monkeypatch):
+    """Each ``e`` writes a note with a new "Written:" time; the rest of the
+    note is the same, so it is drawn from the kept lines with the time put
+    in, not rendered again (most of an ``e``'s cost)."""
+    from datetime import UTC, datetime
+
+    from textual.visual import Visual
+
+    from ckpt_tui import timeutil
+    from ckpt_tui.core.demo import build_demo
+
+    db = Path(build_demo(tmp_path / "demo", seed=3)["db"])
+    note = tmp_path / NOTE_DIR / "handoff-ses_docs_01.md"
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        with timeutil.clock.fixed(datetime(2026, 1, 2, 3, 4, 5, 6000, tzinfo=UTC)):
+            await pilot.press("e")
+            await settle(pilot)
+        screen = app.screen
+        assert "Written: 2026-01-02T03:04:05.006Z" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        renders = count_calls(monkeypatch, Visual, "to_strips")
+        with timeutil.clock.fixed(datetime(2026, 1, 2, 3, 4, 9, 7000, tzinfo=UTC)):
+            await pilot.press("e")
+            await settle(pilot)
+        assert app.screen is screen
+        assert written_time(note.read_text()) == "2026-01-02T03:04:09.007Z"
+        assert "Written: 2026-01-02T03:04:09.007Z" in screen_text(app)
+        assert "2026-01-02T03:04:05.006Z" not in screen_text(app)
+        assert screen.query_one("#note") not in renders, "the note was rendered again"
+        assert note_drawn(screen) == note_drawn_fresh(screen)
+
+
+def note_drawn_fresh(screen) -> str:
+    """The note rendered from its own text (time included), as plain text."""
+    from textual.visual import Visual, visualize
+
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
+
+    note = screen.query_one("#note")
+    visual = visualize(note, note_renderable(home_relative_in(screen.markdown)))
+    lines = Visual.to_strips(note, visual, note.size.width, None, note.visual_style)
+    return "\n".join(line.text for line in lines)
+
+
+def test_a_note_the_placeholder_cannot_stand_in_is_drawn_from_its_own_text():
+    """A note holding the placeholder itself, or without one "Written:"
+    line, is parsed whole; lines where the placeholder is folded (a narrow
+    width) are not stamped."""
+    from rich.markdown import Markdown
+    from textual.strip import Strip
+
+    from ckpt_tui.ui.screens.handoff import (
+        WRITTEN_PLACEHOLDER,
+        StampedNote,
+        stamped_note,
+        with_time,
+    )
+
+    when = "2026-01-02T03:04:05.006Z"
+    note = f"# N\n\n- Written: {when}\n\nbody\n"
+    assert isinstance(stamped_note(note, when), StampedNote)
+    hostile = note.replace("body", WRITTEN_PLACEHOLDER)
+    assert isinstance(stamped_note(hostile, when), Markdown)
+    twice = note + f"\n- Written: {when}\n"
+    assert isinstance(stamped_note(twice, when), Markdown)
+    half = len(WRITTEN_PLACEHOLDER) // 2
+    folded = [Strip.blank(3), Strip([]), Strip([])]
+    from rich.segment import Segment
+
+    folded[1] = Strip([Segment("Written: " + WRITTEN_PLACEHOLDER[:half])])
+    folded[2] = Strip([Segment(WRITTEN_PLACEHOLDER[half:])])
+    assert with_time(folded, when) is None
+    whole = [Strip([Segment("- "), Segment("Written: " + WRITTEN_PLACEHOLDER)])]
+    (stamped,) = with_time(whole, when)
+    assert stamped.text == f"- Written: {when}"
+    assert whole[0].text.endswith(WRITTEN_PLACEHOLDER), "the kept lines are left as they were"
 
 
 @run_async

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection
 
     from ckpt_tui.core.checkpoint_writes import PlanWritten
-    from ckpt_tui.core.handoff import Written
+    from ckpt_tui.core.handoff import Handoff, Written
     from ckpt_tui.core.model import Checkpoint
     from ckpt_tui.store import Store
     from ckpt_tui.store.journal import JournalFile
@@ -160,7 +160,10 @@ class Service(Reader):
         """Why a manual snapshot cannot take ``name`` (``None``: it can)."""
         return manual_snapshots.name_problem(self.store, session_id, name)
 
-    def write_handoff(self, session_id: str, snapshot: str | None = None) -> Written:
-        """Write the session's hand-off note, journaled like any other step:
-        undo puts back what the file held before (or removes it)."""
-        return handoff_steps.write(self, self.undo_redo, session_id, snapshot)
+    def write_handoff(
+        self, session_id: str, snapshot: str | None = None, built: Handoff | None = None
+    ) -> Written:
+        """Write the session's hand-off note (``built``: this one, made
+        ahead), journaled like any other step: undo puts back what the file
+        held before (or removes it)."""
+        return handoff_steps.write(self, self.undo_redo, session_id, snapshot, built)

@@ -344,9 +344,14 @@ def write_handoff(
     reader: Reader,
     session_id: str,
     snapshot: str | None = None,
+    built: Handoff | None = None,
 ) -> Written:
-    """Build the hand-off and write it into the project's state folder."""
-    handoff = build(reader, session_id, snapshot)
+    """Build the hand-off and write it into the project's state folder;
+    ``built``: write this note, built by the caller from the same session
+    (and snapshot) and still true to the store (the caller checked)."""
+    handoff = built if built is not None else build(reader, session_id, snapshot)
+    if handoff.session_id != session_id:
+        raise HandoffError(f"the note given is of session {handoff.session_id}, not {session_id}")
     directory = project_directory(reader, handoff.project_id)
     target = handoff_path(directory, session_id)
     folder = target.parent

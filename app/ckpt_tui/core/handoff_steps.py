@@ -16,7 +16,7 @@ from ckpt_tui.frozen import replace
 
 if TYPE_CHECKING:
 
-    from ckpt_tui.core.handoff import Written
+    from ckpt_tui.core.handoff import Handoff, Written
     from ckpt_tui.core.reads import Reader
 
 
@@ -25,13 +25,15 @@ def write(
     undo_redo: UndoRedo,
     session_id: str,
     snapshot: str | None = None,
+    built: Handoff | None = None,
 ) -> Written:
-    """Write the session's hand-off note, journaled like any other step:
-    undo puts back what the file held before (or removes it)."""
+    """Write the session's hand-off note (``built``: this one, see
+    ``core.handoff.write_handoff``), journaled like any other step: undo
+    puts back what the file held before (or removes it)."""
     from ckpt_tui.core import handoff as ho
 
     newest = undo_redo.newest_pre_restore(session_id)
-    written = ho.write_handoff(reader, session_id, snapshot)
+    written = ho.write_handoff(reader, session_id, snapshot, built)
     before, encoding = _as_text(written.previous or b"")
     warning = journal_after_write(
         lambda: undo_redo.push_entry_only(

@@ -10,16 +10,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.console import RenderableType
+from rich.segment import Segment
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.screen import Screen
-from textual.visual import VisualType
+from textual.strip import Strip
+from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
 
 from ckpt_tui.ui.explain import key_of
@@ -47,21 +50,138 @@ def note_renderable(markdown: str):
     return Markdown(printable(markdown, MARKDOWN_LIMIT, keep_newlines=True), hyperlinks=False)
 
 
+#: Stands for the note's "Written:" time while the note is rendered: as
+#: wide as a time (``2026-11-29T13:15:54.123Z``), without a space, so the
+#: lines wrap alike, and Markdown-inert.
+WRITTEN_PLACEHOLDER = "ckptwrittenat00000000000"
+
+
+class StampedNote(NamedTuple):
+    """A note whose Markdown was parsed with its "Written:" time replaced by
+    :data:`WRITTEN_PLACEHOLDER`: every ``e`` writes a note with a new time,
+    and rendering the whole note again for it was most of the cost of an
+    ``e``. The time is put into the kept lines instead (:class:`NoteText`)."""
+
+    template: RenderableType  # the Markdown, parsed, with the placeholder
+    markdown: str  # the note as shown (home-relative), with its time
+    made_at: str
+
+
+def stamped_note(markdown: str, made_at: str) -> RenderableType | StampedNote:
+    """``markdown`` (shown home-relative) ready to draw: a :class:`StampedNote`
+    if its "Written:" line is found once (and nothing else looks like the
+    placeholder), else the plain renderable. Parsed here: call it in a worker."""
+    shown = home_relative_in(markdown)
+    line = f"\n- Written: {made_at}\n"
+    if (
+        len(made_at) != len(WRITTEN_PLACEHOLDER)
+        or shown.count(line) != 1
+        or WRITTEN_PLACEHOLDER in shown
+        or len(shown) > _markdown_limit()
+    ):
+        return note_renderable(shown)
+    template = shown.replace(line, f"\n- Written: {WRITTEN_PLACEHOLDER}\n")
+    return StampedNote(note_renderable(template), shown, made_at)
+
+
+def _markdown_limit() -> int:
+    from ckpt_tui.ui.checkpoint_view import MARKDOWN_LIMIT
+
+    return MARKDOWN_LIMIT
+
+
+def time_line(lines: list[Strip]) -> tuple[int, int] | None:
+    """Where the placeholder is drawn (line, segment), if exactly once,
+    whole, in one segment (a width too narrow for it folds it)."""
+    found = [
+        (y, i)
+        for y, strip in enumerate(lines)
+        for i, segment in enumerate(strip)
+        if WRITTEN_PLACEHOLDER in segment.text
+    ]
+    if len(found) != 1:
+        return None
+    y, i = found[0]
+    if list(lines[y])[i].text.count(WRITTEN_PLACEHOLDER) != 1:
+        return None
+    return y, i
+
+
+def with_time(lines: list[Strip], made_at: str) -> list[Strip] | None:
+    """``lines`` with the placeholder replaced by ``made_at``: a copy, or
+    ``None`` when the placeholder is not drawn once, whole (:func:`time_line`)."""
+    found = time_line(lines)
+    if found is None:
+        return None
+    y, i = found
+    segments = list(lines[y])
+    text, style, control = segments[i]
+    segments[i] = Segment(text.replace(WRITTEN_PLACEHOLDER, made_at), style, control)
+    stamped = list(lines)
+    stamped[y] = Strip(segments, lines[y].cell_length)
+    return stamped
+
+
 class NoteText(RenderedOnce, Static):
     """The note: its Markdown rendered once per width and text, not once for
     its height and again to draw it (``ui/widgets/rendered_once.py``); a
-    note shown again (``e`` on the same session) draws from its kept lines."""
+    note shown again (``e`` on the same session) draws from its kept lines,
+    with only its "Written:" time put in (:class:`StampedNote`)."""
 
-    def __init__(self, content: RenderableType, **kwargs) -> None:
-        super().__init__(content, **kwargs)
-        self._key: Hashable = _note_key(content)
+    def __init__(self, content: RenderableType | StampedNote, **kwargs) -> None:
+        self._stamp: StampedNote | None = None
+        self._stamped: tuple[Hashable, list[Strip]] | None = None
+        super().__init__(self._unstamped(content), **kwargs)
+        self._key: Hashable = _note_key(self._unstamped(content))
 
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+    def _unstamped(self, content):
+        if isinstance(content, StampedNote):
+            self._stamp = content
+            return content.template
+        self._stamp = None
+        return content
+
+    def update(self, content: VisualType | StampedNote = "", *, layout: bool = True) -> None:
+        shown = self._stamp
+        if (
+            isinstance(content, StampedNote)
+            and shown is not None
+            and _note_key(content.template) == self._key
+        ):
+            # The same note at another time: only the "Written:" line is
+            # drawn again (no layout: it has as many lines as before).
+            self._stamp = content
+            if content.made_at != shown.made_at:
+                self._refresh_time_line()
+            return
+        content = self._unstamped(content)
         self._key = _note_key(content)  # what ``e``, or undo or redo, left in the file
         super().update(content, layout=layout)
 
     def render_key(self) -> Hashable:
         return self._key
+
+    def _lines(self, width: int) -> list[Strip]:
+        lines = super()._lines(width)
+        stamp = self._stamp
+        if stamp is None:
+            return lines
+        key = (self._key, width, self.app.theme, self.visual_style, stamp.made_at)
+        if self._stamped is None or self._stamped[0] != key:
+            stamped = with_time(lines, stamp.made_at)
+            if stamped is None:  # drawn from the note itself, time included
+                visual = visualize(self, note_renderable(stamp.markdown))
+                stamped = Visual.to_strips(self, visual, width, None, self.visual_style)
+            self._stamped = (key, stamped)
+        return self._stamped[1]
+
+    def _refresh_time_line(self) -> None:
+        lines = self._kept().get((self._key, self.size.width, self.app.theme, self.visual_style))
+        found = time_line(lines) if lines is not None else None
+        if found is None:
+            self.refresh()
+        else:
+            self.refresh(Region(0, found[0], self.size.width, 1))
 
 
 def _note_key(content: object) -> Hashable:
@@ -108,10 +228,14 @@ class HandoffScreen(KeptScreen, Screen[None]):
         self.path: str | None = None
         self.problem: str | None = None
         self.warning: str | None = None
-        self._note: RenderableType = Text("")
+        self._note: RenderableType | StampedNote = Text("")
         #: Which ``e`` the screen shows (a count): a look at the file made
         #: for an earlier one (``_look_again``) is not shown over a newer note.
         self.showing = 0
+        #: Shown at the key, being written (``ui/prepared_handoff.py``):
+        #: where to (``None``: not known yet).
+        self.writing: str | None = None
+        self._writing = False
 
     def show_note(
         self,
@@ -119,22 +243,73 @@ class HandoffScreen(KeptScreen, Screen[None]):
         path: str | None,
         problem: str | None,
         warning: str | None = None,
-        note: RenderableType | None = None,
+        note: RenderableType | StampedNote | None = None,
     ) -> None:
         """What this ``e`` wrote (or could not): ``note`` is ``markdown`` as
-        drawn (:func:`note_renderable`, parsed in the ``e`` worker), from the
+        drawn (:func:`stamped_note`, parsed in the ``e`` worker), from the
         top, under the title "Hand-off preview"."""
         self.markdown, self.path, self.problem, self.warning = markdown, path, problem, warning
         self._note = note if note is not None else note_renderable(home_relative_in(markdown))
+        self._writing, self.writing = False, None
         self.showing += 1
-        if self.is_mounted:
-            self.query_one("#where", ThemedStatic).update(self._where())
+        if self._composed():
+            self._show_where()
             self.query_one("#note", NoteText).update(self._note)
             scroll = self.query_one(VerticalScroll)
-            scroll.border_title = "Hand-off preview"
-            scroll.scroll_home(animate=False, immediate=True)
+            if scroll.border_title != "Hand-off preview":  # setting it draws it again
+                scroll.border_title = "Hand-off preview"
+            if scroll.scroll_offset:
+                scroll.scroll_home(animate=False, immediate=True)
+
+    def show_writing(
+        self, markdown: str, note: StampedNote, path: str | None, problem: str | None = None
+    ) -> None:
+        """A note made ahead, shown at the key while the ``e`` worker writes
+        it (``path``: where, if known; ``problem``: why it will not be, as
+        read-only): the line above it says so until :meth:`show_written`."""
+        self.show_note(markdown, None, problem, None, note)
+        self._writing, self.writing = True, path
+        if self._composed():
+            self._show_where()
+
+    def show_written(
+        self, path: str | None, problem: str | None, warning: str | None, showing: int | None
+    ) -> None:
+        """The note shown at the key (``showing``) was written to ``path``,
+        or not (``problem``): only the line above it changes."""
+        if showing != self.showing or not self._writing:
+            return  # another note is shown now
+        self.path, self.problem, self.warning = path, problem, warning
+        self._writing, self.writing = False, None
+        if self._composed():
+            self._show_where()
+
+    def _show_where(self) -> None:
+        """The line above the note: laid out again only if it may not fit
+        on one line, before or now (a layout is most of the cost of ``e``)."""
+        where = self.query_one("#where", ThemedStatic)
+        line = self._where()
+        room = where.content_region.width
+        shown = where.shown
+        one_line = isinstance(shown, Text) and "\n" not in shown.plain
+        width = shown.cell_len if one_line else room + 1
+        fits = "\n" not in line.plain and 0 < line.cell_len <= room and 0 < width <= room
+        where.update(line, layout=not fits or not where.is_mounted)
+
+    def _composed(self) -> bool:
+        """Its widgets exist: from compose on, before the screen is mounted
+        too (a worker's result can land between the two; the widgets must
+        show it, as they were composed with what came before)."""
+        return bool(self.query("#where"))
 
     def _where(self) -> Text:
+        if self._writing and not self.problem:
+            where = Text.assemble(("Writing", "ckpt--warning-bold"))
+            if self.writing is not None:
+                where.append(" to ")
+                where.append_text(safe(home_relative(self.writing), 600))
+            where.append("…")
+            return where
         if self.problem:
             return Text.assemble(("Not written: ", "ckpt--error-bold"), safe(self.problem, 600))
         where = Text.assemble(("Written to ", "ckpt--success-bold"), safe(home_relative(self.path), 600))
@@ -189,7 +364,9 @@ class HandoffScreen(KeptScreen, Screen[None]):
             line.append("  (ctrl+r writes ours again)", style="dim")
             shown = now
         self.query_one("#where", ThemedStatic).update(line)
-        self.query_one("#note", NoteText).update(note_renderable(home_relative_in(shown)))
+        # Our note again (after a redo): as ``e`` showed it, from its kept lines.
+        note = self._note if now == self.markdown else note_renderable(home_relative_in(shown))
+        self.query_one("#note", NoteText).update(note)
         self.query_one(VerticalScroll).border_title = (
             "Hand-off preview" if now == self.markdown else "The file now"
         )

@@ -30,6 +30,7 @@ from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.explain import Explains
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.prepared import Prepared
+from ckpt_tui.ui.prepared_handoff import PreparedNotes
 from ckpt_tui.ui.render import no_match
 from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
@@ -121,6 +122,8 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self._first_layout_done = False  # see _refresh_layout
         #: What ``d`` and ``r`` will show, worked out once the cursor rests.
         self.prepared = Prepared()
+        #: What ``e`` will write and show, made once the cursor rests.
+        self.prepared_notes = PreparedNotes()
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -349,6 +352,7 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         if rested(delay):
             detail = selection_detail.current_checkpoint(self.service, row, activity, loaded)
             self.app.call_from_thread(self._present, detail)
+            self._prepare_note(row, None)
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_snapshot(self, row: SnapshotRow, ahead, delay: float = 0.0) -> None:
@@ -359,6 +363,19 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
         if ahead is not None and not get_current_worker().is_cancelled:
             self.prepared.prepare(self.service, row.session_id, *ahead)
+        self._prepare_note(row.session_id, row.id)
+
+    def _prepare_note(self, session: SessionRow | str, snapshot: str | None) -> None:
+        """In a detail worker: the note ``e`` would write for the selection
+        (``ui/prepared_handoff.py``), for a session of the store that has a
+        checkpoint (or for one of its snapshots)."""
+        if get_current_worker().is_cancelled:
+            return
+        if isinstance(session, SessionRow):
+            if session.origin != "store" or not session.has_checkpoint:
+                return
+            session = session.id
+        self.prepared_notes.prepare(self.service, session, snapshot)
 
     # -- actions --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:

@@ -33,6 +33,7 @@ from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.widgets.kept_component_styles import KeptComponentStyles
 from ckpt_tui.ui.widgets.kept_lines import KeptLines
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
 from ckpt_tui.ui.widgets.list_jump import JumpsToKey
@@ -52,7 +53,8 @@ FILTER_REST = 0.15
 
 
 class PagedList(
-    KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT], can_focus=True
+    KeptComponentStyles, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
+    can_focus=True,
 ):
     """Rows from the store, one keyset page at a time."""
 

@@ -1,0 +1,130 @@
+"""``e`` with the note made while the cursor rested (``ui/prepared_handoff.py``):
+shown at the key, being written; what is written is exactly what is shown;
+a plugin save in between gives the new note, shown and written; a note that
+cannot be written says why on one line."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from ckpt_tui.ui.flows import handoff as handoff_flow
+from tests.ui_support import make_app, run_async, settle
+
+NOTE = "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
+
+
+def where(app) -> str:
+    return app.screen.query_one("#where").render().plain
+
+
+def note_text(app) -> str:
+    """The note as the hand-off screen draws it, as plain text."""
+    note = app.screen.query_one("#note")
+    return "\n".join(line.text for line in note._lines(note.size.width))
+
+
+def written_time(markdown: str) -> str:
+    (line,) = [line for line in markdown.splitlines() if line.startswith("- Written: ")]
+    return line.removeprefix("- Written: ")
+
+
+def demo(tmp_path) -> Path:
+    from ckpt_tui.core.demo import build_demo
+
+    return Path(build_demo(tmp_path / "demo", seed=3)["db"])
+
+
+def held_worker(monkeypatch) -> list[tuple]:
+    """The ``e`` worker's calls, held (not run) until the test runs them."""
+    held: list[tuple] = []
+    monkeypatch.setattr(handoff_flow, "_write_note", lambda *args: held.append(args))
+    return held
+
+
+@run_async
+async def test_e_shows_the_note_made_ahead_at_once_then_writes_exactly_it(tmp_path, monkeypatch):
+    real = handoff_flow._write_note
+    held = held_worker(monkeypatch)
+    note = tmp_path / NOTE
+    app = make_app(demo(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)  # the cursor rests: the note is made
+        assert app.main.prepared_notes.get("ses_docs_01", None) is not None
+        await pilot.press("e")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HandoffScreen", "shown before any worker ran"
+        assert len(held) == 1 and not note.exists()
+        assert where(app).startswith("Writing to ") and where(app).endswith("handoff-ses_docs_01.md…")
+        shown = app.screen.markdown
+        assert f"Written: {written_time(shown)}" in note_text(app)
+        await asyncio.to_thread(real, *held[0])
+        await settle(pilot)
+        assert note.read_text() == shown, "what is written is what was shown"
+        assert where(app).startswith("Written to ") and "undoes it" in where(app)
+        assert f"Written: {written_time(shown)}" in note_text(app)
+        await pilot.press("u")  # undone from the hand-off screen, as any write
+        await settle(pilot)
+        assert not note.exists()
+        assert "Undone" in where(app)
+
+
+@run_async
+async def test_a_plugin_save_after_the_rest_gives_the_new_note_shown_and_written(tmp_path):
+    from tests.factory import PluginWriter
+
+    db = demo(tmp_path)
+    note = tmp_path / NOTE
+    app = make_app(db)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        ahead = app.main.prepared_notes.get("ses_docs_01", None)
+        assert ahead is not None and "Objective 42" not in ahead.handoff.markdown
+        writer = PluginWriter(db)
+        assert writer.save("ses_docs_01", objective="Objective 42: saved after the rest")
+        writer.close()
+        await pilot.press("e")
+        await settle(pilot)
+        assert "Objective 42: saved after the rest" in note.read_text()
+        assert note.read_text() == app.screen.markdown
+        assert "Objective 42: saved after the rest" in note_text(app)
+        assert where(app).startswith("Written to ")
+
+
+@run_async
+async def test_a_note_made_ahead_that_cannot_be_written_says_why_on_one_line(tmp_path):
+    note = tmp_path / NOTE
+    app = make_app(demo(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.main.prepared_notes.get("ses_docs_01", None) is not None
+        note.mkdir(parents=True)  # where the note goes: a folder, not a file
+        await pilot.press("e")
+        await settle(pilot)
+        line = where(app)
+        assert line.startswith("Not written: ") and "is not a regular file" in line
+        assert "\n" not in line
+        assert note.is_dir() and not any(note.iterdir())
+
+
+@run_async
+async def test_read_only_shows_the_note_made_ahead_as_not_written(tmp_path):
+    db = demo(tmp_path)
+    app = make_app(db, read_only=True)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.main.prepared_notes.get("ses_docs_01", None) is not None
+        await pilot.press("e")
+        await pilot.pause()
+        assert where(app).startswith("Not written: read-only")
+        await settle(pilot)
+        assert where(app).startswith("Not written: read-only")
+    assert not (tmp_path / NOTE).parent.exists()
