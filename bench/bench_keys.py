@@ -278,6 +278,8 @@ def _ckpt_prepared(app) -> bool:
     main = getattr(app, "main", None)
     if main is None or app.screen is not main or app.focused is not main.snapshots:
         return True
+    if not hasattr(main, "ahead"):  # ``--app`` with a version that prepares nothing
+        return True
     snap = main.snapshot
     ahead = main.ahead(snap) if snap is not None else None
     if ahead is None:
