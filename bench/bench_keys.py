@@ -20,6 +20,11 @@ For each key:
 * ``enter`` on the projects pane: the sessions pane has the focus;
 * ``d``: the diff screen shows its diff; ``esc`` (diff): the main screen is back;
 * ``r``: the restore preview shows its plan (the buttons are live);
+* ``d (moved)``, ``r (moved)``: the same, on a snapshot the cursor has just
+  moved to (``j`` or ``k``, unmeasured, then idle: the detail worker has
+  shown it and worked out what ``d`` and ``r`` show), as a person presses
+  them: the kept screens last showed another snapshot (``d`` and ``r``
+  above are pressed again on the same one);
 * ``e``: the hand-off preview is up; ``?``: the help is up;
 * ``esc`` (filter): the snapshot pane's filter is cleared and the whole
   list is back.
@@ -262,7 +267,28 @@ def _ckpt_idle(app) -> bool:
         return False
     if not getattr(app, "warmed_up", True):
         return False
+    if not _ckpt_prepared(app):
+        return False
     return not any(lst._summary_pending for s in app.screen_stack for lst in s.query(SnapshotList))
+
+
+def _ckpt_prepared(app) -> bool:
+    """What ``d`` and ``r`` show for the selected snapshot is worked out
+    (``ui/prepared.py``), when the snapshot pane has the focus."""
+    main = getattr(app, "main", None)
+    if main is None or app.screen is not main or app.focused is not main.snapshots:
+        return True
+    if not hasattr(main, "ahead"):  # ``--app`` with a version that prepares nothing
+        return True
+    snap = main.snapshot
+    ahead = main.ahead(snap) if snap is not None else None
+    if ahead is None:
+        return True
+    (old, new), restore = ahead
+    prepared = main.prepared
+    return prepared.diff(snap.session_id, old, new) is not None and (
+        restore is None or prepared.plan(snap.session_id, restore) is not None
+    )
 
 
 def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
@@ -321,11 +347,11 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
                 return lambda: self.focused is main.projects
             if name == "3":
                 return lambda: self.focused is snaps
-            if name == "d":
+            if name in ("d", "d-moved"):  # (named apart for BENCH_KEYS_PROFILE)
                 return lambda: isinstance(self.screen, DiffScreen) and (
                     self.screen.query_one(DiffView).diff is not None
                 )
-            if name == "r":
+            if name in ("r", "r-moved"):
                 return lambda: getattr(self.screen, "plan", None) is not None
             if name == "e":
                 return lambda: type(self.screen).__name__ == "HandoffScreen"
@@ -456,6 +482,21 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
             both("?", screen=True)
             ckpt.press("esc")
             screens.press("esc")
+        # On the snapshot the cursor just moved to (and rested on), which the
+        # kept diff screen and restore preview last showed no more: the
+        # second and third rows in turn (the first, the newest, is often the
+        # checkpoint itself: no differences, nothing to restore).
+        ckpt.press("j")
+        for i in range(runs):
+            ckpt.press("j" if i % 2 == 0 else "k")
+            both("d", "d-moved", label="d (moved)", screen=True)
+            ckpt.press("esc")
+            screens.press("esc")
+            both("r", "r-moved", label="r (moved)", screen=True)
+            ckpt.press("esc")
+            screens.press("esc")
+        for _ in range(1 + runs % 2):
+            ckpt.press("k")  # back to the first row
         ckpt.press("1")
         for _ in range(runs):
             both("enter", screen=True)

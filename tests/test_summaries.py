@@ -4,13 +4,22 @@ the diff, is the line the full diff gives."""
 from __future__ import annotations
 
 import json
+from difflib import SequenceMatcher
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ckpt_tui.core.diff import diff_checkpoints
 from ckpt_tui.core.model import FIELDS, LIST_FIELDS, STATUSES, Checkpoint, Damaged, decode
-from ckpt_tui.core.summary import change_summary, lcs_length, payload_summaries, summarize
+from ckpt_tui.core.summary import (
+    AUTOJUNK_MIN,
+    _longest_match,
+    change_summary,
+    lcs_length,
+    payload_summaries,
+    ratio_at_least,
+    summarize,
+)
 
 # A small alphabet makes duplicates, moves and one-place edits common.
 items = st.lists(
@@ -268,6 +277,51 @@ def test_lcs_length_is_the_longest_common_subsequence(a, b):
         for j, y in enumerate(b, 1):
             diagonal, row[j] = row[j], diagonal + 1 if x == y else max(row[j], row[j - 1])
     assert lcs_length(a, b) == row[-1]
+
+
+#: Letters for 200-odd characters: some more than 3 times (autojunk's
+#: "popular" there), some fewer.
+_SOME_RARE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ  "
+_RATIOS = st.sampled_from([0.0, 0.25, 0.5, 0.6, 0.6000001, 2 / 3, 0.75, 1.0])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab c", max_size=30), st.text(alphabet="ab c", max_size=30), _RATIOS)
+def test_ratio_at_least_answers_as_sequencematchers_ratio(a, b, threshold):
+    assert ratio_at_least(a, b, threshold) == (SequenceMatcher(None, a, b).ratio() >= threshold)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcd e", max_size=40), st.text(alphabet="abcd e", max_size=40), st.data())
+def test_longest_match_is_difflibs_in_any_region(a, b, data):
+    alo = data.draw(st.integers(0, len(a)))
+    ahi = data.draw(st.integers(alo, len(a)))
+    blo = data.draw(st.integers(0, len(b)))
+    bhi = data.draw(st.integers(blo, len(b)))
+    expected = tuple(SequenceMatcher(None, a, b).find_longest_match(alo, ahi, blo, bhi))
+    assert _longest_match(a, b, alo, ahi, blo, bhi) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(alphabet=_SOME_RARE, min_size=AUTOJUNK_MIN - 20, max_size=AUTOJUNK_MIN + 40),
+    st.text(alphabet=_SOME_RARE, min_size=AUTOJUNK_MIN - 20, max_size=AUTOJUNK_MIN + 40),
+    _RATIOS,
+)
+def test_ratio_at_least_keeps_the_junk_heuristic_of_long_strings(a, b, threshold):
+    """From 200 characters on, SequenceMatcher ignores the characters too
+    common in its second string: matches it gives up on count no more."""
+    assert ratio_at_least(a, b, threshold) == (SequenceMatcher(None, a, b).ratio() >= threshold)
+
+
+def test_ratio_at_least_on_strings_the_junk_heuristic_changes():
+    """Two 210-character lines of two letters: autojunk drops both from
+    the second string, so SequenceMatcher sees no match at all."""
+    a, b = "ab" * 100 + "x" * 10, "ba" * 100 + "y" * 10
+    assert SequenceMatcher(None, a, b).ratio() == 0.0
+    assert not ratio_at_least(a, b, 0.6)
+    assert ratio_at_least(a[:150], b[:150], 0.6)  # short: nothing is junk
+    assert ratio_at_least("", "", 1.0) and not ratio_at_least("", "x", 0.1)
 
 
 def test_a_pair_the_ratio_refuses_is_not_a_rewording_whatever_the_bound_says():

@@ -10,10 +10,10 @@ opencode sessions have no checkpoint. It never writes to opencode's storage.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
+from ckpt_tui.frozen import Frozen
 from ckpt_tui.records import SessionRow
 
 if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up path
@@ -21,8 +21,7 @@ if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up pa
     from ckpt_tui.opencode.usage import SessionUsage
 
 
-@dataclass(frozen=True)
-class Activity:
+class Activity(Frozen):
     """opencode's sessions by id, as read at one moment (possibly none)."""
 
     reader: OpencodeReader | None

@@ -13,7 +13,6 @@ snapshot and prunes (SPEC 5.3). Journaling what was written is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
@@ -29,6 +28,7 @@ from ckpt_tui.core.plans import (
     take,
 )
 from ckpt_tui.errors import Conflict, DamagedPayload
+from ckpt_tui.frozen import Frozen
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -36,8 +36,7 @@ if TYPE_CHECKING:
     from ckpt_tui.core.reads import Reader
 
 
-@dataclass(frozen=True)
-class PlanWritten:
+class PlanWritten(Frozen):
     """What :func:`write_plan` wrote: the pre-restore snapshot it took and
     how many snapshots pruning removed."""
 

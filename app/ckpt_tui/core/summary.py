@@ -8,17 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from difflib import SequenceMatcher
+from functools import partial
 from itertools import compress
 from operator import itemgetter, ne
 
-from ckpt_tui.core.diff import (
-    MAX_DIFF_ITEMS,
-    REWORD_RATIO,
-    REWORD_UNFILTERED_CHARS,
-    CheckpointDiff,
-    _closest,
-    diff_items,
-)
+from ckpt_tui.core.diff_limits import MAX_DIFF_ITEMS, REWORD_RATIO, REWORD_UNFILTERED_CHARS
 from ckpt_tui.core.model import (
     FIELDS,
     LIST_FIELDS,
@@ -31,6 +26,10 @@ from ckpt_tui.core.model import (
     loads,
     status_label,
 )
+
+TYPE_CHECKING = False  # typing is not needed at run time
+if TYPE_CHECKING:
+    from ckpt_tui.core.diff import CheckpointDiff
 
 _SHORT = {
     "completedSteps": "done",
@@ -94,6 +93,9 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
             else:
                 counts = _ordered_counts(a, b)
                 if counts is None:
+                    # the diff engine, off the start-up path (core.diff_limits)
+                    from ckpt_tui.core.diff import diff_items
+
                     counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
                 for what, sign in _COUNTED:
                     if n := counts[what]:
@@ -252,7 +254,7 @@ def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> dict[str, int] | 
                 return None  # rewordings could pair several ways
             if len(a[i0]) + len(b[j0]) > REWORD_UNFILTERED_CHARS:
                 return None  # what diff_items pairs through its prefilter
-            if _may_be_reworded(a[i0], b[j0]) and _closest(b[j0], [i0], a) is not None:
+            if _may_be_reworded(a[i0], b[j0]) and ratio_at_least(a[i0], b[j0], REWORD_RATIO):
                 reworded += 1
                 lost = gained = 0
         added, removed = added + gained, removed + lost
@@ -282,6 +284,76 @@ def _may_be_reworded(old: str, new: str) -> bool:
     if total > LCS_MAX_CHARS:
         return True  # the bound costs more than it saves
     return not total or 2.0 * lcs_length(old, new) / total >= REWORD_RATIO
+
+
+def ratio_at_least(a: str, b: str, threshold: float) -> bool:
+    """``SequenceMatcher(None, a, b).ratio() >= threshold`` (what
+    ``diff._closest`` asks of one candidate: its quick ratios are upper
+    bounds of the ratio, so they pass whenever it does), answered as soon
+    as the answer is known.
+
+    The ratio is 2·M/T, M the total size of the matching blocks that
+    ``get_matching_blocks`` finds by recursing on the regions left and
+    right of each longest match. Every block found adds to M and none is
+    taken back, so once the blocks so far reach the threshold the rest
+    cannot change the answer; and M never exceeds the blocks so far plus
+    the shorter side of every region still to search, so when even that
+    falls short the answer is no. Each region yields the block difflib
+    finds there (:func:`_longest_match`); the order in which the regions
+    are searched does not change what each one yields."""
+    total = len(a) + len(b)
+    if not total:
+        return threshold <= 1.0  # what difflib's ratio says of two empty strings
+    if len(b) < AUTOJUNK_MIN and a.__class__ is str and b.__class__ is str:
+        longest = partial(_longest_match, a, b)
+    else:
+        longest = SequenceMatcher(None, a, b).find_longest_match
+    found = 0
+    pending = [(0, len(a), 0, len(b))]
+    room = min(len(a), len(b))  # the shorter side of every pending region
+    while pending:
+        alo, ahi, blo, bhi = pending.pop()
+        room -= min(ahi - alo, bhi - blo)
+        i, j, k = longest(alo, ahi, blo, bhi)
+        found += k
+        if 2.0 * found / total >= threshold:
+            return True
+        if k and alo < i and blo < j:
+            pending.append((alo, i, blo, j))
+            room += min(i - alo, j - blo)
+        if k and i + k < ahi and j + k < bhi:
+            pending.append((i + k, ahi, j + k, bhi))
+            room += min(ahi - i - k, bhi - j - k)
+        if 2.0 * (found + room) / total < threshold:
+            return False
+    return 2.0 * found / total >= threshold
+
+
+#: From this length of its second string on, SequenceMatcher ignores the
+#: characters that are too common in it (``autojunk``).
+AUTOJUNK_MIN = 200
+
+
+def _longest_match(a: str, b: str, alo: int, ahi: int, blo: int, bhi: int) -> tuple:
+    """``SequenceMatcher(None, a, b).find_longest_match(alo, ahi, blo, bhi)``
+    for strings when nothing in ``b`` is junk (it is shorter than
+    :data:`AUTOJUNK_MIN`): the longest common substring of ``a[alo:ahi]``
+    and ``b[blo:bhi]``, the one starting first in ``a``, then in ``b``.
+    Grown with ``str.find`` (in C) one start in ``a`` at a time instead of
+    difflib's loop over every pair of equal characters: five times quicker.
+    After start ``i``, ``size`` is the longest match starting at or before
+    it, so the first start to reach the final size is the first of the
+    longest."""
+    find = b.find
+    size, start = 0, alo
+    for i in range(alo, ahi):
+        while i + size < ahi and find(a[i : i + size + 1], blo, bhi) >= 0:
+            size, start = size + 1, i
+        if i + size >= ahi:
+            break  # no later start has room for a longer match
+    if not size:
+        return alo, blo, 0
+    return start, find(a[start : start + size], blo, bhi), size
 
 
 def lcs_length(a: str, b: str) -> int:

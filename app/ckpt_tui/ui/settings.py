@@ -5,19 +5,18 @@ for this run."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from textual.app import App
 
 from ckpt_tui import paths
 from ckpt_tui.core import config_write
 from ckpt_tui.errors import CkptError
+from ckpt_tui.frozen import replace
 
 
 def remember_setting(app: App, key: str, value: str) -> None:
     config = app.config
     path = config.path or paths.config_dir() / "config.toml"
-    app.config = dataclasses.replace(config, **{key: value})
+    app.config = replace(config, **{key: value})
 
     def write() -> None:
         try:

@@ -8,13 +8,13 @@ detail) keeps its full text here, newest first.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ckpt_tui.frozen import Frozen
 from ckpt_tui.ui.render import safe_block
 from ckpt_tui.ui.screens.dialog import Dialog
 
@@ -27,8 +27,7 @@ KEPT_NOTICES = 30
 MORE_HINT = " (M: full text)"
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(Frozen):
     severity: str
     title: str
     text: str

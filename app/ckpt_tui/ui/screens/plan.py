@@ -35,6 +35,7 @@ from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
+from ckpt_tui.ui.widgets.steady import update_in_place
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
@@ -47,6 +48,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         width: 96%; height: 92%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
+    PlanScreen #title { width: 100%; }
     PlanScreen #what { width: 100%; height: auto; margin: 0 0 1 0; }
     PlanScreen #body { height: 1fr; }
     PlanScreen SelectionList, PlanScreen OptionList {
@@ -141,7 +143,8 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self.plan, self._offered, self._busy = None, (), False
         if self._title_shown != self.title_text:  # (unchanged: no layout)
             self._title_shown = self.title_text
-            self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+            title = self.query_one("#title", Label)
+            update_in_place(title, Text(self.title_text, style="bold"))
         view = self.query_one("#diff", DiffView)
         if ready is None:
             view.reset("current → result")
@@ -259,7 +262,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
                 what.append("\n" + plan.kept_note, style="italic")
         label = self.query_one("#what", ThemedLabel)
         if label.shown != what:  # a kept screen may show it already: no layout
-            label.update(what)
+            update_in_place(label, what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])

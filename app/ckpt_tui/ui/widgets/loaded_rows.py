@@ -5,16 +5,15 @@ the list's workers read the pages, this only places them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ckpt_tui.frozen import Record
 from ckpt_tui.records import Page
 
 RowT = TypeVar("RowT")
 
 
-@dataclass
-class LoadedRows(Generic[RowT]):
+class LoadedRows(Record, Generic[RowT]):
     """The rows loaded so far.
 
     Usually the first ``len(rows)`` rows of the list. After ``G`` on a long

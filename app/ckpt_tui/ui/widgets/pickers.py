@@ -9,8 +9,13 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, SelectionList
 
+from ckpt_tui.ui.widgets.steady import SteadyScroll
 
-class FieldPicker(SelectionList[str]):
+
+class FieldPicker(SteadyScroll, SelectionList[str]):
+    """Other fields for another snapshot do not lay out the preview
+    (``steady.SteadyScroll``): its size is the preview's CSS."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "select", "Toggle field", id="fields.toggle"),
         Binding("j", "cursor_down", "Down", show=False, id="fields.down"),

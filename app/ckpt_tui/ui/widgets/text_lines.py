@@ -4,6 +4,7 @@ The line API again: a diff of two 1 MB payloads or a conversation of
 thousands of messages is many lines, and only the visible ones are drawn.
 Subclasses produce rows (a ``Text``, or an ``(old, new)`` pair for two
 columns); this class wraps them when the width changes and draws them.
+New rows do not lay out the screen (``steady.SteadyScroll``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from textual.strip import Strip
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.widgets.steady import SteadyScroll
 
 
-class TextLines(Themed, ScrollView, can_focus=True):
+class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextLines {
         border: round $panel-lighten-2;
@@ -79,6 +81,11 @@ class TextLines(Themed, ScrollView, can_focus=True):
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._rewrap()
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """The scrollbar came or went: the text is a column narrower or
+        wider, and no ``Resize`` says so (the widget's size is the same)."""
+        self.call_after_refresh(self.on_resize)
 
     def action_page_down(self) -> None:
         self.scroll_page_down(animate=False)

@@ -1,0 +1,42 @@
+"""What the app imports before its first frame (issue 12: the first frame
+at most 1.3x a minimal Textual app's). The diff engine is imported later,
+by the warm-up worker (``CkptApp._warm_imports``) or the first key that
+needs it; the first screen's change summaries count without it."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+from ckpt_tui.core.model import Checkpoint
+from tests.factory import add_snapshot, basic_store, connect
+
+#: Not before the first frame: the diff engine (six NamedTuples, 1.5 ms).
+DEFERRED = ("ckpt_tui.core.diff",)
+
+
+def test_the_first_screen_with_its_summaries_imports_no_diff_engine(tmp_path):
+    db = basic_store(tmp_path / "c.db")
+    conn = connect(db)
+    # after "second" (next: b, c): a step added, then reworded (the summary walk pairs them)
+    for name, steps, at in (
+        ("third", ("b", "c", "write the tests"), "2026-11-01T10:03:00.000Z"),
+        ("fourth", ("b", "c", "write the tests first"), "2026-11-01T10:04:00.000Z"),
+    ):
+        payload = Checkpoint(objective="two", status="done", nextSteps=steps).to_payload()
+        add_snapshot(conn, "s1", "p1", name, payload, at=at)
+    conn.close()
+    code = (
+        "import sys\n"
+        "from ckpt_tui.core.service import open_service\n"
+        "import ckpt_tui.ui.app, ckpt_tui.ui.launch\n"
+        f"first = open_service({str(db)!r}).first_screen(summaries=20)\n"
+        "print(repr(sorted(first.summaries.values())), file=sys.stderr)\n"
+        f"print(repr([m for m in {DEFERRED!r} if m in sys.modules]), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    *_, lines, loaded = result.stderr.strip().splitlines()
+    assert {"+1 next", "~1 next"} <= set(ast.literal_eval(lines))  # the walk paired them
+    assert ast.literal_eval(loaded) == []
