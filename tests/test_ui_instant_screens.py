@@ -190,27 +190,6 @@ async def test_the_key_bar_follows_the_focus_and_its_keys_still_click():
 
 
 @run_async
-async def test_a_focus_change_asks_for_the_keys_once(monkeypatch):
-    """The key bar works out its keys once per change (``_recheck``), and the
-    repaint it asks for draws those, not keys asked for again; what it draws
-    is what asking again gives."""
-    app = make_app(demo_db("focus-keys-once"))
-    async with app.run_test(size=(140, 40)) as pilot:
-        await settle(pilot)
-        key_bar = app.screen.query_one(KeyBar)
-        rechecks = count_calls(monkeypatch, key_bar, "_recheck")
-        renders = count_calls(monkeypatch, key_bar, "render")
-        asked = count_calls(monkeypatch, key_bar, "_entries")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert app.focused is app.main.sessions
-        assert len(renders) >= 1 and len(asked) == len(rechecks)
-        drawn = key_bar._drawn
-        assert drawn is not None and drawn[0] == key_bar._entries()
-        assert " e Hand-off " in drawn[3].plain
-
-
-@run_async
 async def test_a_list_row_changed_while_unfocused_is_drawn_anew_on_focus(monkeypatch):
     """Kept lines are for a change of focus only: rows that changed since
     (another repaint) are drawn again."""

@@ -50,9 +50,6 @@ class KeyBar(Themed, Widget):
         self._recheck_pending = False
         #: What the bar last drew: its keys, its width and theme, and the line.
         self._drawn: tuple[list, int, str, Text] | None = None
-        #: The keys ``_recheck`` just worked out, for the repaint it asked for
-        #: (the next ``render`` takes them instead of asking again).
-        self._fresh: list | None = None
 
     def on_mount(self) -> None:
         self._screen = self.screen
@@ -73,9 +70,7 @@ class KeyBar(Themed, Widget):
     def _recheck(self) -> None:
         self._recheck_pending = False
         drawn = self._drawn
-        entries = self._entries()
-        if drawn is None or drawn[0] != entries:
-            self._fresh = entries
+        if drawn is None or drawn[0] != self._entries():
             self.refresh()  # a repaint, never a layout: the bar is one line whatever it says
 
     def _entries(self) -> list:
@@ -100,9 +95,7 @@ class KeyBar(Themed, Widget):
         frame, and already in the first frame). When they do not fit, long
         descriptions shrink to the key's own word, then the last keys go
         first; help and quit (or a dialog's close) always stay."""
-        # A change of keys after ``_recheck`` asks for another ``_recheck``,
-        # which repaints again if they differ from these.
-        entries, self._fresh = (self._fresh or self._entries()), None
+        entries = self._entries()
         width = self.size.width
         drawn = self._drawn
         if drawn is not None and drawn[1:3] == (width, self.app.theme) and drawn[0] == entries:
