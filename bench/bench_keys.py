@@ -153,12 +153,32 @@ class Probe:
             self.app.set_timer(0.01, self._check_idle)
 
 
+def probed(app_class, out: int, ctl: int):
+    """``app_class`` with a :class:`Probe`: says "ready" after its first
+    frame, then signals the frames the parent waits for (the minimal apps)."""
+
+    class Probed(app_class):
+        def on_mount(self) -> None:
+            self.probe = Probe(self, out, ctl, lambda: True)
+            self.call_after_refresh(self._bench_ready)
+
+        def _bench_ready(self) -> None:
+            first = self.probe.frames[0] if self.probe.frames else time.monotonic()
+            os.write(out, f"ready {first}\n".encode())
+            self.probe.start()
+
+        def post_display_hook(self) -> None:
+            self.probe.frame()
+
+    return Probed
+
+
 def child_minimal(out: int, ctl: int) -> None:
     from textual.app import App
     from textual.binding import Binding
     from textual.widgets import Static
 
-    class Minimal(App):
+    class Minimal(probed(App, out, ctl)):
         BINDINGS = [
             Binding(k, "bump", show=False)
             for k in ("j", "k", "enter", "escape", "d", "r", "e", "question_mark", "1", "3",
@@ -178,17 +198,6 @@ def child_minimal(out: int, ctl: int) -> None:
             want = self.count + len(KEYS[name])
             return lambda: self.count == want
 
-        def on_mount(self) -> None:
-            self.probe = Probe(self, out, ctl, lambda: True)
-            self.call_after_refresh(self._bench_ready)
-
-        def _bench_ready(self) -> None:
-            first = self.probe.frames[0] if self.probe.frames else time.monotonic()
-            os.write(out, f"ready {first}\n".encode())
-            self.probe.start()
-
-        def post_display_hook(self) -> None:
-            self.probe.frame()
 
     Minimal().run()
 
@@ -213,7 +222,7 @@ def child_minimal_screens(out: int, ctl: int) -> None:
     class Pane(Static, can_focus=True):
         DEFAULT_CSS = "Pane:focus { background: $accent; }"
 
-    class MinimalScreens(App):
+    class MinimalScreens(probed(App, out, ctl)):
         BINDINGS = [
             Binding(k, "open", show=False) for k in ("d", "r", "e", "question_mark")
         ] + [Binding("enter", "move", show=False)]
@@ -243,17 +252,6 @@ def child_minimal_screens(out: int, ctl: int) -> None:
                 return lambda: self.count == want and not isinstance(self.screen, OneLabel)
             return lambda: self.count == want
 
-        def on_mount(self) -> None:
-            self.probe = Probe(self, out, ctl, lambda: True)
-            self.call_after_refresh(self._bench_ready)
-
-        def _bench_ready(self) -> None:
-            first = self.probe.frames[0] if self.probe.frames else time.monotonic()
-            os.write(out, f"ready {first}\n".encode())
-            self.probe.start()
-
-        def post_display_hook(self) -> None:
-            self.probe.frame()
 
     MinimalScreens().run()
 

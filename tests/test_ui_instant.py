@@ -8,17 +8,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from tests.ui_support import demo_db, make_app, run_async, settle
-
-
-async def into_snapshots(pilot) -> None:
-    """The demo store's first session's snapshots, focused and settled."""
-    await settle(pilot)
-    for key in ("enter", "enter"):
-        await pilot.press(key)
-        await settle(pilot)
-    main = pilot.app.main
-    assert pilot.app.focused is main.snapshots and len(main.snapshots.rows) >= 4
+from tests.ui_support import demo_db, into_snapshots, make_app, run_async, settle
 
 
 def count_calls(monkeypatch, owner, name: str) -> list[object]:

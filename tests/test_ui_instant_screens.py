@@ -210,6 +210,28 @@ async def test_a_list_row_changed_while_unfocused_is_drawn_anew_on_focus(monkeyp
 
 
 @run_async
+async def test_the_warm_up_builds_the_help_and_the_kept_screens():
+    """The warm-up's last step (run a second after launch, not in headless
+    tests) leaves the help, the diff screen and the restore preview built
+    and not shown; a version that called the help's coroutine without
+    awaiting it built no help."""
+    from ckpt_tui.ui.commands import HELP_SCREEN
+    from ckpt_tui.ui.screens.kept import DIFF, RESTORE
+
+    app = make_app(demo_db("warm-up"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        assert not app.is_screen_installed(HELP_SCREEN)
+        await app._warmed()
+        await settle(pilot)
+        assert app.warmed_up
+        for name in (HELP_SCREEN, DIFF, RESTORE):
+            assert app.is_screen_installed(name), name
+            assert app.get_screen(name).is_running, name
+        assert app.screen is app.main
+
+
+@run_async
 async def test_the_help_built_ahead_shows_at_the_first_question_mark(monkeypatch):
     from ckpt_tui.ui.commands import HELP_SCREEN, prepare_help
     from ckpt_tui.ui.screens import help as help_module

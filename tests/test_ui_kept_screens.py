@@ -12,17 +12,7 @@ from ckpt_tui.ui.screens.plan import PlanScreen
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from tests.factory import PluginWriter
 from tests.test_ui_flows import checkpoint, open_snapshot
-from tests.ui_support import demo_db, make_app, run_async, settle
-
-
-async def into_snapshots(pilot) -> None:
-    """The demo store's first session's snapshots, focused and settled."""
-    await settle(pilot)
-    for key in ("enter", "enter"):
-        await pilot.press(key)
-        await settle(pilot)
-    main = pilot.app.main
-    assert pilot.app.focused is main.snapshots and len(main.snapshots.rows) >= 4
+from tests.ui_support import demo_db, into_snapshots, make_app, run_async, settle
 
 
 async def press(pilot, *keys: str) -> None:

@@ -123,3 +123,13 @@ def press_settled(*keys):
             await settle(pilot)
 
     return run
+
+
+async def into_snapshots(pilot) -> None:
+    """The demo store's first session's snapshots, focused and settled."""
+    await settle(pilot)
+    for key in ("enter", "enter"):
+        await pilot.press(key)
+        await settle(pilot)
+    main = pilot.app.main
+    assert pilot.app.focused is main.snapshots and len(main.snapshots.rows) >= 4

@@ -191,7 +191,7 @@ class CkptApp(App[None]):
         self.binding_groups()  # imports every screen the help lists
         self.call_from_thread(self._warmed)
 
-    def _warmed(self) -> None:
+    async def _warmed(self) -> None:
         """The screens of ``d`` and ``r`` and the help are built (not shown:
         no frame), so their first key is as quick as the next; then what
         exists now is frozen for the collector, as at launch
@@ -199,7 +199,7 @@ class CkptApp(App[None]):
         full collection cost 20-120 ms, in the middle of whichever key it
         fell on."""
         build_kept_screens(self)
-        prepare_help(self)
+        await prepare_help(self)
         gc.freeze()
         self.warmed_up = True
 
