@@ -240,3 +240,23 @@ async def test_asking_what_undo_would_do_never_creates_the_journal(store_path):
         await press(pilot, "2", "3", "j")
         assert app.main.next_steps is not None and app.main.next_steps[1] == (None, None)
     assert not (paths.state_dir() / "journal.db").exists(), "browsing writes nothing"
+
+
+@run_async
+async def test_the_same_next_steps_again_leave_the_keys_unchecked(store_path):
+    """``j`` within a session reads undo and redo again: the same words
+    ask no new check of the keys (issue 12); other words do."""
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await press(pilot, "2", "3", "j")
+        main = app.main
+        steps = main.next_steps
+        assert steps is not None
+        checks: list[object] = []
+        main.bindings_updated_signal.subscribe(main, checks.append)
+        main._next_steps_loaded(steps)
+        await pilot.pause()
+        assert checks == []
+        main._next_steps_loaded((steps[0], steps[1]._replace(undo="restore of x")))
+        await pilot.pause()
+        assert checks

@@ -12,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Label
 from textual.widgets.selection_list import Selection
 
+from ckpt_tui.ui.widgets.detail import DetailPane
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from ckpt_tui.ui.widgets.steady import update_in_place
@@ -150,3 +151,34 @@ async def test_a_label_sized_by_its_text_is_laid_out(layouts):
         update_in_place(label, Text("a good deal longer"))
         assert await shown(pilot, layouts) >= 1
         assert label.size.width == len("a good deal longer")
+
+
+class Detail(App):
+    CSS = "DetailPane { height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield DetailPane(id="detail")
+
+
+@run_async
+async def test_the_detail_pane_takes_text_as_tall_without_a_layout(layouts):
+    app = Detail()
+    async with app.run_test(size=(60, 30)) as pilot:
+        pane = app.query_one(DetailPane)
+        pane.show(Text("\n".join(f"first {i}" for i in range(5))), "Snapshot")
+        await shown(pilot, layouts)
+        pane.show(Text("\n".join(f"second {i}" for i in range(5))), "Snapshot")
+        assert await shown(pilot, layouts) == 0
+        assert "second&#160;4" in app.export_screenshot()
+        # Taller than the pane: laid out, and it scrolls to its new end.
+        pane.show(Text("\n".join(f"third {i}" for i in range(30))), "Snapshot")
+        assert await shown(pilot, layouts) >= 1
+        assert pane.virtual_size.height == 30 and pane.show_vertical_scrollbar
+        pane.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert "third&#160;29" in app.export_screenshot()
+        pane.show(Text("short"), "Snapshot")
+        await shown(pilot, layouts)
+        assert not pane.show_vertical_scrollbar
+        assert pane.virtual_size.height == pane.scrollable_content_region.height
+        assert "short" in app.export_screenshot()

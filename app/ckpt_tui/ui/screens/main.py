@@ -308,6 +308,10 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self.app.call_from_thread(self._next_steps_loaded, steps)
 
     def _next_steps_loaded(self, steps) -> None:
+        # ``j`` within a session reads the same steps again: the key bar
+        # would only check its keys again to find them unchanged.
+        if steps == self.next_steps:
+            return
         self.next_steps = steps
         self.app.refresh_bindings()
 

@@ -100,8 +100,18 @@ class DetailText(RenderedOnce, ThemedStatic):
         if key is None:  # a number of its own: never drawn from an earlier render
             self._shown_count += 1
             key = ("shown", self._shown_count)
+        # A checkpoint as tall as the one shown before is a repaint: laying
+        # out the screen (in case the pane's scroll height changed) is not needed.
+        width = self.content_size.width
+        if not width or self.text_selection is not None:
+            self._key = key
+            self.update(content)
+            return
+        before = len(self._lines(width))
         self._key = key
-        self.update(content)
+        self.update(content, layout=False)
+        if len(self._lines(width)) != before:
+            self.refresh(layout=True)
 
     def render_key(self) -> Hashable:
         return self._key
