@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from ckpt_tui.errors import CkptError
@@ -75,13 +76,42 @@ def still_current(service: Service, token: object) -> bool:
         return False  # computed again: the error, if any, is said there
 
 
+class LatestFew(Generic[T]):
+    """The newest few values worked out ahead, by key: written by a worker,
+    read by the UI thread (hence the lock)."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self._lock = threading.Lock()
+        self._values: OrderedDict[Hashable, T] = OrderedDict()
+        self._keep = keep
+
+    def get(self, key: Hashable) -> T | None:
+        with self._lock:
+            return self._values.get(key)
+
+    def put(self, key: Hashable, value: T) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self._keep:
+                self._values.popitem(last=False)
+
+    def drop(self, key: Hashable) -> None:
+        with self._lock:
+            self._values.pop(key, None)
+
+    def fresh(self, key: Hashable, token: object) -> bool:
+        """A value is kept for ``key``, worked out at ``token``."""
+        value = self.get(key)
+        return value is not None and value.token == token  # type: ignore[attr-defined]
+
+
 class Prepared:
     """The diffs and plans computed ahead, by what they are for."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._diffs: OrderedDict[tuple, Ready[DiffShown]] = OrderedDict()
-        self._plans: OrderedDict[tuple, Ready[PlanShown]] = OrderedDict()
+        self._diffs: LatestFew[Ready[DiffShown]] = LatestFew()
+        self._plans: LatestFew[Ready[PlanShown]] = LatestFew()
 
     def prepare(
         self,
@@ -100,8 +130,8 @@ class Prepared:
             return
         diff_key = (session_id, *diff_pair)
         plan_key = (session_id, restore)
-        if self._fresh(self._diffs, diff_key, token) and (
-            restore is None or self._fresh(self._plans, plan_key, token)
+        if self._diffs.fresh(diff_key, token) and (
+            restore is None or self._plans.fresh(plan_key, token)
         ):
             return
         try:
@@ -109,32 +139,18 @@ class Prepared:
         except CkptError:
             pass
         else:
-            self._keep(self._diffs, diff_key, Ready(DiffShown.of(diff), token))
+            self._diffs.put(diff_key, Ready(DiffShown.of(diff), token))
         if restore is None:
             return
         try:
             plan = service.plan_restore(session_id, restore, None)
         except CkptError:
             return
-        self._keep(self._plans, plan_key, Ready(PlanShown(plan, DiffShown.of(plan.diff)), token))
+        self._plans.put(plan_key, Ready(PlanShown(plan, DiffShown.of(plan.diff)), token))
 
     def diff(self, session_id: str, old: str, new: str | None) -> Ready[DiffShown] | None:
-        with self._lock:
-            return self._diffs.get((session_id, old, new))
+        return self._diffs.get((session_id, old, new))
 
     def plan(self, session_id: str, snapshot_id: str) -> Ready[PlanShown] | None:
         """The plan of restoring the snapshot, all fields (what ``r`` shows first)."""
-        with self._lock:
-            return self._plans.get((session_id, snapshot_id))
-
-    def _fresh(self, kept: OrderedDict, key: tuple, token: object) -> bool:
-        with self._lock:
-            ready = kept.get(key)
-            return ready is not None and ready.token == token
-
-    def _keep(self, kept: OrderedDict, key: tuple, ready: Ready) -> None:
-        with self._lock:
-            kept[key] = ready
-            kept.move_to_end(key)
-            while len(kept) > KEEP:
-                kept.popitem(last=False)
+        return self._plans.get((session_id, snapshot_id))

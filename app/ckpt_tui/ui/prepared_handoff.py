@@ -13,13 +13,11 @@ briefly one being written.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.prepared import change_token
+from ckpt_tui.ui.prepared import LatestFew, change_token
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -83,8 +81,7 @@ class PreparedNotes:
     """The notes made ahead, by session and snapshot."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._notes: OrderedDict[tuple[str, str | None], Note] = OrderedDict()
+        self._notes: LatestFew[Note] = LatestFew(KEEP)
 
     def prepare(self, service: Service, session_id: str, snapshot: str | None) -> None:
         """In a worker: the note for ``e`` on this selection, unless one is
@@ -94,20 +91,13 @@ class PreparedNotes:
             token = change_token(service)
         except CkptError:
             return
-        with self._lock:
-            kept = self._notes.get(key)
-        if kept is not None and kept.token == token:
+        if self._notes.fresh(key, token):
             return
         note = prepare_note(service, session_id, snapshot)
-        with self._lock:
-            if note is None:
-                self._notes.pop(key, None)
-                return
-            self._notes[key] = note
-            self._notes.move_to_end(key)
-            while len(self._notes) > KEEP:
-                self._notes.popitem(last=False)
+        if note is None:
+            self._notes.drop(key)
+        else:
+            self._notes.put(key, note)
 
     def get(self, session_id: str, snapshot: str | None) -> Note | None:
-        with self._lock:
-            return self._notes.get((session_id, snapshot))
+        return self._notes.get((session_id, snapshot))
