@@ -74,6 +74,10 @@ PROFILE = os.environ.get("BENCH_KEYS_PROFILE", "")
 #: BENCH_KEYS_PROFILE_TO=frame: the profile stops at the frame showing the
 #: change (the key's own path), not at idle.
 PROFILE_TO_FRAME = os.environ.get("BENCH_KEYS_PROFILE_TO") == "frame"
+#: Where profiles and child logs go: a folder of your own
+#: (BENCH_KEYS_PROFILE_DIR), so runs by two people on one machine do not
+#: overwrite or delete each other's files.
+OUT_DIR = Path(os.environ.get("BENCH_KEYS_PROFILE_DIR") or tempfile.gettempdir())
 
 KEYS = {
     "j": b"j", "k": b"k", "enter": b"\r", "esc": b"\x1b", "d": b"d", "r": b"r",
@@ -146,7 +150,7 @@ class Probe:
             os.write(self.out, f"idle {cpu:.2f}\n".encode())
             if getattr(self, "profile", None) is not None:
                 self.profile.disable()
-                path = f"/tmp/bench_keys_{os.getpid()}.prof"
+                path = str(OUT_DIR / f"bench_keys_{os.getpid()}.prof")
                 self.profile.dump_stats(path + ".part")
                 os.replace(path + ".part", path)
         else:
@@ -406,7 +410,7 @@ class Child:
                 try:
                     screen = os.read(self.master, 1 << 16)  # drain the screen
                     if os.environ.get("BENCH_KEYS_DEBUG"):
-                        with open(f"/tmp/bench_keys_{self.kind}.log", "ab") as log:
+                        with open(OUT_DIR / f"bench_keys_{self.kind}.log", "ab") as log:
                             log.write(screen)
                 except OSError:
                     pass
