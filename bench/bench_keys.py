@@ -442,7 +442,12 @@ class Child:
             os.close(fd)
 
 
-def key_runs(db: str, env: dict, runs: int) -> dict:
+#: The groups of keys ``--only`` can pick (all by default); the first ``?``
+#: is always timed, since it opens the help before any other screen.
+GROUPS = ("jk", "screens", "moved", "enter", "filter")
+
+
+def key_runs(db: str, env: dict, runs: int, only: tuple[str, ...] = GROUPS) -> dict:
     minimal, ckpt = Child("minimal", db, env), Child("ckpt", db, env)
     screens = Child("screens", db, env)
     try:
@@ -469,10 +474,10 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
         minimal.press("esc")
         screens.press("esc")
         ckpt.press("3")
-        for _ in range(runs):
+        for _ in range(runs if "jk" in only else 0):
             both("j")
             both("k")
-        for _ in range(runs):
+        for _ in range(runs if "screens" in only else 0):
             both("d", screen=True)
             both("esc", label="esc (diff)", screen=True)
             both("r", screen=True)
@@ -489,7 +494,8 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
         # second and third rows in turn (the first, the newest, is often the
         # checkpoint itself: no differences, nothing to restore).
         ckpt.press("j")
-        for i in range(runs):
+        moved = runs if "moved" in only else 0
+        for i in range(moved):
             ckpt.press("j" if i % 2 == 0 else "k")
             both("d", "d-moved", label="d (moved)", screen=True)
             ckpt.press("esc")
@@ -497,14 +503,14 @@ def key_runs(db: str, env: dict, runs: int) -> dict:
             both("r", "r-moved", label="r (moved)", screen=True)
             ckpt.press("esc")
             screens.press("esc")
-        for _ in range(1 + runs % 2):
+        for _ in range(1 + moved % 2):
             ckpt.press("k")  # back to the first row
         ckpt.press("1")
-        for _ in range(runs):
+        for _ in range(runs if "enter" in only else 0):
             both("enter", screen=True)
             ckpt.press("1")
         ckpt.press("3")
-        for _ in range(runs):
+        for _ in range(runs if "filter" in only else 0):
             ckpt.press("/")
             ckpt.press("z")
             ckpt.press("enter", "enter-filter")
@@ -543,6 +549,10 @@ def main() -> None:
     parser.add_argument("--settle-only", action="store_true")
     parser.add_argument("--launch-runs", type=int, default=None)
     parser.add_argument(
+        "--only", default=",".join(GROUPS),
+        help=f"comma-separated groups of keys to time (of {', '.join(GROUPS)}); all by default",
+    )
+    parser.add_argument(
         "--app", help="time the ckpt_tui package under this folder instead (A/B)"
     )
     args = parser.parse_args()
@@ -561,6 +571,10 @@ def main() -> None:
 def run(args) -> None:
     import compileall
 
+    only = tuple(group for group in args.only.split(",") if group)
+    unknown = set(only) - set(GROUPS)
+    if unknown:
+        raise SystemExit(f"bench_keys: unknown --only group(s): {', '.join(sorted(unknown))}")
     compileall.compile_dir(str(ROOT / "app"), quiet=1)
     data = ROOT / "bench" / ".data"
     data.mkdir(exist_ok=True)
@@ -576,7 +590,7 @@ def run(args) -> None:
             env["PYTHONPATH"] = os.path.abspath(args.app)
             compileall.compile_dir(args.app, quiet=1)
         launch = launch_runs(db, env, args.launch_runs or args.runs)
-        keys = key_runs(db, env, args.runs)
+        keys = key_runs(db, env, args.runs, only)
     report(keys, launch, args)
 
 
