@@ -20,7 +20,7 @@ from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.prepared import DiffShown, Ready, still_current
 from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
-from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.diff_view import DiffView, painted_ahead
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -100,7 +100,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         if token is not None and still_current(self.service, token):
             return
         try:
-            shown = DiffShown.of(self.compare())
+            shown = DiffShown.of(self.compare(), painted_ahead(self.app))
         except CkptError as exc:
             self.app.call_from_thread(self._failed, opening, str(exc))
             return
