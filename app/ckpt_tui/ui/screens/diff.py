@@ -22,6 +22,7 @@ from ckpt_tui.ui.prepared import DiffShown, Ready, still_current
 from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
 from ckpt_tui.ui.widgets.diff_view import DiffView, painted_ahead
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.quick_lines import QuickLines
 
 
 class DiffScreen(KeptScreen, Screen[None]):
@@ -49,6 +50,8 @@ class DiffScreen(KeptScreen, Screen[None]):
         #: (the screen is kept and opened again) is dropped.
         self._opening = 0
         self._mounted = False
+        # Its background (under the view) drawn without Textual's per-line work.
+        self._styles_cache = QuickLines()
 
     def compose(self) -> ComposeResult:
         yield DiffView(title=self.title_text, id="diff")

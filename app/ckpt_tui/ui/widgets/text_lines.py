@@ -85,14 +85,17 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         paint = self.paint() if isinstance(self._rows, Rows) else None
         if paint is not None:
             # Painted ahead, often: at the width the scrollbar will leave.
-            painted = self._painted = self._rows.painted(paint)  # type: ignore[attr-defined]
-            width, self._lines = painted.width, painted.lines
-        else:
-            self._painted = None
-            width = self.scrollable_content_region.width or 80
-            self._lines = wrap_rows(self._rows, width)
-        self._width = width
-        self.virtual_size = Size(width, len(self._lines))
+            painted = self._rows.painted(paint)  # type: ignore[attr-defined]
+            self._show(painted.lines, painted.width, painted)
+            if self.scrollable_content_region.width == painted.width:
+                return
+            # (Textual left the scrollbar otherwise: wrapped for its width.)
+        width = self.scrollable_content_region.width or 80
+        self._show(wrap_rows(self._rows, width), width, None)
+
+    def _show(self, lines: list[Text], width: int, painted: Painted | None) -> None:
+        self._lines, self._width, self._painted = lines, width, painted
+        self.virtual_size = Size(width, len(lines))  # the scrollbar follows now
         self.refresh()
 
     def paint(self) -> Paint | None:
@@ -175,11 +178,11 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         # What every line of this pass is drawn over, worked out once: the
         # widget's style composes every ancestor's background, and asked for
         # on each line it was most of what drawing a line cost.
-        painted = self._painted
+        painted, base = self._painted, self.rich_style
         self._pass = (
-            self.rich_style,
+            base,
             self.scrollable_content_region.width,
-            painted.strips if painted is not None else [],
+            painted.strips if painted is not None and painted.paint.base == base else [],
         )
         try:
             return super().render_lines(crop)
