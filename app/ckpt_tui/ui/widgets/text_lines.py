@@ -61,6 +61,7 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         #: How this view draws now (:meth:`paint`), and the lines painted
         #: for it when the rows keep painted lines.
         self._paint: Paint | None = None
+        self._paint_size = Size(0, 0)
         self._painted: Painted | None = None
         # Its lines put in their border without Textual's per-line work.
         self._styles_cache = QuickLines()
@@ -100,8 +101,9 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
 
     def paint(self) -> Paint | None:
         """How this view draws its lines now (``None`` until laid out)."""
-        if self._paint is None:
-            width, height = self.container_size
+        size = self.container_size  # laid out again before ``on_resize``: checked here
+        if self._paint is None or self._paint_size != size:
+            width, height = self._paint_size = size
             if not width or not height:
                 return None
             overflow = self.styles.overflow_y
@@ -147,7 +149,6 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         return len(self._lines)
 
     def on_resize(self) -> None:
-        self._paint = None
         if self._stale():
             self._rewrap()
 
