@@ -252,3 +252,24 @@ def test_a_10_mb_value_is_painted_in_bounded_lines():
         assert len(painted.strips) == min(30, len(painted.lines))
         assert all(strip.cell_length == painted.width for strip in painted.strips)
         assert rows.painted(paint) is painted  # kept, per paint
+
+
+@run_async
+async def test_the_diff_screen_shows_what_textuals_own_drawing_shows():
+    """The screen's background, the view and its scrollbar, all built
+    quickly, against the same screen drawn by Textual's ``StylesCache``."""
+    app = make_app(demo_db("painted-screen"))
+    async with app.run_test(size=(120, 24)) as pilot:
+        await into_snapshots(pilot)
+        await pilot.press("j", "d", "f")  # unfolded: long enough to scroll
+        await settle(pilot)
+        screen = app.screen
+        view = screen.query_one(DiffView)
+        assert isinstance(screen, DiffScreen) and view.show_vertical_scrollbar
+        quick = screen_segments(app)
+        for widget in (screen, view, view.vertical_scrollbar):
+            assert isinstance(widget._styles_cache, QuickLines)
+            widget._styles_cache = StylesCache()
+            widget.refresh()
+        await pilot.pause()
+        assert screen_segments(app) == quick
