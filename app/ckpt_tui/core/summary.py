@@ -76,19 +76,24 @@ _INDEXES = range(len(FIELDS))
 _COUNTED = (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕"))
 
 
-def _counted_parts(label: str) -> tuple[tuple[str, str, str], ...]:
-    """A list field's parts, in :data:`_COUNTED` order: the whole part for
-    a count of one, and the sign and (plural) label for more."""
+def _counted_parts(label: str, counts: tuple[int, ...]) -> tuple[str, ...]:
+    """A list field's parts for its counts (in :data:`_COUNTED` order)."""
     plural = f"{label}s" if label in ("blocker", "file") else label
-    return tuple((f"{sign}1 {label}", sign, plural) for _, sign in _COUNTED)
+    return tuple(
+        f"{sign}{n} {plural if n > 1 else label}"
+        for n, (_, sign) in zip(counts, _COUNTED, strict=True)
+        if n
+    )
 
 
-#: Per field: its parts when a list (:func:`_counted_parts`), ``_STATUS``,
-#: or None for a text field (its word when changed is in :data:`_HOW`).
-_PARTS = tuple(
-    _counted_parts(label) if how is _LIST_KIND else _STATUS if how is _STATUS else None
-    for label, how, _ in _HOW
+#: Per field: when a list, the parts of the counts seen so far, by counts
+#: (made once each: formatting them was a sixth of a history page's lines);
+#: ``_STATUS``; or None for a text field (its word is in :data:`_HOW`).
+_PARTS: tuple[dict[tuple[int, ...], tuple[str, ...]] | str | None, ...] = tuple(
+    {} if how is _LIST_KIND else _STATUS if how is _STATUS else None for _, how, _ in _HOW
 )
+#: Counts kept per field at most (the counts of usual saves are few).
+MAX_KEPT_PARTS = 256
 
 
 def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
@@ -108,9 +113,12 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
                 parts.append(f"status→{status_label(b) if isinstance(b, str) else b}")
             else:
                 counts = _ordered_counts(a, b) or _diff_counts(a, b)
-                for n, (one, sign, label) in zip(counts, counted, strict=True):
-                    if n:
-                        parts.append(one if n == 1 else f"{sign}{n} {label}")
+                found = counted.get(counts)
+                if found is None:
+                    found = _counted_parts(_HOW[i][0], counts)
+                    if len(counted) < MAX_KEPT_PARTS:
+                        counted[counts] = found
+                parts += found
     if extra_changed:
         parts.append(f"extra~{extra_changed}")
     return "  ".join(parts) if parts else "no change"
