@@ -182,7 +182,8 @@ def _fields(raw: str | None) -> tuple[tuple, Mapping] | object:
     try:  # what the plugin writes: every field, of its type, and a status
         values = _get_fields(data)
         if tuple(map(type, values)) == _PLAIN_TYPES and values[_STATUS_AT]:
-            "".join(map("".join, values[_LISTS]))  # a TypeError unless the lists hold strings only
+            for items in values[_LISTS]:
+                "".join(items)  # a TypeError unless the list holds strings only
             return values, extra
     except (KeyError, TypeError):
         pass
