@@ -273,3 +273,49 @@ async def test_the_diff_screen_shows_what_textuals_own_drawing_shows():
             widget.refresh()
         await pilot.pause()
         assert screen_segments(app) == quick
+
+
+@run_async
+async def test_the_quick_scrollbar_draws_what_textuals_scrollbar_draws(monkeypatch):
+    """Its thumb at every length and place, hovered and grabbed, over two
+    themes: the bar's segments one per line, as Textual's Rich render."""
+    from textual.geometry import Offset
+    from textual.scrollbar import ScrollBar
+
+    from ckpt_tui.ui.widgets.quick_lines import QuickScrollBar
+
+    app = Views()
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(DiffView)
+        drawn: list[bool] = []
+        lines = QuickScrollBar._lines
+
+        def counted(self):
+            result = lines(self)
+            drawn.append(result is not None)
+            return result
+
+        monkeypatch.setattr(QuickScrollBar, "_lines", counted)
+        for theme in ("textual-dark", "textual-light"):
+            app.theme = theme
+            for count in (30, 61, 400):
+                view.set_rows([Text(f"row {i}") for i in range(count)])
+                await pilot.pause()
+                bar = view.vertical_scrollbar
+                assert isinstance(bar, QuickScrollBar) and view.show_vertical_scrollbar
+                for scroll in (0, view.max_scroll_y // 3, view.max_scroll_y):
+                    view.scroll_to(0, scroll, animate=False, immediate=True)
+                    for hover, grab in ((False, None), (True, None), (False, Offset(0, 1))):
+                        bar.mouse_over, bar.grabbed = hover, grab
+                        bar.refresh()
+                        drawn.clear()
+                        quick = screen_segments(app)
+                        assert drawn == [True]  # the bar's lines drawn from its segments
+                        with monkeypatch.context() as textual_own:
+                            textual_own.setattr(QuickScrollBar, "render_line", ScrollBar.render_line)
+                            textual_own.setattr(
+                                QuickScrollBar, "render_lines", ScrollBar.render_lines
+                            )
+                            bar.refresh()
+                            assert screen_segments(app) == quick, (theme, count, scroll, hover)
+                        bar.refresh()

@@ -52,10 +52,18 @@ class DiffScreen(KeptScreen, Screen[None]):
         self._mounted = False
         # Its background (under the view) drawn without Textual's per-line work.
         self._styles_cache = QuickLines()
+        #: Its view, found once (a DOM query was a tenth of opening it again).
+        self._view: DiffView | None = None
 
     def compose(self) -> ComposeResult:
         yield DiffView(title=self.title_text, id="diff")
         yield KeyBar()
+
+    @property
+    def diff_view(self) -> DiffView:
+        if self._view is None:
+            self._view = self.query_one(DiffView)
+        return self._view
 
     def on_mount(self) -> None:
         self._mounted = True
@@ -85,7 +93,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         checks that one (after the frame that shows it), or computes it."""
         ready, self._ready = self._ready, None
         self._opening += 1
-        view = self.query_one(DiffView)
+        view = self.diff_view
         if ready is None:
             view.reset(self.title_text)
         else:
@@ -115,7 +123,7 @@ class DiffScreen(KeptScreen, Screen[None]):
 
     def _show(self, opening: int, shown: DiffShown) -> None:
         if opening == self._opening:
-            self.query_one(DiffView).set_diff(shown.diff, rows=shown.rows)
+            self.diff_view.set_diff(shown.diff, rows=shown.rows)
 
     def _failed(self, opening: int, message: str) -> None:
         if opening == self._opening:

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.color import Color
 from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual._border import get_box
 from textual._styles_cache import StylesCache
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.style import Style
 
@@ -137,8 +139,64 @@ class QuickLines(StylesCache):
 
 
 class QuickScrollBar(ScrollBar):
-    """A scrollbar whose lines are built by :class:`QuickLines`."""
+    """A scrollbar whose lines are built by :class:`QuickLines`, and drawn
+    from the bar's segments directly: Textual renders the bar through Rich
+    (a console render, the lines split, the widget's style added to each),
+    the same segments one per line."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._styles_cache = QuickLines()
+        #: The lines drawn, and what they were drawn for; those of this pass.
+        self._drawn: tuple[tuple, list[Strip]] | None = None
+        self._pass: list[Strip] | None = None
+        self._base = RichStyle()
+
+    def render_lines(self, crop):
+        # The bar's lines for this pass, drawn once (``render`` works out
+        # its colours: asked for on each line it would cost more than Rich).
+        self._pass = self._lines()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
+
+    def render_line(self, y: int) -> Strip:
+        lines = getattr(self, "_pass", None)
+        if lines is None:
+            return super().render_line(y)
+        self._dirty_regions.clear()  # drawn, as Textual's own render would say
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width, self._base)
+
+    def _lines(self) -> list[Strip] | None:
+        """The bar's lines as Textual draws them, or ``None`` (not a plain
+        vertical bar: Textual's own render)."""
+        bar = self.render()
+        width, height = self.size
+        if type(bar) is not ScrollBarRender or not self.vertical or not width:
+            return None
+        base = self._base = self.visual_style.rich_style
+        key = (bar.virtual_size, bar.window_size, bar.position, bar.style, base, width, height)
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, self._draw(bar, base, width, height))
+        return self._drawn[1]
+
+    @staticmethod
+    def _draw(bar: ScrollBarRender, base: RichStyle, width: int, height: int) -> list[Strip]:
+        style = bar.style if isinstance(bar.style, RichStyle) else RichStyle.parse(bar.style)
+        segments = bar.render_bar(
+            size=height,
+            window_size=bar.window_size,
+            virtual_size=bar.virtual_size,
+            position=bar.position,
+            vertical=True,
+            thickness=width,
+            back_color=style.bgcolor or Color.parse("#555555"),
+            bar_color=style.color or Color.parse("bright_magenta"),
+        )
+        add = base.__add__
+        return [
+            Strip([Segment(segment.text, add(segment.style))], width)
+            for segment in segments.segments
+            if segment.text != "\n"
+        ]
