@@ -123,7 +123,6 @@ class PagedList(
         self._error: str | None = None
         self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
-        self._paint_style: Style | None = None
         self._sized: tuple[Size, Size, Size] | None = None  # see _size_updated
         self._update_title()
 
@@ -409,20 +408,11 @@ class PagedList(
         if 0 <= index < len(self.rows):
             self.cursor = index
 
-    # -- drawing ------------------------------------------------------------------
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # The widget's style walks every ancestor: work it out once per paint,
-        # not once per line (a quarter of the time a row took).
-        self._paint_style = self.rich_style
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._paint_style = None
-
+    # -- drawing (``kept_lines.py`` works out the widget's style once a paint) -----
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self._paint_style or self.rich_style
+        base = self.paint_style()
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
