@@ -185,3 +185,36 @@ async def test_a_list_focused_again_gets_its_styles_back_not_restyled(monkeypatc
         await pilot.press("enter")
         await settle(pilot)
         assert main.projects in matched, "a new theme: restyled"
+
+
+def screen_segments(app) -> list[list[tuple[str, object]]]:
+    """The screen as it would be painted now: each line's text and styles."""
+    strips = app.screen._compositor.render_strips()
+    return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+
+@run_async
+async def test_a_click_on_a_list_focused_before_shows_what_textual_draws(tmp_path):
+    """The mouse moves the focus the same way: the list clicked and the one
+    left are drawn with the styles and lines Textual itself gives them."""
+    from textual._styles_cache import StylesCache
+
+    app = make_app(many_rows(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        lists = (main.projects, main.sessions)
+        await pilot.press("enter", "1")
+        await settle(pilot)
+        await pilot.click("#sessions", offset=(3, 2))
+        await settle(pilot)
+        assert app.focused is main.sessions and main.sessions.cursor == 1
+        shown = screen_segments(app)
+        for lst in lists:  # Textual's own restyle and lines, from here on
+            lst._styles_cache = StylesCache()
+            lst.__dict__.pop("_kept_component_styles")
+        app.stylesheet.update_nodes(lists, animate=False)
+        for lst in lists:
+            lst.refresh()
+        await pilot.pause()
+        assert screen_segments(app) == shown
