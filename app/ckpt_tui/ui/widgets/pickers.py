@@ -44,15 +44,14 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
         super().__init__(*args, **kwargs)
         self._styles_cache = KeptStyledLines()
         self._drawn_rows: dict[Hashable, Strip] = {}
-        self._paint_key: tuple | None = None
+        self._paint_styles: dict[tuple[str, str], tuple] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # What every row's look depends on alike, once per paint.
-        self._paint_key = (self.scrollable_content_region.width, self.app._css_update_count)
+        self._paint_styles = {}  # worked out once per paint (a dozen rows ask)
         try:
             return super().render_lines(crop)
         finally:
-            self._paint_key = None
+            self._paint_styles = None
 
     def render_line(self, y: int) -> Strip:
         key = self._row_key(self.scroll_offset.y + y)
@@ -63,7 +62,7 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
             strip = super().render_line(y)
             # Textual's rows of the width before a resize, until it handles
             # the resize (and draws them again): not kept for the new width.
-            if strip.cell_length == key[0][0]:
+            if strip.cell_length == key[0]:
                 if len(self._drawn_rows) >= KEPT_ROWS:
                     self._drawn_rows.clear()
                 self._drawn_rows[key] = strip
@@ -73,12 +72,8 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
         """What row ``index`` looks like, as Textual's ``OptionList.render_line``
         and ``SelectionList.render_line`` choose its styles; ``None``: not
         kept (a prompt that is no text, an option over several lines)."""
-        paint = self._paint_key or (
-            self.scrollable_content_region.width,
-            self.app._css_update_count,
-        )
         if not 0 <= index < self.option_count:
-            return (paint, "blank", self.get_visual_style("option-list--option"))
+            return self._styled("", "")
         if self.virtual_size.height != self.option_count:
             return None
         option = self.get_option_at_index(index)
@@ -95,18 +90,30 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
             row_class = "option-list--option-highlighted"
         else:
             row_class = "option-list--option-hover" if hovered else ""
-        row_style = (
-            self.get_visual_style("option-list--option", row_class)
-            if row_class
-            else self.get_visual_style("option-list--option")
-        )
         ticked = option.value in self._selected
         button = "selection-list--button" + ("-selected" if ticked else "")
         button += "-highlighted" if highlighted else ""
         return (
-            paint, index, option.value, prompt, option.disabled, highlighted, hovered, ticked,
-            row_style, self.get_component_rich_style(button),
+            *self._styled(row_class, button), index, option.value, prompt, option.disabled,
+            highlighted, hovered, ticked,
         )  # fmt: skip
+
+    def _styled(self, row_class: str, button: str) -> tuple:
+        """The width, stylesheet, row style and tick style a row is drawn
+        with (``button`` empty: a row below the options)."""
+        memo = self._paint_styles
+        styled = None if memo is None else memo.get((row_class, button))
+        if styled is None:
+            classes = ("option-list--option", row_class) if row_class else ("option-list--option",)
+            styled = (
+                self.scrollable_content_region.width,
+                self.app._css_update_count,
+                self.get_visual_style(*classes),
+                self.get_component_rich_style(button) if button else None,
+            )
+            if memo is not None:
+                memo[(row_class, button)] = styled
+        return styled
 
 
 class TargetPicker(OptionList):
