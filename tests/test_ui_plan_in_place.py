@@ -41,3 +41,47 @@ async def test_the_confirm_button_of_a_preview_built_ahead_shows_its_whole_label
             assert "fields (y)" in label
             assert label in screen_text(app)
             await press(pilot, "escape")
+
+
+@run_async
+async def test_r_again_on_the_same_snapshot_does_not_draw_the_diff_again(monkeypatch):
+    """The same plan worked out ahead, shown as a new preview would: its
+    diff's lines are not made and drawn again (``shown_as_new``)."""
+    from ckpt_tui.ui.widgets.diff_view import DiffView
+
+    app = make_app(demo_db("same-diff"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await press(pilot, "j", "r")
+        screen = app.screen
+        first = screen_text(app)
+        await press(pilot, "escape")
+        drawn: list[int] = []
+        render_line = DiffView.render_line
+
+        def counted(self, y):
+            drawn.append(y)
+            return render_line(self, y)
+
+        monkeypatch.setattr(DiffView, "render_line", counted)
+        await press(pilot, "r")
+        assert app.screen is screen and screen.plan is not None
+        assert screen_text(app) == first
+        assert drawn == []
+
+
+@run_async
+async def test_r_again_after_the_diff_was_turned_side_by_side_and_scrolled_starts_anew():
+    from ckpt_tui.ui.widgets.diff_view import DiffView
+
+    app = make_app(demo_db("same-diff-moved"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await press(pilot, "j", "r")
+        first = screen_text(app)
+        await press(pilot, "tab", "s", "G")
+        view = app.screen.query_one("#diff", DiffView)
+        assert view.side_by_side and view.scroll_y > 0
+        await press(pilot, "escape", "r")
+        assert (view.side_by_side, view.scroll_y) == (False, 0)
+        assert screen_text(app) == first

@@ -40,6 +40,20 @@ from ckpt_tui.ui.widgets.steady import update_in_place
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
+DIFF_TITLE = "current → result"
+
+
+def shown_as_new(view: DiffView, shown: DiffShown) -> bool:
+    """``view`` shows ``shown`` as a new preview would (unified, unchanged
+    fields folded, at the top): ``r`` again on the same snapshot, nothing
+    written since (the same plan worked out ahead)."""
+    return (
+        view.diff is shown.diff
+        and view.no_diff is None
+        and not (view.side_by_side or view.show_unchanged)
+        and view.scroll_offset == (0, 0)
+        and str(view.border_title) == DIFF_TITLE
+    )
 
 
 class PlanScreen(KeptScreen, Dialog[Outcome | None]):
@@ -104,7 +118,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
                 yield from self.compose_picker()
-                yield DiffView(title="current → result", id="diff")
+                yield DiffView(title=DIFF_TITLE, id="diff")
             with Horizontal(id="buttons"):
                 yield Button("Cancel (esc)", id="cancel", variant="default")
                 confirm = Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
@@ -153,9 +167,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             update_in_place(title, Text(self.title_text, style="bold"))
         view = self.query_one("#diff", DiffView)
         if ready is None:
-            view.reset("current → result")
-        else:
-            view.reset("current → result", *ready.value.shown)
+            view.reset(DIFF_TITLE)
+        elif not shown_as_new(view, ready.value.shown):  # (the same: not drawn again)
+            view.reset(DIFF_TITLE, *ready.value.shown)
         if ready is not None:
             return
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
