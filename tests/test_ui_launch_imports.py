@@ -14,18 +14,6 @@ from tests.factory import add_snapshot, basic_store, connect
 
 #: Not before the first frame: the diff engine (six NamedTuples, 1.5 ms).
 DEFERRED = ("ckpt_tui.core.diff",)
-#: Not before the first frame either, imported by the warm-up
-#: (``ui.app.import_later_modules``): the workflows of ``ui/flows/`` (with
-#: the name prompt ``n`` opens) and the filter line ``/`` mounts.
-LATER = (
-    "ckpt_tui.ui.flows.adopt",
-    "ckpt_tui.ui.flows.handoff",
-    "ckpt_tui.ui.flows.previews",
-    "ckpt_tui.ui.flows.snapshot",
-    "ckpt_tui.ui.flows.writes",
-    "ckpt_tui.ui.screens.prompt",
-    "ckpt_tui.ui.widgets.filter_line",
-)
 
 
 def test_the_first_screen_with_its_summaries_imports_no_diff_engine(tmp_path):
@@ -52,19 +40,3 @@ def test_the_first_screen_with_its_summaries_imports_no_diff_engine(tmp_path):
     *_, lines, loaded = result.stderr.strip().splitlines()
     assert {"+1 next", "~1 next"} <= set(ast.literal_eval(lines))  # the walk paired them
     assert ast.literal_eval(loaded) == []
-
-
-def test_the_workflows_and_the_filter_line_wait_for_the_warm_up():
-    code = (
-        "import sys\n"
-        "import ckpt_tui.ui.launch\n"
-        "from ckpt_tui.ui import app\n"
-        f"print(repr([m for m in {LATER!r} if m in sys.modules]))\n"
-        "app.import_later_modules()\n"
-        f"print(repr([m for m in {LATER!r} if m not in sys.modules]))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    before, after = result.stdout.strip().splitlines()
-    assert ast.literal_eval(before) == []  # none on the first frame's path
-    assert ast.literal_eval(after) == []  # all of them ready before the first key

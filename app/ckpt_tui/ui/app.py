@@ -32,6 +32,11 @@ from ckpt_tui.ui.commands import (
     unavailable_commands,
 )
 from ckpt_tui.ui.explain import key_of, refusal
+from ckpt_tui.ui.flows import adopt as adopt_flow
+from ckpt_tui.ui.flows import handoff as handoff_flow
+from ckpt_tui.ui.flows import previews
+from ckpt_tui.ui.flows import snapshot as snapshot_flow
+from ckpt_tui.ui.flows.writes import run_write
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
@@ -41,6 +46,7 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.screens.kept import build_kept_screens
 from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
 from ckpt_tui.ui.settings import remember_setting
@@ -51,30 +57,12 @@ from ckpt_tui.ui.widgets.store_header import StoreHeader
 #: own work (opencode's data, the first summaries), before most first keys.
 WARM_AFTER = 1.0
 
-# The other screens, and the workflows of ``ui/flows/``, are imported where
-# they are used (``ui/commands.py``) and by the warm-up
-# (``import_later_modules``): each pulls in what the first frame does not need
+# The other screens are imported where they are opened (``ui/flows/``,
+# ``ui/commands.py``): each pulls in what the first frame does not need
 # (measured after the app's own imports: the restore preview 27 ms, the
 # diff 12 ms, the conversation 68 ms, the hand-off's Markdown 78 ms, the
 # legacy view and adoption SQLAlchemy and core.legacy, 280-800 ms), and
 # bench/bench_startup.py counts every one.
-
-def import_later_modules() -> None:
-    """The warm-up's imports (``CkptApp._warm_imports``): what the first
-    ``d``, ``r``, ``e``, ``n``, ``A``, ``/`` and read past the first screen
-    need and the first frame does not (``tests/test_ui_launch_imports.py``)."""
-    from ckpt_tui.core.warm import import_readers
-
-    import_readers()
-    import ckpt_tui.ui.flows.adopt
-    import ckpt_tui.ui.flows.handoff
-    import ckpt_tui.ui.flows.previews
-    import ckpt_tui.ui.flows.snapshot
-    import ckpt_tui.ui.screens.diff
-    import ckpt_tui.ui.screens.handoff
-    import ckpt_tui.ui.screens.plan
-    import ckpt_tui.ui.widgets.filter_line  # noqa: F401
-
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
@@ -194,7 +182,13 @@ class CkptApp(App[None]):
         """What the first ``?``, ``d``, ``r``, ``e`` and the first read past
         the first screen import (SQLAlchemy among them), imported once the
         screen has settled instead of while a person waits for a key."""
-        import_later_modules()
+        from ckpt_tui.core.warm import import_readers
+
+        import_readers()
+        import ckpt_tui.ui.screens.diff
+        import ckpt_tui.ui.screens.handoff
+        import ckpt_tui.ui.screens.plan  # noqa: F401
+
         self.binding_groups()  # imports every screen the help lists
         self.call_from_thread(self._warmed)
 
@@ -205,8 +199,6 @@ class CkptApp(App[None]):
         (``ui/launch.py``): the imports and the app's own objects had made a
         full collection cost 20-120 ms, in the middle of whichever key it
         fell on."""
-        from ckpt_tui.ui.screens.kept import build_kept_screens
-
         build_kept_screens(self)
         await prepare_help(self)
         gc.freeze()
@@ -278,33 +270,23 @@ class CkptApp(App[None]):
 
     @on(RestoreRequested)
     def _restore_requested(self, event: RestoreRequested) -> None:
-        from ckpt_tui.ui.flows import previews  # the workflows: see "start-up" above
-
         previews.preview_restore(self, event.snapshot)
 
     @on(CopyRequested)
     def _copy_requested(self, event: CopyRequested) -> None:
-        from ckpt_tui.ui.flows import previews
-
         previews.preview_copy(self, event.mark, event.session)
 
     @on(SnapshotRequested)
     def _snapshot_requested(self, event: SnapshotRequested) -> None:
-        from ckpt_tui.ui.flows import snapshot
-
-        snapshot.new_snapshot(self, event.session)
+        snapshot_flow.new_snapshot(self, event.session)
 
     @on(HandoffRequested)
     def _handoff_requested(self, event: HandoffRequested) -> None:
-        from ckpt_tui.ui.flows import handoff
-
-        handoff.handoff(self, event.session_id, event.snapshot_id)
+        handoff_flow.handoff(self, event.session_id, event.snapshot_id)
 
     @on(AdoptRequested)
     def _adopt_requested(self, event: AdoptRequested) -> None:
-        from ckpt_tui.ui.flows import adopt
-
-        adopt.adopt(self, event.project_id, event.snapshot_name)
+        adopt_flow.adopt(self, event.project_id, event.snapshot_name)
 
     @on(OpenInMain)
     def _open_in_main(self, message: OpenInMain) -> None:
@@ -355,8 +337,6 @@ class CkptApp(App[None]):
         self, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
     ) -> None:
         """A write in a worker (``ui/flows/writes.py``)."""
-        from ckpt_tui.ui.flows.writes import run_write
-
         run_write(self, work_fn, after=after)
 
     # -- the keys that work everywhere --------------------------------------------
@@ -382,13 +362,9 @@ class CkptApp(App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     def action_undo(self) -> None:
-        from ckpt_tui.ui.flows import previews
-
         previews.undo_or_redo(self, "undo")
 
     def action_redo(self) -> None:
-        from ckpt_tui.ui.flows import previews
-
         previews.undo_or_redo(self, "redo")
 
     def action_search(self) -> None:

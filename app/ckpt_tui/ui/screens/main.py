@@ -7,7 +7,7 @@ reads them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on, work
@@ -36,13 +36,11 @@ from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
 from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
+from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
-
-if TYPE_CHECKING:
-    from ckpt_tui.ui.widgets.filter_line import FilterLine
 
 #: The most of the screen's height the three lists take (the detail pane
 #: has the rest); the launcher uses it to know how many rows can show.
@@ -110,7 +108,7 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self.sessions = SessionList(service, id="sessions")
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
-        self._filter: FilterLine | None = None  # mounted (and imported) on the first ``/``
+        self._filter: FilterLine | None = None  # mounted on the first ``/``
         self._rows_needed = 0  # the longest list seen: the panes only grow to it
         self._panes_height: int | None = None
         self.first = first
@@ -439,8 +437,6 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         if self._filter is None:
             # Mounted the first time it is asked for (an Input costs its CSS
             # at start-up, and most sessions never filter).
-            from ckpt_tui.ui.widgets.filter_line import FilterLine
-
             self._filter = FilterLine()
             self.mount(self._filter, before=self.query_one(KeyBar))
         self._filter.open_for(event.source)

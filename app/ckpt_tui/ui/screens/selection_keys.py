@@ -28,6 +28,7 @@ from ckpt_tui.ui.messages import (
     SnapshotRequested,
 )
 from ckpt_tui.ui.screens.kept import DIFF, keep, kept
+from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from ckpt_tui.records import SessionRow
     from ckpt_tui.ui.prepared import Prepared
     from ckpt_tui.ui.widgets.detail import DetailPane
-    from ckpt_tui.ui.widgets.filter_line import FilterLine
     from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
 
 #: Keys that act on the selected session (and, in the snapshot pane, its snapshot).
@@ -56,7 +56,6 @@ class SelectionKeys:
     detail: DetailPane
     prepared: Prepared
     _shown_from: PagedList | None
-    _filter: FilterLine | None
     session: SessionRow | None
     snapshot: SnapshotRow | None
 
@@ -69,9 +68,8 @@ class SelectionKeys:
             return focused  # type: ignore[return-value]
         if focused is self.detail and self._shown_from is not None:
             return self._shown_from
-        filter_line = self._filter
-        if filter_line is not None and focused is filter_line and filter_line.target is not None:
-            return filter_line.target
+        if isinstance(focused, FilterLine) and focused.target is not None:
+            return focused.target
         return self.projects
 
     def acting_snapshot(self) -> SnapshotRow | None:
