@@ -76,6 +76,26 @@ _INDEXES = range(len(FIELDS))
 _COUNTED = (("added", "+"), ("removed", "-"), ("reworded", "~"), ("moved", "↕"))
 
 
+def _counted_parts(label: str, counts: tuple[int, ...]) -> tuple[str, ...]:
+    """A list field's parts for its counts (in :data:`_COUNTED` order)."""
+    plural = f"{label}s" if label in ("blocker", "file") else label
+    return tuple(
+        f"{sign}{n} {plural if n > 1 else label}"
+        for n, (_, sign) in zip(counts, _COUNTED, strict=True)
+        if n
+    )
+
+
+#: Per field: when a list, the parts of the counts seen so far, by counts
+#: (made once each: formatting them was a sixth of a history page's lines);
+#: ``_STATUS``; or None for a text field (its word is in :data:`_HOW`).
+_PARTS: tuple[dict[tuple[int, ...], tuple[str, ...]] | str | None, ...] = tuple(
+    {} if how is _LIST_KIND else _STATUS if how is _STATUS else None for _, how, _ in _HOW
+)
+#: Counts kept per field at most (the counts of usual saves are few).
+MAX_KEPT_PARTS = 256
+
+
 def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
     """The line for two checkpoints' field values (in :data:`FIELDS`
     order) and their count of changed unknown keys: what ``_summary_line``
@@ -83,27 +103,34 @@ def _line(old: Sequence, new: Sequence, extra_changed: int) -> str:
     parts: list[str] = []
     if old != new:
         for i in compress(_INDEXES, map(ne, old, new)):  # the fields that differ, found in C
-            (label, how, changed), a, b = _HOW[i], old[i], new[i]
+            a, b, counted = old[i], new[i], _PARTS[i]
             if a.__class__ is DamagedField or b.__class__ is DamagedField:
+                label, _, changed = _HOW[i]
                 parts.append(f"{label} damaged" if b.__class__ is DamagedField else changed)
-            elif how is _TEXT:
-                parts.append(changed)
-            elif how is _STATUS:
+            elif counted is None:
+                parts.append(_HOW[i][2])  # a text field, changed
+            elif counted is _STATUS:
                 parts.append(f"status→{status_label(b) if isinstance(b, str) else b}")
             else:
-                counts = _ordered_counts(a, b)
-                if counts is None:
-                    # the diff engine, off the start-up path (core.diff_limits)
-                    from ckpt_tui.core.diff import diff_items
-
-                    counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
-                for what, sign in _COUNTED:
-                    if n := counts[what]:
-                        plural = "s" if n > 1 and label in ("blocker", "file") else ""
-                        parts.append(f"{sign}{n} {label}{plural}")
+                counts = _ordered_counts(a, b) or _diff_counts(a, b)
+                found = counted.get(counts)
+                if found is None:
+                    found = _counted_parts(_HOW[i][0], counts)
+                    if len(counted) < MAX_KEPT_PARTS:
+                        counted[counts] = found
+                parts += found
     if extra_changed:
         parts.append(f"extra~{extra_changed}")
     return "  ".join(parts) if parts else "no change"
+
+
+def _diff_counts(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[int, ...]:
+    """What ``diff_items`` counts, in :data:`_COUNTED` order: the diff
+    engine, off the start-up path (``core.diff_limits``)."""
+    from ckpt_tui.core.diff import diff_items
+
+    counts = Counter(item.kind for item in diff_items(a, b, words=False)[0])
+    return tuple(counts[what] for what, _ in _COUNTED)
 
 
 def _extra_changed(old: Mapping, new: Mapping) -> int:
@@ -127,13 +154,13 @@ _TEXTS = frozenset((*TEXT_FIELDS, "status"))
 _FIELD_DEFAULTS = tuple(
     (name, [] if name in LIST_FIELDS else Checkpoint().get(name)) for name in FIELDS
 )
-#: The fields in FIELDS order are the text ones up to ``currentPlan``, the
-#: lists, then ``notes``; each getter takes one kind from a payload at once.
-_TEXT_ORDER = (*FIELDS[:5], FIELDS[-1])
-_get_texts, _get_lists = itemgetter(*_TEXT_ORDER), itemgetter(*LIST_FIELDS)
-assert (*_TEXT_ORDER[:5], *LIST_FIELDS, _TEXT_ORDER[5]) == FIELDS
-assert set(_TEXT_ORDER) == _TEXTS
-_LIST = frozenset({list})
+_get_fields = itemgetter(*FIELDS)
+#: Each field's type as the plugin writes it, in FIELDS order: a payload's
+#: types are compared with these as one tuple (in C, not in a loop).
+_PLAIN_TYPES = tuple(list if name in LIST_FIELDS else str for name in FIELDS)
+_LISTS = slice(FIELDS.index(LIST_FIELDS[0]), FIELDS.index(LIST_FIELDS[-1]) + 1)
+assert FIELDS[_LISTS] == tuple(LIST_FIELDS)
+_STATUS_AT = FIELDS.index("status")
 #: A payload that ``model.decode`` makes a ``Damaged`` of.
 _DAMAGED = object()
 _NO_EXTRA: Mapping = {}
@@ -152,12 +179,12 @@ def _fields(raw: str | None) -> tuple[tuple, Mapping] | object:
     if not isinstance(data, dict):
         return _DAMAGED
     extra = _NO_EXTRA if data.keys() <= _KNOWN else {k: data[k] for k in data.keys() - _KNOWN}
-    try:  # what the plugin writes: every field, of its type (checked in C, not in a loop)
-        texts, lists = _get_texts(data), _get_lists(data)
-        if set(map(type, lists)) <= _LIST and texts[2]:
-            "".join(texts)  # a TypeError unless each is a string
-            "".join(map("".join, lists))  # ... unless each list holds strings only
-            return (*texts[:5], *lists, texts[5]), extra
+    try:  # what the plugin writes: every field, of its type, and a status
+        values = _get_fields(data)
+        if tuple(map(type, values)) == _PLAIN_TYPES and values[_STATUS_AT]:
+            for items in values[_LISTS]:
+                "".join(items)  # a TypeError unless the list holds strings only
+            return values, extra
     except (KeyError, TypeError):
         pass
     return _each_field(data), extra
@@ -210,11 +237,11 @@ def payload_summaries(
     return out
 
 
-def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> dict[str, int] | None:
-    """The counts ``diff_items`` gives, when no item occurs twice in a list,
-    the items both lists hold are in the same order, and no gap between two
-    of them both loses and gains items, unless it is one item for one
-    (replaced or reworded). Else None.
+def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[int, ...] | None:
+    """The counts ``diff_items`` gives, in :data:`_COUNTED` order, when no
+    item occurs twice in a list, the items both lists hold are in the same
+    order, and no gap between two of them both loses and gains items,
+    unless it is one item for one (replaced or reworded). Else None.
 
     Why that is exact: with unique items kept in order, every common item
     lies in the same region of SequenceMatcher's recursion in both lists,
@@ -230,17 +257,21 @@ def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> dict[str, int] | 
     la, lb = len(a), len(b)
     if la > MAX_DIFF_ITEMS or lb > MAX_DIFF_ITEMS:
         return None  # the coarse comparison of a huge list says otherwise
-    in_a, in_b = set(a), set(b)
-    if len(in_a) != la or len(in_b) != lb:
+    in_a = set(a)
+    if len(in_a) != la:
         return None
-    # What most saves do, compared in C: items appended, items taken off
-    # the front, or one of each (the walk below gives the same counts).
-    if a == b[:la]:
-        return {"added": lb - la, "removed": 0, "reworded": 0, "moved": 0}
+    # What most saves do, compared in C (the walk below gives the same
+    # counts): items taken off the front (what is left is unique), one taken
+    # off the front and a new one appended, or items appended.
     if b == a[la - lb :]:
-        return {"added": 0, "removed": la - lb, "reworded": 0, "moved": 0}
-    if la > 1 and lb > 1 and a[1:] == b[:-1] and a[0] != b[-1]:
-        return {"added": 1, "removed": 1, "reworded": 0, "moved": 0}
+        return 0, la - lb, 0, 0
+    if la > 1 and lb > 1 and a[1:] == b[:-1] and b[-1] not in in_a:
+        return 1, 1, 0, 0
+    in_b = set(b)
+    if len(in_b) != lb:
+        return None
+    if a == b[:la]:
+        return lb - la, 0, 0, 0
     added = removed = reworded = i = j = 0
     while True:
         i0, j0 = i, j
@@ -265,8 +296,7 @@ def _ordered_counts(a: tuple[str, ...], b: tuple[str, ...]) -> dict[str, int] | 
         if a[i] != b[j]:
             return None  # common items in another order: moves
         i, j = i + 1, j + 1
-    # a dict: a Counter takes a microsecond and a half to make, a third of the whole
-    return {"added": added, "removed": removed, "reworded": reworded, "moved": 0}
+    return added, removed, reworded, 0  # a tuple: a dict or Counter costs more to make
 
 
 #: Items longer than this together go to the ratio without the bound (its
@@ -363,13 +393,16 @@ def lcs_length(a: str, b: str) -> int:
     if len(b) > len(a):
         a, b = b, a  # one step per character of the shorter
     masks: dict[str, int] = {}
-    for i, char in enumerate(a):
-        masks[char] = masks.get(char, 0) | (1 << i)
-    row = full = (1 << len(a)) - 1
     get = masks.get
+    bit = 1
+    for char in a:
+        masks[char] = get(char, 0) | bit
+        bit <<= 1
+    row = full = bit - 1
     for char in b:
-        match = row & get(char, 0)
-        row = (row + match) | (row - match)
+        if mask := get(char):  # a character ``a`` lacks leaves the row as it is
+            match = row & mask
+            row = (row + match) | (row - match)
     return len(a) - (row & full).bit_count()
 
 

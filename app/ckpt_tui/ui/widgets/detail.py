@@ -2,7 +2,8 @@
 
 When it shows a checkpoint (live or a snapshot) it has a field cursor:
 ``]`` and ``[`` move it, and ``b`` asks for that field's history (blame).
-The cursor is drawn only while the pane has the focus.
+The cursor is drawn only while the pane has the focus. ``j``/``k`` and
+``g``/``G`` scroll it, as they move the lists.
 """
 
 from __future__ import annotations
@@ -62,6 +63,15 @@ class DetailPane(VerticalScroll, can_focus=True):
             "left_square_bracket", "move_field(-1)", "Previous field", id="detail.previous_field"
         ),
         Binding("b", "history", "History of field", id="detail.history"),
+        # Scrolling with the keys the lists and the diff views move with
+        # (``paged_list.py``, ``text_lines.py``); the arrows, Home, End and
+        # the page keys are VerticalScroll's own, named here for the help.
+        Binding("down,j", "scroll_down", "Down", show=False, id="detail.down"),
+        Binding("up,k", "scroll_up", "Up", show=False, id="detail.up"),
+        Binding("pagedown", "page_down", "Page down", show=False, id="detail.page_down"),
+        Binding("pageup", "page_up", "Page up", show=False, id="detail.page_up"),
+        Binding("g,home", "scroll_home", "Top", show=False, id="detail.top"),
+        Binding("G,end", "scroll_end", "Bottom", show=False, id="detail.bottom"),
     ]
 
     class HistoryRequested(Message):
