@@ -51,7 +51,7 @@ async def test_a_cursor_move_draws_the_two_rows_that_change(monkeypatch, tmp_pat
         assert app.main.snapshots.show_vertical_scrollbar
         snapshots = app.main.snapshots
         drawn = count_calls(monkeypatch, snapshots, "render_row")
-        bars = count_calls(monkeypatch, app.screen.query_one(KeyBar), "render")
+        bars = count_calls(monkeypatch, app.screen.query_one(KeyBar), "render_line")
         scrollbar = count_calls(monkeypatch, snapshots.vertical_scrollbar, "render")
         await pilot.press("j")
         await settle(pilot)  # and the detail pane has followed (a layout of the screen)

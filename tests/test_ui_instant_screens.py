@@ -68,8 +68,9 @@ async def test_a_list_focused_again_gets_its_bordered_lines_back_as_textual_draw
     monkeypatch,
 ):
     """``ui/widgets/kept_styled_lines.py``: once both states were drawn, a
-    change of focus builds only the lists' top and bottom borders and their
-    cursor rows again; and the screen is what Textual's own ``StylesCache``
+    change of focus builds no line of the lists (the whole paint is kept);
+    without the whole paints, only their top and bottom borders and their
+    cursor rows; and the screen is what Textual's own ``StylesCache``
     draws, in both states."""
     from textual._styles_cache import StylesCache
 
@@ -92,6 +93,13 @@ async def test_a_list_focused_again_gets_its_bordered_lines_back_as_textual_draw
         await pilot.press("enter")
         await settle(pilot)
         assert app.focused is main.sessions
+        assert built == [], "lines of the lists built again"
+        await pilot.press("1")
+        await settle(pilot)
+        for lst in lists:
+            lst._styles_cache._paints.clear()
+        await pilot.press("enter")
+        await settle(pilot)
         heights = sum(lst.size.height for lst in lists)
         assert 0 < len(built) <= 2 * 3 < heights, "every line of the lists built again"
         focused = screen_segments(app)

@@ -51,17 +51,24 @@ class KeptComponentStyles:
 
     _get_component_classes = _OnTheNode()
 
-    def _component_classes_to_work_out(self) -> frozenset[str]:
-        classes = _all_component_classes(type(self))
-        kept: OrderedDict[Hashable, dict] = self.__dict__.setdefault(
-            "_kept_component_styles", OrderedDict()
-        )
+    def _component_styles_kept(self) -> OrderedDict[Hashable, dict]:
+        return self.__dict__.setdefault("_kept_component_styles", OrderedDict())
+
+    def keep_worked_out_component_styles(self) -> None:
+        """Keep what Textual worked out at the last restyle, for the state it
+        was in (done at the next restyle, or as soon as that one is over)."""
         pending = self.__dict__.pop("_component_state_pending", None)
+        classes = _all_component_classes(type(self))
         if pending is not None and set(self._component_styles) == classes:  # type: ignore[attr-defined]
-            # What Textual worked out at the last restyle, for that state.
+            kept = self._component_styles_kept()
             kept[pending] = dict(self._component_styles)  # type: ignore[attr-defined]
             while len(kept) > self.KEPT_STATES:
                 kept.popitem(last=False)
+
+    def _component_classes_to_work_out(self) -> frozenset[str]:
+        classes = _all_component_classes(type(self))
+        self.keep_worked_out_component_styles()
+        kept = self._component_styles_kept()
         state = self._component_state()
         styles = kept.get(state)
         if styles is None:

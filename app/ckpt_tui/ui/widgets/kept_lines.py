@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
+from rich.style import Style
 from textual import events
+from textual.geometry import Region
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
@@ -64,6 +66,9 @@ class KeptLines:
     _lines_epoch = 0
     #: Set while the widget gains or loses the focus.
     _focus_repaint = False
+    #: The widget's style during a paint (:meth:`paint_style`).
+    _paint_style: Style | None = None
+    _painting = False
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -83,6 +88,39 @@ class KeptLines:
             self._vertical_scrollbar = bar
             self.app._start_widget(self, bar)  # type: ignore[attr-defined]
         return self._vertical_scrollbar  # type: ignore[attr-defined]
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A paint says what the content is (``kept_styled_lines.py``): the
+        lines drawn at this epoch, scroll offset, focus, theme and CSS are
+        the same lines. Any other change of the widget's styles (its
+        component styles included) repaints it, a new epoch; within one,
+        only the focus changes them, and the stylesheet (a new theme or CSS
+        changes ``App._css_update_count``), counted here in case that
+        happens while the focus moves."""
+        self._painting = True
+        self._styles_cache.paint_token = (
+            self._lines_epoch,
+            self.has_focus,  # type: ignore[attr-defined]
+            self.scroll_offset,  # type: ignore[attr-defined]
+            self.app.theme,  # type: ignore[attr-defined]
+            self.app._css_update_count,  # type: ignore[attr-defined]
+        )
+        try:
+            return super().render_lines(crop)  # type: ignore[misc]
+        finally:
+            self._painting = False
+            self._paint_style = None
+            self._styles_cache.paint_token = None
+
+    def paint_style(self) -> Style:
+        """The widget's style. It walks every ancestor: during a paint it is
+        worked out once, not once a line (a quarter of the time a row took)."""
+        style = self._paint_style
+        if style is None:
+            style = self.rich_style  # type: ignore[attr-defined]
+            if self._painting:
+                self._paint_style = style
+        return style
 
     def refresh(self, *regions, **kwargs):
         if not self._focus_repaint:

@@ -9,11 +9,15 @@ out the screen again), and still runs a key's action when it is clicked.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ckpt_tui.ui.styles import Themed, component_css
@@ -21,6 +25,8 @@ from ckpt_tui.ui.styles import Themed, component_css
 #: Actions the bar never drops, however narrow the terminal: how to get
 #: help and how to leave (the app, or a dialog).
 KEPT_ACTIONS = ("help", "app.help", "quit", "app.quit", "close")
+#: Lines the bar keeps (the keys of each pane, a few widths or themes).
+KEPT_LINES = 8
 
 
 def _droppable(entries: list) -> list:
@@ -48,8 +54,14 @@ class KeyBar(Themed, Widget):
         super().__init__()
         self._spans: list[tuple[int, int, str]] = []
         self._recheck_pending = False
-        #: What the bar last drew: its keys, its width and theme, and the line.
-        self._drawn: tuple[list, int, str, Text] | None = None
+        #: The keys the bar last drew.
+        self._drawn: list | None = None
+        #: The keys ``_recheck`` just worked out, for the repaint it asked
+        #: for; forgotten as soon as the keys may have changed again.
+        self._fresh: list | None = None
+        #: Lines drawn, by keys, width, theme and style (a change of focus
+        #: goes back and forth between a few): the line and its key spans.
+        self._lines: OrderedDict[Hashable, tuple[Strip, list]] = OrderedDict()
 
     def on_mount(self) -> None:
         self._screen = self.screen
@@ -63,14 +75,21 @@ class KeyBar(Themed, Widget):
         # says so on every cursor move), and the bar is repainted only if
         # they changed: ``j`` in a list seldom changes a key, and a repaint
         # would be a frame of its own right after the cursor's.
+        self._fresh = None  # keys worked out before this may be stale
         if not self._recheck_pending:
             self._recheck_pending = True
             self.call_later(self._recheck)
 
     def _recheck(self) -> None:
+        """Work the keys out; repaint if they are not the ones drawn. The
+        repaint draws these (asked for once per change, not again): they
+        stay fresh until the next change (:meth:`_changed`) or paint."""
         self._recheck_pending = False
-        drawn = self._drawn
-        if drawn is None or drawn[0] != self._entries():
+        entries = self._entries()
+        if entries == self._drawn:
+            self._fresh = None
+        else:
+            self._fresh = entries
             self.refresh()  # a repaint, never a layout: the bar is one line whatever it says
 
     def _entries(self) -> list:
@@ -91,19 +110,38 @@ class KeyBar(Themed, Widget):
         return entries
 
     def render(self) -> Text:
-        """The keys, worked out when the line is painted (so at most once a
-        frame, and already in the first frame). When they do not fit, long
-        descriptions shrink to the key's own word, then the last keys go
-        first; help and quit (or a dialog's close) always stay."""
-        entries = self._entries()
-        width = self.size.width
-        drawn = self._drawn
-        if drawn is not None and drawn[1:3] == (width, self.app.theme) and drawn[0] == entries:
-            return drawn[3]
-        self._drawn = (list(entries), width, self.app.theme, self._draw(entries, width))
-        return self._drawn[3]
+        """The keys as one line of text (what :meth:`render_line` draws)."""
+        return self._draw(self._entries(), self.size.width)[0]
 
-    def _draw(self, entries: list, width: int) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """The keys, worked out when the line is painted (so at most once a
+        frame, and already in the first frame), or taken from
+        :meth:`_recheck`. A line drawn before for the same keys, width and
+        theme is given back as it was."""
+        width = self.size.width
+        if y != 0:
+            return Strip.blank(width, self.visual_style.rich_style)
+        entries, self._fresh = (self._fresh if self._fresh is not None else self._entries()), None
+        self._drawn = entries
+        key = (tuple(entries), width, self.app.theme, self.visual_style)
+        kept = self._lines.get(key)
+        if kept is None:
+            text, spans = self._draw(list(entries), width)
+            visual = visualize(self, text, markup=False)
+            kept = (Visual.to_strips(self, visual, width, 1, self.visual_style)[0], spans)
+            self._lines[key] = kept
+            while len(self._lines) > KEPT_LINES:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        line, self._spans = kept
+        return line
+
+    def _draw(self, entries: list, width: int) -> tuple[Text, list[tuple[int, int, str]]]:
+        """The line for ``entries`` at ``width``: when they do not fit, long
+        descriptions shrink to the key's own word, then the last keys go
+        first; help and quit (or a dialog's close) always stay. And where
+        each key is on it, for clicks."""
         text = Text(no_wrap=True, overflow="ellipsis")
         on = self.get_component_rich_style("key-bar--on", partial=True)
         off = self.get_component_rich_style("key-bar--off")  # blended over the bar
@@ -139,8 +177,7 @@ class KeyBar(Themed, Widget):
             spans.append((start, len(text), binding.key.split(",")[0]))
         text.append(" " * max(width - len(text) - len(palette), 1 if palette else 0))
         text.append(palette, style="dim")
-        self._spans = spans
-        return self.themed(text)  # type: ignore[return-value]
+        return self.themed(text), spans  # type: ignore[return-value]
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:

@@ -34,6 +34,7 @@ from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
 from ckpt_tui.ui.widgets.kept_component_styles import KeptComponentStyles
+from ckpt_tui.ui.widgets.kept_focus_styles import KeptFocusStyles
 from ckpt_tui.ui.widgets.kept_lines import KeptLines
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
 from ckpt_tui.ui.widgets.list_jump import JumpsToKey
@@ -53,7 +54,7 @@ FILTER_REST = 0.15
 
 
 class PagedList(
-    KeptComponentStyles, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
+    KeptFocusStyles, KeptComponentStyles, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
     can_focus=True,
 ):
     """Rows from the store, one keyset page at a time."""
@@ -122,7 +123,6 @@ class PagedList(
         self._error: str | None = None
         self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
-        self._paint_style: Style | None = None
         self._sized: tuple[Size, Size, Size] | None = None  # see _size_updated
         self._update_title()
 
@@ -408,20 +408,11 @@ class PagedList(
         if 0 <= index < len(self.rows):
             self.cursor = index
 
-    # -- drawing ------------------------------------------------------------------
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # The widget's style walks every ancestor: work it out once per paint,
-        # not once per line (a quarter of the time a row took).
-        self._paint_style = self.rich_style
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._paint_style = None
-
+    # -- drawing (``kept_lines.py`` works out the widget's style once a paint) -----
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self._paint_style or self.rich_style
+        base = self.paint_style()
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
