@@ -34,6 +34,7 @@ from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
+from ckpt_tui.ui.widgets.blank_background import KeptBackground
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from ckpt_tui.ui.widgets.steady import update_in_place
@@ -110,6 +111,8 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self._title_shown: str | None = None
         #: Mounted yet (``None``: a kept screen reopened while mounting).
         self._mounted: bool | None = False
+        # Its background (around the box) not drawn again on each opening.
+        self._styles_cache = KeptBackground()
 
     def compose(self) -> ComposeResult:
         with Vertical():
