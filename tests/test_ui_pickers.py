@@ -110,3 +110,47 @@ async def test_a_click_ticks_the_field_shown_where_it_was_clicked():
         await pilot.click(picker, offset=(3, 2))  # the second row, inside the border
         await pilot.pause()
         assert picker.selected == ["notes"]
+
+
+def screen_lines(app) -> list:
+    strips = app.screen._compositor.render_strips()
+    return [[(segment.text, segment.style) for segment in strip] for strip in strips]
+
+
+@run_async
+async def test_a_picker_shown_before_is_given_back_whole_as_textual_draws_it(monkeypatch):
+    """The preview opened on the snapshots around the cursor in turn shows
+    their fields in turn: the whole picker, border and all, is not drawn
+    again, and is what Textual's own ``SelectionList`` draws."""
+    from textual._styles_cache import StylesCache
+
+    app = Picking()
+    async with app.run_test(size=(60, 20)) as pilot:
+        picker = app.query_one(FieldPicker)
+        picker.focus()
+        picker.border_title = "Fields"
+        built: list[int] = []
+        render_line = StylesCache.render_line
+
+        def counted(self, styles, y, *args, **kwargs):
+            if self is picker._styles_cache:
+                built.append(y)
+            return render_line(self, styles, y, *args, **kwargs)
+
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        for fields in (FIELDS[:3], ("notes", "title"), FIELDS[:3]):
+            built.clear()
+            fill(picker, fields)
+            await pilot.pause()  # the app paints it
+            assert built or fields == FIELDS[:3]
+        monkeypatch.setattr(StylesCache, "render_line", render_line)
+        assert built == []  # the third paint: the first one's lines, given back
+        kept = screen_lines(app)
+        ours = picker._styles_cache
+        picker._styles_cache = StylesCache()
+        monkeypatch.setattr(FieldPicker, "render_lines", SelectionList.render_lines)
+        monkeypatch.setattr(FieldPicker, "render_line", SelectionList.render_line)
+        picker.refresh()
+        await pilot.pause()
+        assert kept == screen_lines(app)
+        picker._styles_cache = ours

@@ -31,7 +31,8 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
     picker with new options, which Textual draws from scratch (a tenth of
     ``r``), though they are mostly the fields, ticks and highlight drawn
     before. With the border and padding around them kept as well
-    (``kept_styled_lines.py``), a row seen before costs a lookup.
+    (``kept_styled_lines.py``), a row seen before costs a lookup, and a
+    whole picker seen before (the same rows in view) one lookup.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -48,10 +49,21 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._paint_styles = {}  # worked out once per paint (a dozen rows ask)
+        self._styles_cache.paint_token = self._paint_token()
         try:
             return super().render_lines(crop)
         finally:
             self._paint_styles = None
+            self._styles_cache.paint_token = None
+
+    def _paint_token(self) -> Hashable | None:
+        """What every row in view looks like (``None``: a row not kept):
+        the picker shown again with fields it showed before (the preview
+        opened on the snapshots around the cursor in turn) is given back
+        whole, border and all (``kept_styled_lines.py``)."""
+        top = self.scroll_offset.y
+        rows = tuple(self._row_key(top + y) for y in range(self.scrollable_content_region.height))
+        return None if None in rows else (self.scroll_offset, rows)
 
     def render_line(self, y: int) -> Strip:
         key = self._row_key(self.scroll_offset.y + y)
