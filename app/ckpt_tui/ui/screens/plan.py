@@ -36,6 +36,7 @@ from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
 from ckpt_tui.ui.widgets.blank_background import KeptBackground
 from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.drawn_button import DrawnButton
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from ckpt_tui.ui.widgets.steady import update_in_place
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
@@ -124,7 +125,10 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
                 yield DiffView(title=DIFF_TITLE, id="diff")
             with Horizontal(id="buttons"):
                 yield Button("Cancel (esc)", id="cancel", variant="default")
-                confirm = Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
+                # (its lines kept per label: another snapshot's, then this one's again)
+                confirm = DrawnButton(
+                    f"{self.verb} (y)", id="confirm", variant="warning", disabled=True
+                )
                 # As wide as its widest label ("Restore 10 fields (y)"): a new
                 # label does not lay out the screen (a kept preview opened
                 # again), and is never cut short.
