@@ -218,3 +218,36 @@ async def test_a_click_on_a_list_focused_before_shows_what_textual_draws(tmp_pat
             lst.refresh()
         await pilot.pause()
         assert screen_segments(app) == shown
+
+
+# -- the detail pane following the focus ----------------------------------------------
+
+
+@run_async
+async def test_the_detail_pane_following_the_focus_lays_the_screen_out_once(monkeypatch):
+    """``enter`` and ``1`` move the detail pane from a project (short, no
+    scrollbar) to a session's checkpoint (taller than the pane: a
+    scrollbar, a narrower body) and back: one layout of the screen each,
+    not one for the body's height, one for the scrollbar and one for the
+    narrower body; and the screen is what laying it all out again gives."""
+    app = make_app(demo_db("detail-one-layout"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        for key in ("enter", "1"):  # every widget shown once (the scrollbar made)
+            await pilot.press(key)
+            await settle(pilot)
+        layouts = count_calls(monkeypatch, type(main), "_refresh_layout")
+        for key, scrollbar in (("enter", True), ("1", False), ("enter", True)):
+            layouts.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert main.detail.show_vertical_scrollbar is scrollbar
+            assert len([screen for screen in layouts if screen is main]) == 1, key
+            shown = screen_segments(app)
+            main.refresh(layout=True)
+            for widget in main.query("*"):
+                widget.refresh(layout=True)
+            await pilot.pause()
+            await pilot.pause()
+            assert screen_segments(app) == shown, key
