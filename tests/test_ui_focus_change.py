@@ -212,7 +212,6 @@ async def test_a_click_on_a_list_focused_before_shows_what_textual_draws(tmp_pat
         shown = screen_segments(app)
         for lst in lists:  # Textual's own restyle and lines, from here on
             lst._styles_cache = StylesCache()
-            lst.__dict__.pop("_kept_component_styles")
         app.stylesheet.update_nodes(lists, animate=False)
         for lst in lists:
             lst.refresh()

@@ -6,10 +6,11 @@ row's colours depend on the focus. That was most of the cost of ``enter``
 moving on to the next pane (two lists of rows). A line drawn since the last
 repaint that had another cause is given back as it was, if the key it was
 drawn for (its row, width, style...) is the same; any other repaint (rows
-arrived, the cursor moved, a scroll, a theme) forgets them all. Its
-scrollbar is not repainted either unless its colours changed (Textual
-repaints it whenever the list is restyled, changed or not). And the lines
-with their border are kept per border colour (``kept_styled_lines.py``).
+arrived, the cursor moved, a scroll, a theme) forgets them all. That is
+what ``enter`` after a move of the cursor draws from: the list left keeps
+every row but its cursor row. A list drawn before in the same state (the
+focus went there and back, or a screen over it closed) gives its whole
+paint back (``kept_styled_lines.py``).
 """
 
 from __future__ import annotations
@@ -19,44 +20,9 @@ from collections.abc import Callable, Hashable
 from rich.style import Style
 from textual import events
 from textual.geometry import Region
-from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
-
-
-class _KeptScrollBar(ScrollBar):
-    """A vertical scrollbar that skips the repaint a change of focus asks
-    for when its colours are what it last drew with."""
-
-    _drawn_colours: tuple | None = None
-
-    def _colours(self) -> tuple:
-        styles = self.parent.styles  # type: ignore[union-attr]
-        return (
-            styles.scrollbar_background,
-            styles.scrollbar_color,
-            styles.scrollbar_background_hover,
-            styles.scrollbar_color_hover,
-            styles.scrollbar_background_active,
-            styles.scrollbar_color_active,
-        )
-
-    def render(self):
-        self._drawn_colours = self._colours()
-        return super().render()
-
-    def refresh(self, *regions, **kwargs):
-        parent = self.parent
-        if (
-            not regions
-            and not kwargs.get("layout")
-            and not kwargs.get("recompose")
-            and getattr(parent, "_focus_repaint", False)
-            and self._drawn_colours == self._colours()
-        ):
-            return self
-        return super().refresh(*regions, **kwargs)
 
 
 class KeptLines:
@@ -72,22 +38,8 @@ class KeptLines:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # Its border, padding and rows, kept per border (the colour a focus
-        # change gives it): ``kept_styled_lines.py``.
+        # Its whole paints, per focus state: ``kept_styled_lines.py``.
         self._styles_cache = KeptStyledLines()
-
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """Textual's own (``Widget.vertical_scrollbar``), made a
-        :class:`_KeptScrollBar`."""
-        if self._vertical_scrollbar is None:  # type: ignore[attr-defined]
-            bar = _KeptScrollBar(
-                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
-            )  # type: ignore[attr-defined]
-            bar.display = False
-            self._vertical_scrollbar = bar
-            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
-        return self._vertical_scrollbar  # type: ignore[attr-defined]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A paint says what the content is (``kept_styled_lines.py``): the
