@@ -250,3 +250,34 @@ async def test_the_detail_pane_following_the_focus_lays_the_screen_out_once(monk
             await pilot.pause()
             await pilot.pause()
             assert screen_segments(app) == shown, key
+
+
+@run_async
+async def test_enter_after_the_cursor_moved_draws_the_cursor_rows_not_the_list(
+    monkeypatch, tmp_path
+):
+    """``j`` repaints the list's two cursor rows; the rows it did not repaint
+    are still kept, so ``enter`` then draws the rows around the cursor, not
+    all of the list it leaves; and what it shows is what Textual draws."""
+    from textual._styles_cache import StylesCache
+
+    app = make_app(many_rows(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        lists = (main.projects, main.sessions)
+        await pilot.press("j")
+        await settle(pilot)
+        drawn = count_calls(monkeypatch, main.projects, "render_row")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is main.sessions and main.projects.cursor == 1
+        shown_rows = main.projects.size.height - 2
+        assert 1 <= len(drawn) <= 3 < shown_rows, "every row of the list drawn again"
+        shown = screen_segments(app)
+        for lst in lists:  # Textual's own lines, drawn anew
+            lst._styles_cache = StylesCache()
+            lst.__dict__.pop("_kept_lines", None)
+            lst.refresh()
+        await pilot.pause()
+        assert screen_segments(app) == shown

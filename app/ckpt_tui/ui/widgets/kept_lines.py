@@ -5,10 +5,10 @@ repaints all of it: every row is rendered again, though only the cursor
 row's colours depend on the focus. That was most of the cost of ``enter``
 moving on to the next pane (two lists of rows). A line drawn since the last
 repaint that had another cause is given back as it was, if the key it was
-drawn for (its row, width, style...) is the same; any other repaint (rows
-arrived, the cursor moved, a scroll, a theme) forgets them all. That is
-what ``enter`` after a move of the cursor draws from: the list left keeps
-every row but its cursor row. A list drawn before in the same state (the
+drawn for (its row, width, style...) is the same; any other repaint of
+the whole list (rows arrived, a scroll, a theme) forgets them all, and a
+repaint of some lines (the cursor moved) forgets those lines: ``enter``
+after ``j`` draws the cursor rows, not every row of the list it leaves. A list drawn before in the same state (the
 focus went there and back, or a screen over it closed) gives its whole
 paint back (``kept_styled_lines.py``).
 """
@@ -30,6 +30,9 @@ class KeptLines:
 
     #: Bumped by every repaint not caused by a change of focus.
     _lines_epoch = 0
+    #: Bumped by every such repaint of the whole widget: a kept line is
+    #: given back while it stays (a repaint of some lines forgets those).
+    _rows_epoch = 0
     #: Set while the widget gains or loses the focus.
     _focus_repaint = False
     #: The widget's style during a paint (:meth:`paint_style`).
@@ -77,7 +80,22 @@ class KeptLines:
     def refresh(self, *regions, **kwargs):
         if not self._focus_repaint:
             self._lines_epoch += 1
+            if regions and not kwargs.get("layout") and not kwargs.get("recompose"):
+                self._forget_lines(regions)
+            else:
+                self._rows_epoch += 1
         return super().refresh(*regions, **kwargs)  # type: ignore[misc]
+
+    def _forget_lines(self, regions: tuple[Region, ...]) -> None:
+        """A repaint of some lines (the cursor's old and new rows, as ``j``
+        asks): only those lines (and one on each side, whether the region
+        counts the border or not) are drawn again, so the others, kept, are
+        still what the screen shows: ``enter`` after ``j`` draws the cursor
+        row of the list it leaves, not all of its rows."""
+        kept: dict[int, tuple[Hashable, Strip]] = self.__dict__.get("_kept_lines", {})
+        for region in regions:
+            for y in range(region.y - 1, region.bottom + 1):
+                kept.pop(y, None)
 
     # Textual calls the handler of each class in turn: this one first, then
     # ``Widget._on_focus`` (which restyles and repaints the widget); the flag
@@ -96,10 +114,10 @@ class KeptLines:
         self._focus_repaint = False
 
     def kept_line(self, y: int, key: Hashable, draw: Callable[[], Strip]) -> Strip:
-        """Line ``y`` as drawn for ``key`` since the last repaint that was not
-        a change of focus, else ``draw()``."""
+        """Line ``y`` as drawn for ``key`` since the last repaint of it that
+        was not a change of focus, else ``draw()``."""
         kept: dict[int, tuple[Hashable, Strip]] = self.__dict__.setdefault("_kept_lines", {})
-        key = (self._lines_epoch, key)
+        key = (self._rows_epoch, key)
         line = kept.get(y)
         if line is not None and line[0] == key:
             return line[1]
