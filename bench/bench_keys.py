@@ -298,10 +298,27 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
 
     argv = ["--db", db]
     args = build_parser(argv).parse_args(argv)
-    from ckpt_tui.ui.app import CkptApp
     from ckpt_tui.ui.launch import run_app
 
-    class Timed(CkptApp):
+    launched(run_app, args, lambda base: _timed(base, out, ctl, settle_only))
+
+
+def launched(run_app, args, make_app_class) -> None:
+    """``run_app`` with the class ``make_app_class`` makes from CkptApp,
+    which it imports where ``ckpt-tui`` does (``--app`` with an older
+    version, whose launcher takes the class itself: imported here first)."""
+    if "make_app_class" in run_app.__code__.co_varnames:
+        run_app(args, make_app_class=make_app_class)
+    else:
+        from ckpt_tui.ui.app import CkptApp
+
+        run_app(args, app_class=make_app_class(CkptApp))
+
+
+def _timed(base, out: int, ctl: int, settle_only: bool):
+    """The app, with a :class:`Probe` and the predicates of the keys."""
+
+    class Timed(base):
         def on_mount(self) -> None:
             self.probe = Probe(self, out, ctl, lambda: _ckpt_idle(self))
             self.full_frame: float | None = None
@@ -374,7 +391,7 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
                 return lambda: snaps.filter_text == "" and snaps.total == full
             raise ValueError(name)
 
-    run_app(args, app_class=Timed)
+    return Timed
 
 
 # -- parent -------------------------------------------------------------------------

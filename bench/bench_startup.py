@@ -69,10 +69,16 @@ def child_ckpt(fd: int, db: str) -> None:
 
     argv = ["--db", db]
     args = build_parser(argv).parse_args(argv)
-    from ckpt_tui.ui.app import CkptApp
     from ckpt_tui.ui.launch import run_app
 
-    class Timed(CkptApp):
+    run_app(args, make_app_class=lambda base: _timed(base, fd))
+
+
+def _timed(base, fd: int):
+    """The app (made by the launcher once it has imported it), signalling
+    its first full paint."""
+
+    class Timed(base):
         """Signals after the first refresh that shows all three panes filled,
         the same "after refresh" point the minimal app signals at."""
 
@@ -92,7 +98,7 @@ def child_ckpt(fd: int, db: str) -> None:
             else:
                 self.call_after_refresh(self._after_refresh)
 
-    run_app(args, app_class=Timed)
+    return Timed
 
 
 # -- parent -------------------------------------------------------------------------

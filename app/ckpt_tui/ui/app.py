@@ -22,7 +22,7 @@ from ckpt_tui.core.config import Config
 from ckpt_tui.core.plans import Outcome
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui import undo_keys
+from ckpt_tui.ui import collector, undo_keys
 from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
@@ -168,6 +168,7 @@ class CkptApp(App[None]):
             remember_setting(self, "theme", theme.name)
 
     def _after_first_frame(self) -> None:
+        collector.resume()  # paused by the launcher until now (ui/collector.py)
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:

@@ -1,14 +1,15 @@
-"""``ckpt-tui`` with no subcommand: open the store, then the app."""
+"""``ckpt-tui`` with no subcommand: open the store, then the app. Python's
+collector is paused until the first frame (``ui/collector.py``)."""
 
 from __future__ import annotations
 
-import gc
 import shutil
 import sys
 
 from ckpt_tui.core.config import load
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui import collector
 
 
 def run_theme(name: str | None) -> str | None:
@@ -28,19 +29,26 @@ def run_theme(name: str | None) -> str | None:
     raise CkptError(f"unknown theme {name!r}; {hint}")
 
 
-def run_app(args, app_class: type | None = None) -> int:
+def run_app(args, make_app_class=None) -> int:
     """Open the store named by ``args`` and run the app on it until it quits.
 
-    ``app_class`` is a subclass of :class:`CkptApp` to run instead (the
-    start-up benchmark passes one that reports its first paint).
+    ``make_app_class`` makes the class to run from :class:`CkptApp` (the
+    start-up benchmarks make one that reports its frames): called once the
+    app is imported here, so the benchmarks time the imports where
+    ``ckpt-tui`` makes them, with the collector paused.
     """
+    collector.pause()  # until the first frame (CkptApp._after_first_frame)
+    try:
+        return _open_and_run(args, make_app_class)
+    finally:
+        collector.resume()
+
+
+def _open_and_run(args, make_app_class) -> int:
     config = load()
     theme = run_theme(getattr(args, "theme", None))
     service = open_service(args.db, read_only=args.read_only, config=config)
-    if app_class is None:
-        from ckpt_tui.ui.app import CkptApp
-
-        app_class = CkptApp
+    from ckpt_tui.ui.app import CkptApp
     from ckpt_tui.ui.screens.main import PANES_PERCENT
 
     # The first pages are read here, before the UI exists (no UI thread to
@@ -48,10 +56,7 @@ def run_app(args, app_class: type | None = None) -> int:
     # summaries of as many snapshots as the panes have lines.
     lines = shutil.get_terminal_size((80, 50)).lines * PANES_PERCENT // 100
     first = service.first_screen(limit=first_page_rows(lines), summaries=lines)
-    # What exists now (Textual, Rich, our modules, the first pages) lives as
-    # long as the app. Freezing it keeps the collector from walking all of
-    # it again: a full collection in the first frames cost ~25 ms here.
-    gc.freeze()
+    app_class = CkptApp if make_app_class is None else make_app_class(CkptApp)
     app = app_class(
         service,
         config,

@@ -21,6 +21,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.painted_lines import Paints, Rows
 
 if TYPE_CHECKING:
     from ckpt_tui.core.actions import Service
@@ -42,16 +43,19 @@ class Ready(NamedTuple, Generic[T]):
 
 class DiffShown(NamedTuple):
     """A diff and the rows the diff view shows of it (``diff_rows``): made
-    in the worker, so the UI thread only wraps and draws them."""
+    in the worker, and painted there for the diff views shown lately
+    (``painted_lines.py``), so the UI thread only swaps them in."""
 
     diff: CheckpointDiff
     rows: list[Row]
 
     @classmethod
-    def of(cls, diff: CheckpointDiff) -> DiffShown:
+    def of(cls, diff: CheckpointDiff, paints: Paints | None = None) -> DiffShown:
         from ckpt_tui.ui.diff_lines import diff_rows  # in a worker, not at start-up
 
-        return cls(diff, diff_rows(diff))
+        rows = Rows(diff_rows(diff))
+        rows.paint(paints)
+        return cls(diff, rows)
 
 
 class PlanShown(NamedTuple):
@@ -112,6 +116,8 @@ class Prepared:
     def __init__(self) -> None:
         self._diffs: LatestFew[Ready[DiffShown]] = LatestFew()
         self._plans: LatestFew[Ready[PlanShown]] = LatestFew()
+        #: How the diff views draw (published by them): what to paint for.
+        self.paints = Paints()
 
     def prepare(
         self,
@@ -133,20 +139,28 @@ class Prepared:
         if self._diffs.fresh(diff_key, token) and (
             restore is None or self._plans.fresh(plan_key, token)
         ):
+            self._paint_kept(diff_key, plan_key)  # for views resized since
             return
         try:
             diff = service.compare(session_id, *diff_pair).diff
         except CkptError:
             pass
         else:
-            self._diffs.put(diff_key, Ready(DiffShown.of(diff), token))
+            self._diffs.put(diff_key, Ready(DiffShown.of(diff, self.paints), token))
         if restore is None:
             return
         try:
             plan = service.plan_restore(session_id, restore, None)
         except CkptError:
             return
-        self._plans.put(plan_key, Ready(PlanShown(plan, DiffShown.of(plan.diff)), token))
+        shown = DiffShown.of(plan.diff, self.paints)
+        self._plans.put(plan_key, Ready(PlanShown(plan, shown), token))
+
+    def _paint_kept(self, diff_key: tuple, plan_key: tuple) -> None:
+        diff, plan = self._diffs.get(diff_key), self._plans.get(plan_key)
+        for shown in (diff and diff.value, plan and plan.value.shown):
+            if shown is not None:
+                shown.rows.paint(self.paints)
 
     def diff(self, session_id: str, old: str, new: str | None) -> Ready[DiffShown] | None:
         return self._diffs.get((session_id, old, new))

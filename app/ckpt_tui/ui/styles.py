@@ -209,15 +209,22 @@ class Themed:
         return renderable
 
     def _themed_text(self, text: Text) -> Text:
-        def resolve(style: str | Style) -> str | Style:
-            return self.theme_style(style) if isinstance(style, str) and style else style
+        return themed_text(text, self.theme_style)
 
-        out = text.copy()
-        spans = [Span(s.start, s.end, resolve(s.style)) for s in text.spans]
-        if text.style:
-            # The base style as the first span: Rich drops a Style object
-            # given as a Text's base style when the text has no spans.
-            out.style = ""
-            spans.insert(0, Span(0, len(text), resolve(text.style)))
-        out.spans = spans
-        return out
+
+def themed_text(text: Text, theme_style: Callable[[str], Style | str]) -> Text:
+    """A copy of ``text`` with each style name resolved by ``theme_style``
+    (a widget's :meth:`Themed.theme_style`, or a worker's copy of it)."""
+
+    def resolve(style: str | Style) -> str | Style:
+        return theme_style(style) if isinstance(style, str) and style else style
+
+    out = text.copy()
+    spans = [Span(s.start, s.end, resolve(s.style)) for s in text.spans]
+    if text.style:
+        # The base style as the first span: Rich drops a Style object
+        # given as a Text's base style when the text has no spans.
+        out.style = ""
+        spans.insert(0, Span(0, len(text), resolve(text.style)))
+    out.spans = spans
+    return out

@@ -20,8 +20,9 @@ from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.prepared import DiffShown, Ready, still_current
 from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
-from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.diff_view import DiffView, painted_ahead
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.quick_lines import QuickLines
 
 
 class DiffScreen(KeptScreen, Screen[None]):
@@ -49,10 +50,20 @@ class DiffScreen(KeptScreen, Screen[None]):
         #: (the screen is kept and opened again) is dropped.
         self._opening = 0
         self._mounted = False
+        # Its background (under the view) drawn without Textual's per-line work.
+        self._styles_cache = QuickLines()
+        #: Its view, found once (a DOM query was a tenth of opening it again).
+        self._view: DiffView | None = None
 
     def compose(self) -> ComposeResult:
         yield DiffView(title=self.title_text, id="diff")
         yield KeyBar()
+
+    @property
+    def diff_view(self) -> DiffView:
+        if self._view is None:
+            self._view = self.query_one(DiffView)
+        return self._view
 
     def on_mount(self) -> None:
         self._mounted = True
@@ -82,7 +93,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         checks that one (after the frame that shows it), or computes it."""
         ready, self._ready = self._ready, None
         self._opening += 1
-        view = self.query_one(DiffView)
+        view = self.diff_view
         if ready is None:
             view.reset(self.title_text)
         else:
@@ -100,7 +111,7 @@ class DiffScreen(KeptScreen, Screen[None]):
         if token is not None and still_current(self.service, token):
             return
         try:
-            shown = DiffShown.of(self.compare())
+            shown = DiffShown.of(self.compare(), painted_ahead(self.app))
         except CkptError as exc:
             self.app.call_from_thread(self._failed, opening, str(exc))
             return
@@ -112,7 +123,7 @@ class DiffScreen(KeptScreen, Screen[None]):
 
     def _show(self, opening: int, shown: DiffShown) -> None:
         if opening == self._opening:
-            self.query_one(DiffView).set_diff(shown.diff, rows=shown.rows)
+            self.diff_view.set_diff(shown.diff, rows=shown.rows)
 
     def _failed(self, opening: int, message: str) -> None:
         if opening == self._opening:

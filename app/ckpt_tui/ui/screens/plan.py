@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -39,6 +40,20 @@ from ckpt_tui.ui.widgets.steady import update_in_place
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
+DIFF_TITLE = "current → result"
+
+
+def shown_as_new(view: DiffView, shown: DiffShown) -> bool:
+    """``view`` shows ``shown`` as a new preview would (unified, unchanged
+    fields folded, at the top): ``r`` again on the same snapshot, nothing
+    written since (the same plan worked out ahead)."""
+    return (
+        view.diff is shown.diff
+        and view.no_diff is None
+        and not (view.side_by_side or view.show_unchanged)
+        and view.scroll_offset == (0, 0)
+        and str(view.border_title) == DIFF_TITLE
+    )
 
 
 class PlanScreen(KeptScreen, Dialog[Outcome | None]):
@@ -103,10 +118,15 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
                 yield from self.compose_picker()
-                yield DiffView(title="current → result", id="diff")
+                yield DiffView(title=DIFF_TITLE, id="diff")
             with Horizontal(id="buttons"):
                 yield Button("Cancel (esc)", id="cancel", variant="default")
-                yield Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
+                confirm = Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
+                # As wide as its widest label ("Restore 10 fields (y)"): a new
+                # label does not lay out the screen (a kept preview opened
+                # again), and is never cut short.
+                confirm.styles.width = cell_len(self._confirm_label(len(FIELDS))) + 2
+                yield confirm
 
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
@@ -147,9 +167,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             update_in_place(title, Text(self.title_text, style="bold"))
         view = self.query_one("#diff", DiffView)
         if ready is None:
-            view.reset("current → result")
-        else:
-            view.reset("current → result", *ready.value.shown)
+            view.reset(DIFF_TITLE)
+        elif not shown_as_new(view, ready.value.shown):  # (the same: not drawn again)
+            view.reset(DIFF_TITLE, *ready.value.shown)
         if ready is not None:
             return
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
@@ -159,7 +179,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             picker.border_title = None
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = True
-        confirm.label = f"{self.verb} (y)"
+        confirm.label = self._confirm_label(None)
 
     def _open(self, ready: Ready[PlanShown] | None) -> None:
         """The plan shown at once if ``ready``, else planned. The worker
@@ -234,10 +254,8 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             if set(chosen) != set(self._offered):
                 # Fewer fields than the plan has: the diff is of those (the
                 # button says how many now; it is enabled when that plan comes).
-                count = len(chosen)
-                label = f"{self.verb} {count} field{'s' if count != 1 else ''} (y)"
                 confirm = self.query_one("#confirm", Button)
-                confirm.label, confirm.disabled = label, True
+                confirm.label, confirm.disabled = self._confirm_label(len(chosen)), True
                 if chosen:
                     self._prepare(list(chosen))
                 else:
@@ -266,8 +284,12 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
-        fields = f" {count} field{'s' if count != 1 else ''}" if plan.keys else ""
-        confirm.label = f"{self.verb}{fields} (y)"
+        confirm.label = self._confirm_label(count if plan.keys else None)
+
+    def _confirm_label(self, count: int | None) -> str:
+        """The confirm button's label for ``count`` fields (``None``: not said)."""
+        fields = "" if count is None else f" {count} field{'s' if count != 1 else ''}"
+        return f"{self.verb}{fields} (y)"
 
     def default_fields(self, plan: Plan, offered: tuple[str, ...]) -> tuple[str, ...]:
         """The fields ticked when the picker opens: all of them (a restore)."""

@@ -1,16 +1,24 @@
 """A checkpoint diff; ``s`` flips unified / side by side, ``f`` unfolds the
-unchanged fields."""
+unchanged fields.
+
+Its paint (how it draws: ``ui/painted_lines.py``) is told to the detail
+worker (``MainScreen.prepared``), which paints the diffs ``d`` and ``r``
+will show for it, so a diff made ahead is shown without wrapping or
+drawing its lines on the key's path.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.text import Text
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.ui.diff_lines import Row, diff_rows
+from ckpt_tui.ui.painted_lines import Paint, Paints, Rows
 from ckpt_tui.ui.render import literal
 from ckpt_tui.ui.styles import DIFF, component_css
 from ckpt_tui.ui.widgets.text_lines import TextLines
@@ -36,6 +44,8 @@ class DiffView(TextLines):
         self.no_diff: str | None = None
         #: The diff's rows unified and folded, when made ahead (``set_diff``).
         self._folded: list[Row] | None = None
+        #: The paint last told to the worker that paints ahead.
+        self._published: Paint | None = None
 
     def set_diff(
         self, diff: CheckpointDiff | None, title: str | None = None, rows: list[Row] | None = None
@@ -75,10 +85,16 @@ class DiffView(TextLines):
         elif self._folded is not None and not (self.side_by_side or self.show_unchanged):
             rows = self._folded
         else:
-            rows = diff_rows(self.diff, self.side_by_side, self.show_unchanged)
+            rows = Rows(diff_rows(self.diff, self.side_by_side, self.show_unchanged))
         mode = "side by side" if self.side_by_side else "unified"
         self.border_subtitle = f"{mode} · s toggles"
         self.set_rows(rows)
+
+    def new_paint(self, paint: Paint) -> None:
+        paints = painted_ahead(self.app)
+        if paints is not None and paint != self._published:
+            self._published = paint
+            paints.publish(id(self), paint)
 
     def watch_side_by_side(self) -> None:
         self._relayout()
@@ -91,3 +107,10 @@ class DiffView(TextLines):
 
     def action_toggle_unchanged(self) -> None:
         self.show_unchanged = not self.show_unchanged
+
+
+def painted_ahead(app: App) -> Paints | None:
+    """The paints the detail worker paints the coming diffs for
+    (``ui/prepared.py``), if this app has one (also read in workers)."""
+    prepared = getattr(getattr(app, "main", None), "prepared", None)
+    return getattr(prepared, "paints", None)
