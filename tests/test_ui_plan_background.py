@@ -75,3 +75,36 @@ async def test_a_new_theme_or_size_draws_the_background_again():
         await pilot.resize_terminal(120, 30)
         await settle(pilot)
         assert screen_segments(app) == await as_textual_draws(pilot, screen)
+
+
+@run_async
+async def test_a_plan_made_by_the_preview_comes_painted_from_its_worker(monkeypatch):
+    """A field left out: the new plan's diff is painted in the preview's
+    worker for its view, not wrapped and drawn on the UI thread."""
+    import threading
+
+    from ckpt_tui.ui import painted_lines
+
+    app = make_app(demo_db("plan-painted"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await press(pilot, "j", "r")
+        screen = app.screen
+        assert isinstance(screen, PlanScreen) and screen.plan is not None
+        on_ui: list[str] = []
+        paint_rows = painted_lines.paint_rows
+
+        def recorded(rows, paint):
+            if threading.current_thread() is threading.main_thread():
+                on_ui.append("painted on the UI thread")
+            return paint_rows(rows, paint)
+
+        monkeypatch.setattr(painted_lines, "paint_rows", recorded)
+        first = screen.plan
+        await press(pilot, "space")  # the first field left out: planned again
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert screen.plan is not first and len(screen.plan.keys) == len(first.keys) - 1
+        assert on_ui == []
+        view = screen.query_one("#diff")
+        assert view.diff == screen.plan.diff and view._painted is not None

@@ -30,6 +30,7 @@ from textual.widgets.selection_list import Selection
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.ui.painted_lines import Paints
 from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
@@ -201,7 +202,10 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self._show(ready.value.plan, True, "", ready.value.shown)
         if not (self.pick_fields and self.FOCUS_FIELDS and self._offered):
             self.initial_focus().focus()  # else the fields have it (_show)
-        self.call_after_refresh(self._plan_worker, None, True, "", self._asked, ready.token)
+        asked = self._asked
+        self.call_after_refresh(
+            lambda: self._plan_worker(None, True, "", asked, ready.token, self._paints())
+        )
 
     def initial_focus(self) -> Widget:
         """Where the focus starts: the safe answer (a subclass may say otherwise;
@@ -212,19 +216,37 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
         self._asked += 1
         self._planned_for = None if fields is None else frozenset(fields)
-        self._plan_worker(fields, first, note, self._asked, None)
+        self._plan_worker(fields, first, note, self._asked, None, self._paints())
+
+    def _paints(self) -> Paints | None:
+        """How the diff view draws now, for the worker to paint the plan's
+        diff for (``ui/painted_lines.py``): showing it is then a swap, not
+        a wrap and draw on the UI thread (a field ticked or not)."""
+        view = next(self.query("#diff").results(DiffView), None)  # (closed since: none)
+        paint = view.paint() if view is not None else None
+        if paint is None:
+            return None
+        paints = Paints(keep=1)
+        paints.publish("preview", paint)
+        return paints
 
     @work(thread=True, exclusive=True, group="plan")
     def _plan_worker(
-        self, fields: list[str] | None, first: bool, note: str, asked: int, token: object
+        self,
+        fields: list[str] | None,
+        first: bool,
+        note: str,
+        asked: int,
+        token: object,
+        paints: Paints | None,
     ) -> None:
         """The plan, unless the one shown was made at ``token`` and nothing
-        was written since."""
+        was written since; its diff painted for ``paints``."""
         if token is not None and still_current(self.app.service, token):
             return
         try:
             plan = self.make_plan(fields)
-            shown = DiffShown.of(plan.diff)
+            shown = DiffShown.of(plan.diff, paints)
         except CkptError as exc:
             self.app.call_from_thread(self._answered, asked, self._failed, str(exc))
             return
