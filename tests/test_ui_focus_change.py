@@ -212,9 +212,72 @@ async def test_a_click_on_a_list_focused_before_shows_what_textual_draws(tmp_pat
         shown = screen_segments(app)
         for lst in lists:  # Textual's own restyle and lines, from here on
             lst._styles_cache = StylesCache()
-            lst.__dict__.pop("_kept_component_styles")
         app.stylesheet.update_nodes(lists, animate=False)
         for lst in lists:
+            lst.refresh()
+        await pilot.pause()
+        assert screen_segments(app) == shown
+
+
+# -- the detail pane following the focus ----------------------------------------------
+
+
+@run_async
+async def test_the_detail_pane_following_the_focus_lays_the_screen_out_once(monkeypatch):
+    """``enter`` and ``1`` move the detail pane from a project (short, no
+    scrollbar) to a session's checkpoint (taller than the pane: a
+    scrollbar, a narrower body) and back: one layout of the screen each,
+    not one for the body's height, one for the scrollbar and one for the
+    narrower body; and the screen is what laying it all out again gives."""
+    app = make_app(demo_db("detail-one-layout"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        for key in ("enter", "1"):  # every widget shown once (the scrollbar made)
+            await pilot.press(key)
+            await settle(pilot)
+        layouts = count_calls(monkeypatch, type(main), "_refresh_layout")
+        for key, scrollbar in (("enter", True), ("1", False), ("enter", True)):
+            layouts.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert main.detail.show_vertical_scrollbar is scrollbar
+            assert len([screen for screen in layouts if screen is main]) == 1, key
+            shown = screen_segments(app)
+            main.refresh(layout=True)
+            for widget in main.query("*"):
+                widget.refresh(layout=True)
+            await pilot.pause()
+            await pilot.pause()
+            assert screen_segments(app) == shown, key
+
+
+@run_async
+async def test_enter_after_the_cursor_moved_draws_the_cursor_rows_not_the_list(
+    monkeypatch, tmp_path
+):
+    """``j`` repaints the list's two cursor rows; the rows it did not repaint
+    are still kept, so ``enter`` then draws the rows around the cursor, not
+    all of the list it leaves; and what it shows is what Textual draws."""
+    from textual._styles_cache import StylesCache
+
+    app = make_app(many_rows(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        main = app.main
+        lists = (main.projects, main.sessions)
+        await pilot.press("j")
+        await settle(pilot)
+        drawn = count_calls(monkeypatch, main.projects, "render_row")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is main.sessions and main.projects.cursor == 1
+        shown_rows = main.projects.size.height - 2
+        assert 1 <= len(drawn) <= 3 < shown_rows, "every row of the list drawn again"
+        shown = screen_segments(app)
+        for lst in lists:  # Textual's own lines, drawn anew
+            lst._styles_cache = StylesCache()
+            lst.__dict__.pop("_kept_lines", None)
             lst.refresh()
         await pilot.pause()
         assert screen_segments(app) == shown

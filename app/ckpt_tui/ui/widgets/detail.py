@@ -21,6 +21,7 @@ from textual.message import Message
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.ui.checkpoint_view import SHOWN_ORDER, checkpoint_parts
 from ckpt_tui.ui.render import literal
+from ckpt_tui.ui.widgets.steady import SteadyScroll
 from ckpt_tui.ui.widgets.themed_text import DetailText
 
 
@@ -46,7 +47,14 @@ def _render_key(shown: Shown, focused: str | None) -> Hashable:
     )
 
 
-class DetailPane(VerticalScroll, can_focus=True):
+class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
+    """New content lays out the screen once, or not at all if it is as tall
+    as the last (``DetailText.show``): its height is its own (``1fr``), so
+    its scroll height changing is no layout (``SteadyScroll``), and whether
+    the content overflows (the scrollbar shows, the body gets narrower) is
+    known before that layout (:meth:`_fit_scrollbar`), not found by it and
+    laid out again, and again for the narrower body's height."""
+
     DEFAULT_CSS = """
     DetailPane {
         border: round $panel-lighten-2;
@@ -124,6 +132,7 @@ class DetailPane(VerticalScroll, can_focus=True):
         if str(self.border_title) != f"4 {title}":  # a new title repaints the whole pane
             self.border_title = literal(f"4 {title}")
         self._body.show(renderable, key)
+        self._fit_scrollbar()
         if scroll_home:
             self.scroll_home(animate=False)
         if self._reveal is not None and self._reveal[0] == title:
@@ -131,6 +140,19 @@ class DetailPane(VerticalScroll, can_focus=True):
             line = self._line_of(renderable, label)
             if line:
                 self.call_after_refresh(self.scroll_to, y=line, animate=False)
+
+    def _fit_scrollbar(self) -> None:
+        """Show or hide the scrollbar as the layout the body's new content
+        asks for would (Textual's ``_refresh_scrollbars``: the body's height
+        at its width now over the pane's height), so that layout is the only one."""
+        width = self._body.content_size.width
+        height = self.container_size.height
+        if not width or not height or self._body.text_selection is not None:
+            return
+        overflows = self._body.line_count(width) > height
+        if overflows != self.show_vertical_scrollbar:
+            self.show_vertical_scrollbar = overflows  # a layout reactive: lays the screen out
+            self.vertical_scrollbar.display = overflows
 
     def reveal(self, title: str, label: str) -> None:
         """When content titled ``title`` is shown next, scroll to the line

@@ -9,19 +9,21 @@ the same way. For the two lists ``enter`` moves between, that was a fifth
 of the frame, to find the styles they had the last time they had (or had
 not) the focus.
 
-What Textual works out depends only on the stylesheet and on the path of
-nodes: their type, id, classes and pseudo-classes, ``:focus`` among them
-(``KeptComponentStyles._component_state``, which the component styles are
-kept by already). Here, after Textual restyles the widget in a state, the
-rules it set on the widget and its scrollbars and the widget's component
-styles are kept for that state; the next change of focus into a state seen
-before sets those rules (only the ones that differ, as Textual would) and
-those component styles, without matching anything. A new state (a new
-theme or new CSS changes it) is Textual's own restyle.
+What Textual works out depends only on the stylesheet (Textual counts its
+changes: ``App._css_update_count``) and on the path of nodes: their type,
+id, classes and pseudo-classes, ``:focus`` among them
+(:meth:`KeptFocusStyles._focus_state`). Here, after Textual restyles the
+widget in a state, the rules it set on the widget and its scrollbars and
+the widget's component styles are kept for that state; the next change of
+focus into a state seen before sets those rules (only the ones that differ,
+as Textual would) and those component styles, without matching anything.
+A new state (a new theme, new CSS, another width class) is Textual's own
+restyle.
 
 ``watch_has_focus``, ``Styles._rules`` and ``Widget._component_styles`` are
-Textual's (pinned below 9); ``tests/test_ui_instant_screens.py`` fails when
-the kept styles stop being used, and checks them against Textual's.
+Textual's (pinned below 9); ``tests/test_ui_focus_change.py`` and
+``tests/test_ui_instant_screens.py`` fail when the kept styles stop being
+used, and check them against Textual's.
 """
 
 from __future__ import annotations
@@ -63,31 +65,46 @@ def _set_rules(node: DOMNode, rules: dict) -> None:
 
 
 class KeptFocusStyles:
-    """Mix in before :class:`KeptComponentStyles` (which keeps the component
-    styles, by the same state) on a widget without children of its own."""
+    """Mix in before a ``Widget`` without children of its own."""
 
     #: Focus states kept (focused or not, in a few sizes or themes).
     KEPT_FOCUS_STATES: ClassVar[int] = 4
 
     def watch_has_focus(self, has_focus: bool) -> None:
         nodes = _restyled_nodes(self)
-        state: Hashable = self._component_state()  # type: ignore[attr-defined]
-        kept: OrderedDict[Hashable, list[dict]] = self.__dict__.setdefault(
+        state = self._focus_state()
+        kept: OrderedDict[Hashable, tuple[list[dict], dict]] = self.__dict__.setdefault(
             "_kept_focus_styles", OrderedDict()
         )
-        rules = kept.get(state)
-        component_styles = self._component_styles_kept().get(state)  # type: ignore[attr-defined]
-        seen = rules is not None and len(rules) == len(nodes) and component_styles is not None
-        if not seen or self._nodes:  # type: ignore[attr-defined]
+        styles = kept.get(state)
+        if styles is None or len(styles[0]) != len(nodes) or self._nodes:  # type: ignore[attr-defined]
             super().watch_has_focus(has_focus)  # type: ignore[misc]  # Textual's restyle
-            self.keep_worked_out_component_styles()  # type: ignore[attr-defined]
-            kept[state] = [dict(node.styles.base._rules) for node in nodes]
+            kept[state] = (
+                [dict(node.styles.base._rules) for node in nodes],
+                dict(self._component_styles),  # type: ignore[attr-defined]
+            )
             while len(kept) > self.KEPT_FOCUS_STATES:
                 kept.popitem(last=False)
             return
         kept.move_to_end(state)
-        for node, node_rules in zip(nodes, rules, strict=True):  # type: ignore[arg-type]
+        rules, component_styles = styles
+        for node, node_rules in zip(nodes, rules, strict=True):
             _set_rules(node, node_rules)
         if self._component_styles != component_styles:  # type: ignore[attr-defined]
             self._component_styles = dict(component_styles)  # type: ignore[attr-defined]
             self.refresh()  # type: ignore[attr-defined]  # as Textual does when they change
+
+    def _focus_state(self) -> Hashable:
+        """What Textual's restyle of the widget depends on besides its class."""
+        return (
+            self.app._css_update_count,  # type: ignore[attr-defined]
+            tuple(
+                (
+                    node._css_type_name,
+                    node.id,
+                    frozenset(node.classes),
+                    frozenset(node.get_pseudo_classes()),
+                )
+                for node in self.css_path_nodes  # type: ignore[attr-defined]
+            ),
+        )

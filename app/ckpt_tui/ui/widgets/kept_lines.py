@@ -5,11 +5,12 @@ repaints all of it: every row is rendered again, though only the cursor
 row's colours depend on the focus. That was most of the cost of ``enter``
 moving on to the next pane (two lists of rows). A line drawn since the last
 repaint that had another cause is given back as it was, if the key it was
-drawn for (its row, width, style...) is the same; any other repaint (rows
-arrived, the cursor moved, a scroll, a theme) forgets them all. Its
-scrollbar is not repainted either unless its colours changed (Textual
-repaints it whenever the list is restyled, changed or not). And the lines
-with their border are kept per border colour (``kept_styled_lines.py``).
+drawn for (its row, width, style...) is the same; any other repaint of
+the whole list (rows arrived, a scroll, a theme) forgets them all, and a
+repaint of some lines (the cursor moved) forgets those lines: ``enter``
+after ``j`` draws the cursor rows, not every row of the list it leaves. A list drawn before in the same state (the
+focus went there and back, or a screen over it closed) gives its whole
+paint back (``kept_styled_lines.py``).
 """
 
 from __future__ import annotations
@@ -19,44 +20,9 @@ from collections.abc import Callable, Hashable
 from rich.style import Style
 from textual import events
 from textual.geometry import Region
-from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
-
-
-class _KeptScrollBar(ScrollBar):
-    """A vertical scrollbar that skips the repaint a change of focus asks
-    for when its colours are what it last drew with."""
-
-    _drawn_colours: tuple | None = None
-
-    def _colours(self) -> tuple:
-        styles = self.parent.styles  # type: ignore[union-attr]
-        return (
-            styles.scrollbar_background,
-            styles.scrollbar_color,
-            styles.scrollbar_background_hover,
-            styles.scrollbar_color_hover,
-            styles.scrollbar_background_active,
-            styles.scrollbar_color_active,
-        )
-
-    def render(self):
-        self._drawn_colours = self._colours()
-        return super().render()
-
-    def refresh(self, *regions, **kwargs):
-        parent = self.parent
-        if (
-            not regions
-            and not kwargs.get("layout")
-            and not kwargs.get("recompose")
-            and getattr(parent, "_focus_repaint", False)
-            and self._drawn_colours == self._colours()
-        ):
-            return self
-        return super().refresh(*regions, **kwargs)
 
 
 class KeptLines:
@@ -64,6 +30,9 @@ class KeptLines:
 
     #: Bumped by every repaint not caused by a change of focus.
     _lines_epoch = 0
+    #: Bumped by every such repaint of the whole widget: a kept line is
+    #: given back while it stays (a repaint of some lines forgets those).
+    _rows_epoch = 0
     #: Set while the widget gains or loses the focus.
     _focus_repaint = False
     #: The widget's style during a paint (:meth:`paint_style`).
@@ -72,22 +41,8 @@ class KeptLines:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # Its border, padding and rows, kept per border (the colour a focus
-        # change gives it): ``kept_styled_lines.py``.
+        # Its whole paints, per focus state: ``kept_styled_lines.py``.
         self._styles_cache = KeptStyledLines()
-
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """Textual's own (``Widget.vertical_scrollbar``), made a
-        :class:`_KeptScrollBar`."""
-        if self._vertical_scrollbar is None:  # type: ignore[attr-defined]
-            bar = _KeptScrollBar(
-                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
-            )  # type: ignore[attr-defined]
-            bar.display = False
-            self._vertical_scrollbar = bar
-            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
-        return self._vertical_scrollbar  # type: ignore[attr-defined]
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """A paint says what the content is (``kept_styled_lines.py``): the
@@ -125,7 +80,22 @@ class KeptLines:
     def refresh(self, *regions, **kwargs):
         if not self._focus_repaint:
             self._lines_epoch += 1
+            if regions and not kwargs.get("layout") and not kwargs.get("recompose"):
+                self._forget_lines(regions)
+            else:
+                self._rows_epoch += 1
         return super().refresh(*regions, **kwargs)  # type: ignore[misc]
+
+    def _forget_lines(self, regions: tuple[Region, ...]) -> None:
+        """A repaint of some lines (the cursor's old and new rows, as ``j``
+        asks): only those lines (and one on each side, whether the region
+        counts the border or not) are drawn again, so the others, kept, are
+        still what the screen shows: ``enter`` after ``j`` draws the cursor
+        row of the list it leaves, not all of its rows."""
+        kept: dict[int, tuple[Hashable, Strip]] = self.__dict__.get("_kept_lines", {})
+        for region in regions:
+            for y in range(region.y - 1, region.bottom + 1):
+                kept.pop(y, None)
 
     # Textual calls the handler of each class in turn: this one first, then
     # ``Widget._on_focus`` (which restyles and repaints the widget); the flag
@@ -144,10 +114,10 @@ class KeptLines:
         self._focus_repaint = False
 
     def kept_line(self, y: int, key: Hashable, draw: Callable[[], Strip]) -> Strip:
-        """Line ``y`` as drawn for ``key`` since the last repaint that was not
-        a change of focus, else ``draw()``."""
+        """Line ``y`` as drawn for ``key`` since the last repaint of it that
+        was not a change of focus, else ``draw()``."""
         kept: dict[int, tuple[Hashable, Strip]] = self.__dict__.setdefault("_kept_lines", {})
-        key = (self._lines_epoch, key)
+        key = (self._rows_epoch, key)
         line = kept.get(y)
         if line is not None and line[0] == key:
             return line[1]

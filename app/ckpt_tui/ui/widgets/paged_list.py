@@ -33,7 +33,6 @@ from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
-from ckpt_tui.ui.widgets.kept_component_styles import KeptComponentStyles
 from ckpt_tui.ui.widgets.kept_focus_styles import KeptFocusStyles
 from ckpt_tui.ui.widgets.kept_lines import KeptLines
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
@@ -55,7 +54,7 @@ FILTER_REST = 0.15
 
 
 class PagedList(
-    KeptFocusStyles, KeptComponentStyles, QuickListDrawing, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
+    KeptFocusStyles, QuickListDrawing, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
     can_focus=True,
 ):
     """Rows from the store, one keyset page at a time."""

@@ -14,6 +14,8 @@ from typing import ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import RenderResult
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Label, Static
 
 from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
@@ -88,6 +90,10 @@ class DetailText(RenderedOnce, ThemedStatic):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
     DEFAULT_CSS = component_css(DETAIL)
+    #: Its height is its content's (``auto``): the layout that sized it
+    #: already holds its new height, and its virtual size (its size: it does
+    #: not scroll) changing asked Textual for one more layout of the screen.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
         super().__init__(content, **kwargs)
@@ -115,6 +121,10 @@ class DetailText(RenderedOnce, ThemedStatic):
 
     def render_key(self) -> Hashable:
         return self._key
+
+    def line_count(self, width: int) -> int:
+        """How many lines its content takes at ``width`` (its height)."""
+        return len(self._lines(width))
 
 
 # Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
