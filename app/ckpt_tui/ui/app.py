@@ -16,13 +16,14 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
+from ckpt_tui import paths
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.plans import Outcome
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui import collector, undo_keys
+from ckpt_tui.ui import collector, parsed_css, undo_keys
 from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
@@ -92,6 +93,8 @@ class CkptApp(App[None]):
         theme: str | None = None,
     ) -> None:
         super().__init__()
+        # The CSS parsed at the last launch (``ui/parsed_css.py``).
+        self.parsed_css = parsed_css.use(paths.cache_dir() / parsed_css.FILE_NAME)
         self.first = first
         self.service = service
         self.config = config or Config()
@@ -169,6 +172,7 @@ class CkptApp(App[None]):
 
     def _after_first_frame(self) -> None:
         collector.resume()  # paused by the launcher until now (ui/collector.py)
+        self.parsed_css.write()  # the rules the first frame needed, if new
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:

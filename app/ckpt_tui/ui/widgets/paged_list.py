@@ -38,6 +38,7 @@ from ckpt_tui.ui.widgets.kept_lines import KeptLines
 from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
 from ckpt_tui.ui.widgets.list_jump import JumpsToKey
 from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
+from ckpt_tui.ui.widgets.quick_list_lines import QuickListDrawing
 
 RowT = TypeVar("RowT")
 
@@ -53,7 +54,7 @@ FILTER_REST = 0.15
 
 
 class PagedList(
-    KeptFocusStyles, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
+    KeptFocusStyles, QuickListDrawing, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
     can_focus=True,
 ):
     """Rows from the store, one keyset page at a time."""

@@ -138,6 +138,10 @@ class QuickLines(StylesCache):
         return line
 
 
+#: A pass whose scrollbar lines are not drawn yet.
+_NOT_YET: list[Strip] = []
+
+
 class QuickScrollBar(ScrollBar):
     """A scrollbar whose lines are built by :class:`QuickLines`, and drawn
     from the bar's segments directly: Textual renders the bar through Rich
@@ -149,13 +153,15 @@ class QuickScrollBar(ScrollBar):
         self._styles_cache = QuickLines()
         #: The lines drawn, and what they were drawn for; those of this pass.
         self._drawn: tuple[tuple, list[Strip]] | None = None
-        self._pass: list[Strip] | None = None
+        self._pass: list[Strip] | None = None  # or ``_NOT_YET``
         self._base = RichStyle()
 
     def render_lines(self, crop):
-        # The bar's lines for this pass, drawn once (``render`` works out
-        # its colours: asked for on each line it would cost more than Rich).
-        self._pass = self._lines()
+        # The bar's lines for this pass, drawn once, when a line is asked
+        # for (``render`` works out its colours: asked for on each line it
+        # would cost more than Rich; and a pass that only gives back the
+        # lines Textual kept asks for none).
+        self._pass = _NOT_YET
         try:
             return super().render_lines(crop)
         finally:
@@ -163,6 +169,8 @@ class QuickScrollBar(ScrollBar):
 
     def render_line(self, y: int) -> Strip:
         lines = getattr(self, "_pass", None)
+        if lines is _NOT_YET:
+            lines = self._pass = self._lines()
         if lines is None:
             return super().render_line(y)
         self._dirty_regions.clear()  # drawn, as Textual's own render would say
