@@ -95,9 +95,12 @@ def paint_rows(rows: list[Row], paint: Paint) -> Painted:
     strips = []
     for line in lines[: paint.height]:
         strip = text_strip(themed_text(line, paint.resolve), width, paint.base, _console)
-        filtered = strip
-        for line_filter in paint.filters:  # kept by each strip, for the frame
-            filtered = filtered.apply_filter(line_filter, paint.background)  # type: ignore[arg-type]
+        # The view gives the unfiltered strip, and the frame filters it
+        # (``quick_lines.py``); applied here, each filter's result is kept
+        # in the strip's own filter cache, so the frame finds it done.
+        warmed = strip
+        for line_filter in paint.filters:
+            warmed = warmed.apply_filter(line_filter, paint.background)  # type: ignore[arg-type]
         strips.append(strip)
     return Painted(paint, width, lines, strips)
 
