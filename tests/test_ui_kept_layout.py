@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 
 from textual.app import App
+from textual.widgets import Button
 
 from ckpt_tui.ui import app as app_module
 from ckpt_tui.ui import painted_lines
@@ -73,6 +74,10 @@ async def test_the_kept_screens_are_laid_out_unseen_and_unfocused(monkeypatch):
             # Laid out: the view knows how it draws, and told the worker.
             assert view._published is not None and view._published.width > 80, name
             assert view._published in main.prepared.paints.latest(), name
+        # Drawn once unseen: the preview's buttons keep their lines for its
+        # first frame (Textual's ``StylesCache``).
+        buttons = list(app.get_screen(RESTORE).query(Button))
+        assert buttons and all(button._styles_cache._cache for button in buttons)
 
 
 @run_async

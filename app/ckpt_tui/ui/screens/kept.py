@@ -74,6 +74,14 @@ def lay_out(screen: Screen) -> None:
     # A screen's update timer waits a whole frame period before its very
     # first tick: run it once now, so the first opening's frame does not wait.
     screen._update_timer.resume()
+    # Once its widgets have taken their sizes, drawn once without output:
+    # each keeps its lines (Textual's ``StylesCache``) for that frame.
+    screen.call_after_refresh(_drawn_unseen, screen)
+
+
+def _drawn_unseen(screen: Screen) -> None:
+    if screen.is_attached and screen not in screen.app.screen_stack:
+        screen._compositor.render_update(full=True)
 
 
 def lay_out_kept(app: App) -> None:
