@@ -44,7 +44,9 @@ result is drawn, not only handed over; the next key is sent after that).
 Launch: a new process each run, timed from ``Popen`` to the first frame
 written, and to the last frame written before the app goes quiet (no worker
 running, opencode's data loaded, no frame for 1 s): "settled". The minimal
-app's first frame is the baseline for both.
+app's first frame is the baseline for both. Then the first ``d`` and ``r``
+of that launch, on the second snapshot (``d (first)``, ``r (first)``), against
+a new min screen app's first pushes.
 
 The store is copied into a temporary directory under ``bench/.data`` and
 ``CKPT_TUI_CONFIG/STATE/CACHE`` point inside it; the hand-off (``e``) of a
@@ -540,19 +542,36 @@ def key_runs(db: str, env: dict, runs: int, only: tuple[str, ...] = GROUPS) -> d
 
 
 def launch_runs(db: str, env: dict, runs: int) -> dict:
+    """Each run also times the first ``d`` and ``r`` after launch, once
+    settled (the warm-up done), on the second snapshot the cursor has moved
+    to, against a new min screen app's first pushes."""
     first_min, first, full, settled = [], [], [], []
+    firsts: dict[str, dict[str, list[float]]] = {
+        f"{key} (first)": {"ckpt": [], "screen": []} for key in ("d", "r")
+    }
     for _ in range(runs + 1):  # the first of each fills the page cache: dropped
         child = Child("minimal", db, env)
         first_min.append(float(child.line().split()[1]) - child.start)
         child.close()
-        child = Child("ckpt", db, env, settle_only=True)
+        child = Child("ckpt", db, env)
         _, t_first, t_full, t_last = child.line(120).split()
         first.append(float(t_first) - child.start)
         full.append(float(t_full) - child.start)
         settled.append(float(t_last) - child.start)
+        screens = Child("screens", db, env)
+        assert screens.line().startswith("ready")
+        child.press("3")
+        child.press("j")
+        for key in ("d", "r"):
+            firsts[f"{key} (first)"]["ckpt"].append(child.press(key)[0])
+            firsts[f"{key} (first)"]["screen"].append(screens.press(key)[0])
+            child.press("esc")
+            screens.press("esc")
         child.close()
+        screens.close()
     return {"minimal_first": first_min[1:], "first": first[1:], "full": full[1:],
-            "settled": settled[1:]}
+            "settled": settled[1:],
+            "firsts": {k: {s: v[1:] for s, v in row.items()} for k, row in firsts.items()}}
 
 
 def main() -> None:
@@ -632,6 +651,10 @@ def report(keys: dict, launch: dict, args) -> None:
                           ("settled", launch["settled"])):
         print(f"launch, {label:12} {_ms(values):8.1f} ms  {_ms(values) / base:.2f}× the minimal "
               f"app's first frame ({base:.1f} ms)")
+    for name, row in launch["firsts"].items():
+        hi, screen = _ms(row["ckpt"]), _ms(row["screen"])
+        print(f"launch, {name:12} {hi:8.1f} ms  {hi / screen:.2f}× the min screen's first push "
+              f"({screen:.1f} ms)")
     if args.json:
         Path(args.json).write_text(json.dumps({"keys": keys, "launch": launch}, indent=1))
 

@@ -14,6 +14,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from ckpt_tui import paths
@@ -47,7 +48,7 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
-from ckpt_tui.ui.screens.kept import build_kept_screens
+from ckpt_tui.ui.screens.kept import build_kept_screens, lay_out_kept
 from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
 from ckpt_tui.ui.settings import remember_setting
@@ -64,6 +65,9 @@ WARM_AFTER = 1.0
 # diff 12 ms, the conversation 68 ms, the hand-off's Markdown 78 ms, the
 # legacy view and adoption SQLAlchemy and core.legacy, 280-800 ms), and
 # bench/bench_startup.py counts every one.
+
+#: Seconds without a resize before the kept screens are laid out again.
+RELAYOUT_AFTER = 0.2
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
@@ -121,6 +125,7 @@ class CkptApp(App[None]):
         self.keymap_notes: tuple[str, ...] = ()
         #: The imports and the help that later keys need are ready (``_warm_imports``).
         self.warmed_up = False
+        self._relayout: Timer | None = None
 
     def notify(
         self,
@@ -180,6 +185,13 @@ class CkptApp(App[None]):
         self._report_config()
         if not self.is_headless:  # tests time nothing, and need no stray worker
             self.set_timer(WARM_AFTER, self._warm_imports)
+
+    def on_resize(self) -> None:
+        """The kept screens not shown, laid out again at the new size once
+        the resizing stops (``ui/screens/kept.py``)."""
+        if self._relayout is not None:
+            self._relayout.stop()
+        self._relayout = self.set_timer(RELAYOUT_AFTER, lambda: lay_out_kept(self))
 
     @work(thread=True, exclusive=True, group="warm")
     def _warm_imports(self) -> None:

@@ -11,6 +11,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ckpt_tui.ui.screens.kept import lay_out
+
 #: The name the kept help screen is installed under.
 HELP_SCREEN = "help"
 
@@ -100,14 +102,8 @@ async def prepare_help(app) -> None:
     screen, mounted = app._get_screen(HELP_SCREEN)
     await mounted
     # Laid out while not shown (no frame is drawn): its table is rendered at
-    # the width it will have. Showing it lays it out again, as Textual does
-    # for any screen, with the table's lines kept.
-    if screen.is_attached and screen not in app.screen_stack:  # else ``?`` came first
-        screen._refresh_layout(app.size)
-        screen.restyle()  # its scrollbar, made by the layout, too: not when it shows
-        # A screen's update timer waits a whole frame period before its very
-        # first tick: run it once now, so the first ``?``'s frame does not wait.
-        screen._update_timer.resume()
+    # the width it will have (unless ``?`` came first).
+    lay_out(screen)
 
 
 def _help_args(app) -> tuple:

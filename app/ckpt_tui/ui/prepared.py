@@ -100,6 +100,10 @@ class LatestFew(Generic[T]):
             while len(self._values) > self._keep:
                 self._values.popitem(last=False)
 
+    def values(self) -> list[T]:
+        with self._lock:
+            return list(self._values.values())
+
     def drop(self, key: Hashable) -> None:
         with self._lock:
             self._values.pop(key, None)
@@ -161,6 +165,15 @@ class Prepared:
         for shown in (diff and diff.value, plan and plan.value.shown):
             if shown is not None:
                 shown.rows.paint(self.paints)
+
+    def paint_all(self) -> None:
+        """In a worker: every diff and plan kept, painted for the views'
+        paints (a view laid out or resized since they were made: the kept
+        screens laid out once the app has settled)."""
+        for diff in self._diffs.values():
+            diff.value.rows.paint(self.paints)
+        for plan in self._plans.values():
+            plan.value.shown.rows.paint(self.paints)
 
     def diff(self, session_id: str, old: str, new: str | None) -> Ready[DiffShown] | None:
         return self._diffs.get((session_id, old, new))

@@ -5,9 +5,10 @@ then costs a push and a paint, as a one-label screen's).
 
 They are installed with Textual (``App.install_screen``), so closing one
 does not remove it; the diff screen, the restore preview and the help are
-built (composed and mounted, not shown) once the app has settled
-(:func:`build_kept_screens`, ``ui/commands.prepare_help``), so the first
-opening is quick as well. A kept screen already on the stack is not taken:
+built (composed, mounted and laid out at the terminal's size, not shown)
+once the app has settled (:func:`build_kept_screens`,
+``ui/commands.prepare_help``), and laid out again when the terminal is
+resized (:func:`lay_out_kept`), so the first opening is quick as well. A kept screen already on the stack is not taken:
 the caller makes a new one.
 """
 
@@ -43,11 +44,52 @@ def keep(app: App, name: str, screen: Screen) -> None:
 
 def build(app: App, name: str, screen: Screen) -> None:
     """Keep ``screen`` and compose and mount it now, without showing it: the
-    first step of Textual's ``push_screen`` (``_get_screen``), without the push."""
+    first step of Textual's ``push_screen`` (``_get_screen``), without the
+    push; then lay it out (:func:`lay_out`)."""
     if app.is_screen_installed(name):
         return
     app.install_screen(screen, name)
-    app._get_screen(name)
+    _screen, mounted = app._get_screen(name)
+
+    async def laid_out() -> None:
+        await mounted
+        lay_out(screen)
+
+    app.call_next(laid_out)
+
+
+def lay_out(screen: Screen) -> None:
+    """Lay out a kept screen that is not shown at the terminal's size: no
+    frame is drawn (Textual draws only the current screen's), no focus
+    moves. Its widgets learn their sizes now (a diff view its paint, which
+    the detail worker then paints the coming diffs for), and showing it at
+    that size lays nothing out (``Screen._on_screen_resume``): the first
+    ``d`` and ``r`` cost what later ones do."""
+    app = screen.app
+    if not screen.is_attached or screen in app.screen_stack:
+        return  # (opened meanwhile: Textual lays it out)
+    screen._refresh_layout(app.size)
+    if isinstance(screen, KeptScreen):
+        screen.restyle()  # its scrollbars, made by the layout, too: not when it shows
+    # A screen's update timer waits a whole frame period before its very
+    # first tick: run it once now, so the first opening's frame does not wait.
+    screen._update_timer.resume()
+    # Once its widgets have taken their sizes, drawn once without output:
+    # each keeps its lines (Textual's ``StylesCache``) for that frame.
+    screen.call_after_refresh(_drawn_unseen, screen)
+
+
+def _drawn_unseen(screen: Screen) -> None:
+    if screen.is_attached and screen not in screen.app.screen_stack:
+        screen._compositor.render_update(full=True)
+
+
+def lay_out_kept(app: App) -> None:
+    """The terminal was resized: the kept screens not shown, laid out again."""
+    for name in (DIFF, RESTORE):
+        screen = kept(app, name, Screen)
+        if screen is not None:
+            lay_out(screen)
 
 
 def in_stack(screen: Screen) -> bool:

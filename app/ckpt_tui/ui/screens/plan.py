@@ -144,6 +144,10 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def on_mount(self) -> None:
         if not in_stack(self):  # built ahead, kept: the first reopen opens it
             self._mounted = True
+            # Laid out ahead (``kept.lay_out``) as a plan shows: the two lines
+            # saying what it changes, so the diff view's height, and the paint
+            # its diff is painted ahead for, are those of the first ``r``.
+            self.query_one("#what", ThemedLabel).update(Text("Preparing the preview…\n"))
             self.mark_styled()
             return
         ready, self._ready = self._ready, None

@@ -91,10 +91,20 @@ class DiffView(TextLines):
         self.set_rows(rows)
 
     def new_paint(self, paint: Paint) -> None:
-        paints = painted_ahead(self.app)
-        if paints is not None and paint != self._published:
+        """Told to the detail worker, and the diffs it made already painted
+        for it in another worker: laid out before it shows (a kept screen,
+        ``ui/screens/kept.py``), this view's first diff is painted ahead too."""
+        prepared = getattr(getattr(self.app, "main", None), "prepared", None)
+        if prepared is not None and paint != self._published:
             self._published = paint
-            paints.publish(id(self), paint)
+            prepared.paints.publish(id(self), paint)
+            self.app.run_worker(
+                prepared.paint_all, thread=True, group="paint-ahead", exclusive=True
+            )
+
+    def on_resize(self) -> None:
+        # (before ``TextLines.on_resize``: Textual calls each class's handler)
+        self.paint()  # laid out, shown or not: how it draws now, published
 
     def watch_side_by_side(self) -> None:
         self._relayout()
