@@ -5,11 +5,13 @@ never outlive a write: the plan shown is what ``y`` does."""
 
 from __future__ import annotations
 
+from ckpt_tui.core.model import FIELDS
 from ckpt_tui.ui.prepared import Prepared
 from ckpt_tui.ui.screens.diff import DiffScreen
 from ckpt_tui.ui.screens.kept import DIFF, RESTORE, build_kept_screens
 from ckpt_tui.ui.screens.plan import PlanScreen
 from ckpt_tui.ui.widgets.diff_view import DiffView
+from ckpt_tui.ui.widgets.pickers import FieldPicker
 from tests.factory import PluginWriter
 from tests.test_ui_flows import checkpoint, open_snapshot
 from tests.ui_support import demo_db, into_snapshots, make_app, run_async, settle
@@ -200,3 +202,34 @@ async def test_a_diff_worked_out_ahead_is_made_again_after_the_plugin_saved(stor
         assert view.diff == app.service.compare("s1", snap.id, None).diff
         objective = next(f for f in view.diff.fields if f.name == "objective")
         assert objective.new == "from plugin"
+
+
+@run_async
+async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeypatch):
+    """The kept preview's picker is filled during the warm-up (never seen):
+    the frame the first ``r`` pushes shows the plan's fields, ticked, and
+    nothing else; without a plan worked out ahead, none (as a new screen)."""
+    app = make_app(demo_db("kept-first-fields"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        build_kept_screens(app)
+        await settle(pilot)
+        built = app.get_screen(RESTORE)
+        picker = built.query_one(FieldPicker)
+        pushed = []
+        push = app.push_screen
+        monkeypatch.setattr(
+            app, "push_screen", lambda *a, **k: (pushed.append([o.value for o in picker.options]), push(*a, **k))[1]
+        )
+        await press(pilot, "j")
+        ready = app.main.prepared.plan(app.main.snapshot.session_id, app.main.snapshot.id)
+        assert ready is not None
+        offered = [k for k in ready.value.plan.keys if k in FIELDS]
+        assert offered and offered != list(FIELDS)  # (else the test shows nothing)
+        await press(pilot, "r")
+        assert app.screen is built and built.plan is ready.value.plan
+        assert pushed == [offered]
+        assert sorted(picker.selected) == sorted(offered)
+        shown = app.export_screenshot()
+        await press(pilot, "escape")
+        assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown
