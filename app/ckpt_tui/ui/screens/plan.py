@@ -149,6 +149,11 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             # its diff is painted ahead for, are those of the first ``r``.
             self.query_one("#what", ThemedLabel).update(Text("Preparing the preview…\n"))
             self._fill_fields_ahead()
+            # And its diff view with a scrollbar, as most diffs a restore
+            # shows are longer than the view: one appearing on the first
+            # ``r`` lays the screen out again, twice (the bar's size too).
+            lines = [Text("")] * self.app.size.height
+            self.query_one("#diff", DiffView).set_rows(lines)
             self.mark_styled()
             return
         ready, self._ready = self._ready, None
