@@ -79,8 +79,16 @@ def lay_out(screen: Screen) -> None:
     screen.call_after_refresh(_drawn_unseen, screen)
 
 
-def _drawn_unseen(screen: Screen) -> None:
+def _drawn_unseen(screen: Screen, rounds: int = 3) -> None:
     if screen.is_attached and screen not in screen.app.screen_stack:
+        if screen._layout_required and rounds:
+            # What its widgets asked for since (their first content, sizes
+            # and scrollbars), laid out now, until they ask no more: Textual
+            # lays out only the current screen, so the first opening would.
+            screen._refresh_layout(screen.app.size)
+            screen._layout_required = False
+            screen.call_after_refresh(_drawn_unseen, screen, rounds - 1)
+            return
         screen._compositor.render_update(full=True)
 
 
