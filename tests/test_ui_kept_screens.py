@@ -5,6 +5,8 @@ never outlive a write: the plan shown is what ``y`` does."""
 
 from __future__ import annotations
 
+from textual._compositor import Compositor
+
 from ckpt_tui.core.model import FIELDS
 from ckpt_tui.ui.prepared import Prepared
 from ckpt_tui.ui.screens.diff import DiffScreen
@@ -216,11 +218,13 @@ async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeyp
         await settle(pilot)
         built = app.get_screen(RESTORE)
         picker = built.query_one(FieldPicker)
-        pushed = []
-        push = app.push_screen
-        monkeypatch.setattr(
-            app, "push_screen", lambda *a, **k: (pushed.append([o.value for o in picker.options]), push(*a, **k))[1]
-        )
+        pushed, push = [], app.push_screen
+
+        def pushing(*args, **kwargs):
+            pushed.append([option.value for option in picker.options])
+            return push(*args, **kwargs)
+
+        monkeypatch.setattr(app, "push_screen", pushing)
         await press(pilot, "j")
         ready = app.main.prepared.plan(app.main.snapshot.session_id, app.main.snapshot.id)
         assert ready is not None
@@ -233,3 +237,27 @@ async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeyp
         shown = app.export_screenshot()
         await press(pilot, "escape")
         assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown
+
+
+@run_async
+async def test_the_first_d_and_r_after_the_warm_up_lay_nothing_out(monkeypatch):
+    """Built ahead, the kept screens are laid out until their widgets ask
+    for no more layout (Textual lays out only the current screen: the
+    first opening did it, twice, a third of the first ``r``), and the
+    preview's diff view has the scrollbar a long diff needs."""
+    app = make_app(demo_db("kept-first-layout"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        build_kept_screens(app)
+        await settle(pilot)
+        await press(pilot, "j")
+        reflows = []
+        reflow = Compositor.reflow
+        monkeypatch.setattr(
+            Compositor, "reflow", lambda self, *a: (reflows.append(a), reflow(self, *a))[1]
+        )
+        for key, name in (("d", DIFF), ("r", RESTORE)):
+            await press(pilot, key)
+            assert app.screen is app.get_screen(name)
+            assert reflows == [], key
+            await press(pilot, "escape")
