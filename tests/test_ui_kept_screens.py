@@ -208,9 +208,9 @@ async def test_a_diff_worked_out_ahead_is_made_again_after_the_plugin_saved(stor
 
 @run_async
 async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeypatch):
-    """The kept preview's picker is filled during the warm-up (never seen):
-    the frame the first ``r`` pushes shows the plan's fields, ticked, and
-    nothing else; without a plan worked out ahead, none (as a new screen)."""
+    """Whatever the warm-up leaves in the kept preview is never seen: the
+    frame the first ``r`` pushes shows the plan's fields, ticked, and
+    nothing else, as a new screen does."""
     app = make_app(demo_db("kept-first-fields"))
     async with app.run_test(size=(140, 40)) as pilot:
         await into_snapshots(pilot)

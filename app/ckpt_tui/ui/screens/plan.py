@@ -148,7 +148,6 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             # saying what it changes, so the diff view's height, and the paint
             # its diff is painted ahead for, are those of the first ``r``.
             self.query_one("#what", ThemedLabel).update(Text("Preparing the preview…\n"))
-            self._fill_fields_ahead()
             # And its diff view with a scrollbar, as most diffs a restore
             # shows are longer than the view: one appearing on the first
             # ``r`` lays the screen out again, twice (the bar's size too).
@@ -161,19 +160,6 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             self._reset(ready)
         self._mounted = True
         self._open(ready)
-
-    def _fill_fields_ahead(self) -> None:
-        """Built ahead: the picker filled as a restore of every field fills
-        it (all ticked, the first highlighted), so the first ``r`` changes its
-        options as a later one does, and draws the rows it shares with them
-        from those drawn ahead, instead of filling an empty picker. Never
-        seen: the first opening shows its plan's fields (:meth:`_show`)."""
-        if not self.pick_fields:
-            return
-        picker = self.query_one("#fields", SelectionList)
-        picker.add_options([Selection(LABEL[k], k, True) for k in FIELDS])
-        picker.highlighted = 0
-        picker.border_title = "Fields (space toggles)"
 
     def reopen(
         self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None
