@@ -208,3 +208,15 @@ class QuickScrollBar(ScrollBar):
             for segment in segments.segments
             if segment.text != "\n"
         ]
+
+
+def quick_vertical_scrollbar(widget) -> ScrollBar:
+    """``widget``'s vertical scrollbar as Textual's ``Widget.vertical_scrollbar``
+    makes it, but a :class:`QuickScrollBar`: for a widget's own
+    ``vertical_scrollbar`` property (the text views, the lists)."""
+    if widget._vertical_scrollbar is None:
+        bar = QuickScrollBar(vertical=True, name="vertical", thickness=widget.scrollbar_size_vertical)
+        bar.display = False
+        widget._vertical_scrollbar = bar
+        widget.app._start_widget(widget, bar)
+    return widget._vertical_scrollbar

@@ -28,7 +28,7 @@ from __future__ import annotations
 from textual.scrollbar import ScrollBar
 
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
-from ckpt_tui.ui.widgets.quick_lines import QuickLines, QuickScrollBar
+from ckpt_tui.ui.widgets.quick_lines import QuickLines, quick_vertical_scrollbar
 
 
 class QuickListLines(QuickLines, KeptStyledLines):
@@ -47,11 +47,4 @@ class QuickListDrawing:
     def vertical_scrollbar(self) -> ScrollBar:
         """Textual's own (``Widget.vertical_scrollbar``), drawn quickly: a
         :class:`QuickScrollBar`."""
-        if self._vertical_scrollbar is None:  # type: ignore[attr-defined]
-            bar = QuickScrollBar(
-                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical  # type: ignore[attr-defined]
-            )
-            bar.display = False
-            self._vertical_scrollbar = bar
-            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
-        return self._vertical_scrollbar  # type: ignore[attr-defined]
+        return quick_vertical_scrollbar(self)

@@ -27,7 +27,7 @@ from ckpt_tui.ui.diff_lines import Row, wrap_rows
 from ckpt_tui.ui.painted_lines import Paint, Painted, Rows
 from ckpt_tui.ui.render import literal, text_strip
 from ckpt_tui.ui.styles import STYLES, Themed
-from ckpt_tui.ui.widgets.quick_lines import QuickLines, QuickScrollBar
+from ckpt_tui.ui.widgets.quick_lines import QuickLines, quick_vertical_scrollbar
 from ckpt_tui.ui.widgets.steady import SteadyScroll
 
 
@@ -71,12 +71,7 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
     def vertical_scrollbar(self) -> ScrollBar:
         """Textual's own (``Widget.vertical_scrollbar``), its lines built
         quickly: a :class:`QuickScrollBar`."""
-        if self._vertical_scrollbar is None:
-            bar = QuickScrollBar(vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)
-            bar.display = False
-            self._vertical_scrollbar = bar
-            self.app._start_widget(self, bar)
-        return self._vertical_scrollbar
+        return quick_vertical_scrollbar(self)
 
     def set_rows(self, rows: list[Row]) -> None:
         self._rows = rows
