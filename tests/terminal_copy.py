@@ -27,6 +27,8 @@ class TerminalCopy:
         width, height = app.size
         self.width, self.height = width, height
         self.cells = [[" "] * width for _ in range(height)]
+        #: Each cell's Rich style, as the terminal was told it.
+        self.styles: list[list[object]] = [[None] * width for _ in range(height)]
         self._console = Console(width=width, height=height, color_system=None, file=io.StringIO())
         self._app = app
         display = app._display
@@ -44,7 +46,7 @@ class TerminalCopy:
                 x = 0
                 for strip in chops:
                     for segment in strip:
-                        x = self._put(x, y, segment.text)
+                        x = self._put(x, y, segment.text, segment.style)
         elif isinstance(update, ChopsUpdate):
             x = y = 0
             for segment in update.__rich_console__(self._console, self._console.options):
@@ -54,15 +56,23 @@ class TerminalCopy:
                             x, y = control[1], control[2]
                     continue
                 if segment.text != "\n":
-                    x = self._put(x, y, segment.text)
+                    x = self._put(x, y, segment.text, segment.style)
 
-    def _put(self, x: int, y: int, text: str) -> int:
-        row = self.cells[y] if 0 <= y < self.height else None
+    def _put(self, x: int, y: int, text: str, style: object = None) -> int:
+        inside = 0 <= y < self.height
         for char in text:
-            if row is not None and 0 <= x < self.width:
-                row[x] = char
+            if inside and 0 <= x < self.width:
+                self.cells[y][x] = char
+                self.styles[y][x] = style
             x += 1
         return x
+
+    def screen_cells(self) -> list[list[tuple[str, object]]]:
+        """Every row of the terminal: each cell's text and style."""
+        return [
+            list(zip(row, styles, strict=True))
+            for row, styles in zip(self.cells, self.styles, strict=True)
+        ]
 
     def text_of(self, widget: Widget, width: int | None = None) -> list[str]:
         """The rows of ``widget``'s content the terminal shows (right-stripped)."""
@@ -72,6 +82,20 @@ class TerminalCopy:
             "".join(self.cells[region.y + y][region.x : region.x + width]).rstrip()
             for y in range(region.height)
         ]
+
+
+def frame_cells(app: App) -> list[list[tuple[str, object]]]:
+    """Every row a full frame of the app's screen would draw now (from every
+    widget's kept lines): each cell's text and style, as
+    :meth:`TerminalCopy.screen_cells` gives them."""
+    rows = []
+    for strip in app.screen._compositor.render_strips():
+        row = []
+        for segment in strip:
+            if not segment.control:
+                row.extend((char, segment.style) for char in segment.text)
+        rows.append(row)
+    return rows
 
 
 def frame_text_of(widget: Widget, width: int | None = None) -> list[str]:

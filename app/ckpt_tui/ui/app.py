@@ -24,7 +24,7 @@ from ckpt_tui.core.config import Config
 from ckpt_tui.core.plans import Outcome
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui import collector, parsed_css, undo_keys
+from ckpt_tui.ui import collector, parsed_css, partial_renders, undo_keys
 from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
@@ -99,6 +99,7 @@ class CkptApp(App[None]):
         super().__init__()
         # The CSS parsed at the last launch (``ui/parsed_css.py``).
         self.parsed_css = parsed_css.use(paths.cache_dir() / parsed_css.FILE_NAME)
+        partial_renders.install()  # partial frames draw only what they change
         self.first = first
         self.service = service
         self.config = config or Config()

@@ -6,9 +6,10 @@ and a refresh forgets every line the screen drew: its whole background,
 40 blank lines of the terminal's width, was drawn again on each ``r``
 (about a millisecond, a tenth of the key; issue 12). Those lines are the
 screen's background colour over its size, whatever the screen shows: they
-are kept by everything Textual draws them from (size, colours, styles,
-filters, the part asked for) and drawn again when any of it changes. A
-screen whose background is not opaque draws what is beneath it: never kept.
+are kept whole (a partial frame asks for a few of them) by everything
+Textual draws them from (size, colours, styles, filters) and drawn again
+when any of it changes. A screen whose background is not opaque draws
+what is beneath it: never kept.
 
 ``StylesCache.render`` and ``Widget._styles_cache`` are private Textual
 names (pinned below 9); ``tests/test_ui_plan_background.py`` checks that the
@@ -40,17 +41,22 @@ class KeptBackground(StylesCache):
                 styles, size, base_background, background, render_content_line, filters,
                 *args, **kwargs,
             )
+        crop = kwargs.pop("crop", None) or size.region
         key = (
             size, base_background, background, tuple(filters), args, sorted(kwargs.items()),
             styles.background, styles.color, styles.text_style, styles.text_opacity,
             styles.tint, styles.border, styles.outline, styles.get_rule("hatch"),
         )  # fmt: skip
         kept = self._kept
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        lines = super().render(
-            styles, size, base_background, background, render_content_line, filters,
-            *args, **kwargs,
-        )
-        self._kept = (key, lines)
+        if kept is None or kept[0] != key:
+            # The whole background, whatever part is asked for: a partial
+            # frame asks for a few lines (``ui/partial_renders.py``).
+            lines = super().render(
+                styles, size, base_background, background, render_content_line, filters,
+                *args, crop=size.region, **kwargs,
+            )
+            kept = self._kept = (key, lines)
+        lines = kept[1][crop.y : crop.bottom]
+        if crop.column_span != (0, size.width):
+            lines = [line.crop(*crop.column_span) for line in lines]
         return lines

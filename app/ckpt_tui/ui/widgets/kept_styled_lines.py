@@ -56,7 +56,9 @@ class KeptStyledLines(StylesCache):
         border_title, border_subtitle, content_size=None, padding=None, crop=None,
         opacity=1.0, ansi_theme=DEFAULT_TERMINAL_THEME, native_ansi=False,
     ) -> list[Strip]:
-        if self.paint_token is None or crop is None:
+        if self.paint_token is None or crop is None or crop != size.region:
+            # A partial frame's few lines (``ui/partial_renders.py``) are
+            # Textual's, from and into its line cache: only whole paints kept.
             return super().render(
                 styles, size, base_background, background, render_content_line, filters,
                 border_title, border_subtitle, content_size, padding, crop, opacity,

@@ -1,0 +1,89 @@
+"""A partial frame draws only the widgets it changes (``ui/partial_renders.py``),
+and what the terminal shows after many of them is what a full frame draws."""
+
+from __future__ import annotations
+
+import pytest
+from textual._compositor import Compositor
+from textual.widget import Widget
+
+from ckpt_tui.ui.widgets.lists import SnapshotList
+from tests.terminal_copy import TerminalCopy, frame_cells
+from tests.test_ui_kept_screens import press
+from tests.ui_support import demo_db, make_app, run_async, settle
+
+
+class DrawnPerFrame:
+    """The widgets asked for lines in each partial frame, with the regions
+    the frame changed (wraps two Textual methods for one test)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.frames: list[tuple[list, set[Widget]]] = []
+        self._drawing: set[Widget] | None = None
+        partial, render_lines = Compositor.render_partial_update, Widget.render_lines
+
+        def partial_update(compositor):
+            dirty = list(compositor._dirty_regions)
+            self._drawing = set()
+            try:
+                return partial(compositor)
+            finally:
+                if dirty:
+                    self.frames.append((dirty, self._drawing))
+                self._drawing = None
+
+        def lines(widget, crop):
+            if self._drawing is not None:
+                self._drawing.add(widget)
+            return render_lines(widget, crop)
+
+        monkeypatch.setattr(Compositor, "render_partial_update", partial_update)
+        monkeypatch.setattr(Widget, "render_lines", lines)
+
+
+@run_async
+async def test_a_cursor_move_draws_only_its_list_and_what_holds_it(tmp_path, monkeypatch):
+    app = make_app(demo_db("partial"))
+    drawn = DrawnPerFrame(monkeypatch)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "3")
+        snapshots = app.screen.query_one(SnapshotList)
+        drawn.frames.clear()
+        await pilot.press("j")
+        await pilot.pause()
+        rows = snapshots.region
+        moved = [
+            widgets for dirty, widgets in drawn.frames
+            if all(rows.contains_region(region) for region in dirty)
+        ]
+        assert moved, "no partial frame for the cursor's rows"
+        allowed = {snapshots, *snapshots.ancestors_with_self}
+        allowed |= {bar for bar in (snapshots.vertical_scrollbar,) if bar.display}
+        for widgets in moved:
+            assert snapshots in widgets
+            assert widgets <= allowed, sorted(type(w).__name__ for w in widgets - allowed)
+
+
+KEYS = [
+    ("3", "j", "j", "k", "G", "g"),
+    ("1", "j", "enter", "j", "enter", "j", "j"),
+    ("3", "d", "escape", "r", "escape", "question_mark", "escape"),
+    ("3", "slash", "z", "enter", "escape", "2", "j", "4", "j", "tab"),
+]
+
+
+@pytest.mark.parametrize("size", [(140, 40), (80, 24)])
+@run_async
+async def test_the_terminal_shows_what_a_full_frame_draws_after_each_key(size):
+    app = make_app(demo_db("partial-frames"))
+    async with app.run_test(size=size) as pilot:
+        terminal = TerminalCopy(app)
+        await settle(pilot)
+        app.screen.refresh(layout=True)  # a full frame: the terminal's start
+        await settle(pilot)
+        assert terminal.screen_cells() == frame_cells(app)
+        for keys in KEYS:
+            for key in keys:
+                await press(pilot, key)
+                assert terminal.screen_cells() == frame_cells(app), f"after {key} of {keys}"
