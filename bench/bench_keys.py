@@ -45,8 +45,9 @@ Launch: a new process each run, timed from ``Popen`` to the first frame
 written, and to the last frame written before the app goes quiet (no worker
 running, opencode's data loaded, no frame for 1 s): "settled". The minimal
 app's first frame is the baseline for both. Then the first ``d`` and ``r``
-of that launch, on the second snapshot (``d (first)``, ``r (first)``), against
-a new min screen app's first pushes.
+of that launch, on the second snapshot (``d (first)``, ``r (first)``), and
+its first ``?`` before them (``? (first)``), against a new min screen app's
+first pushes.
 
 The store is copied into a temporary directory under ``bench/.data`` and
 ``CKPT_TUI_CONFIG/STATE/CACHE`` point inside it; the hand-off (``e``) of a
@@ -368,15 +369,15 @@ def _timed(base, out: int, ctl: int, settle_only: bool):
                 return lambda: self.focused is main.projects
             if name == "3":
                 return lambda: self.focused is snaps
-            if name in ("d", "d-moved"):  # (named apart for BENCH_KEYS_PROFILE)
+            if name in ("d", "d-moved", "d-first"):  # (named apart for BENCH_KEYS_PROFILE)
                 return lambda: isinstance(self.screen, DiffScreen) and (
                     self.screen.query_one(DiffView).diff is not None
                 )
-            if name in ("r", "r-moved"):
+            if name in ("r", "r-moved", "r-first"):
                 return lambda: getattr(self.screen, "plan", None) is not None
             if name == "e":
                 return lambda: type(self.screen).__name__ == "HandoffScreen"
-            if name == "?":
+            if name in ("?", "?-first"):
                 return lambda: type(self.screen).__name__ == "HelpScreen"
             if name == "esc":
                 return lambda: isinstance(self.screen, MainScreen)
@@ -542,12 +543,13 @@ def key_runs(db: str, env: dict, runs: int, only: tuple[str, ...] = GROUPS) -> d
 
 
 def launch_runs(db: str, env: dict, runs: int) -> dict:
-    """Each run also times the first ``d`` and ``r`` after launch, once
-    settled (the warm-up done), on the second snapshot the cursor has moved
-    to, against a new min screen app's first pushes."""
+    """Each run also times the first ``?`` after launch, once settled (the
+    warm-up done), and the first ``d`` and ``r``, on the second snapshot the
+    cursor has moved to, against a new min screen app's first pushes
+    (profile names ``?-first``, ``d-first``, ``r-first``)."""
     first_min, first, full, settled = [], [], [], []
     firsts: dict[str, dict[str, list[float]]] = {
-        f"{key} (first)": {"ckpt": [], "screen": []} for key in ("d", "r")
+        f"{key} (first)": {"ckpt": [], "screen": []} for key in ("?", "d", "r")
     }
     for _ in range(runs + 1):  # the first of each fills the page cache: dropped
         child = Child("minimal", db, env)
@@ -560,10 +562,15 @@ def launch_runs(db: str, env: dict, runs: int) -> dict:
         settled.append(float(t_last) - child.start)
         screens = Child("screens", db, env)
         assert screens.line().startswith("ready")
+        # The first ? of the launch, before any other screen was opened.
+        firsts["? (first)"]["ckpt"].append(child.press("?", "?-first")[0])
+        firsts["? (first)"]["screen"].append(screens.press("?")[0])
+        child.press("esc")
+        screens.press("esc")
         child.press("3")
         child.press("j")
         for key in ("d", "r"):
-            firsts[f"{key} (first)"]["ckpt"].append(child.press(key)[0])
+            firsts[f"{key} (first)"]["ckpt"].append(child.press(key, f"{key}-first")[0])
             firsts[f"{key} (first)"]["screen"].append(screens.press(key)[0])
             child.press("esc")
             screens.press("esc")

@@ -153,6 +153,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             # ``r`` lays the screen out again, twice (the bar's size too).
             lines = [Text("")] * self.app.size.height
             self.query_one("#diff", DiffView).set_rows(lines)
+            self._looks_as_opened()
             self.mark_styled()
             return
         ready, self._ready = self._ready, None
@@ -160,6 +161,18 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             self._reset(ready)
         self._mounted = True
         self._open(ready)
+
+    def _looks_as_opened(self) -> None:
+        """Built ahead: styled as a restore with a plan to confirm shows it
+        (the confirm button enabled, the field picker titled and focused),
+        so the first ``r`` restyles no node and draws its picker's border
+        and blank rows from the lines drawn ahead (``KeptRowLines``).
+        Never seen: the first opening sets each of them for its plan."""
+        self.query_one("#confirm", Button).disabled = False
+        if self.pick_fields and self.FOCUS_FIELDS:
+            picker = self.query_one("#fields", SelectionList)
+            picker.border_title = "Fields (space toggles)"
+            self.set_focus(picker, scroll_visible=False)
 
     def reopen(
         self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None

@@ -100,3 +100,85 @@ class KeptStyledLines(StylesCache):
             x1, x2 = crop.column_span
             strips = [strip.crop(x1, x2) for strip in strips]
         return strips
+
+
+#: Lines kept by their row (:class:`KeptRowLines`) before all are let go.
+_ROW_LINES = 512
+
+
+class KeptRowLines(KeptStyledLines):
+    """Also each line, by what its row shows (the widget's ``row_token``):
+    a paint not kept whole builds only the lines of rows not seen before in
+    this look, instead of every line (each built anew by Textual's
+    ``render_line``: the border's edges, colours and padding around the
+    row). The restore preview's field picker, filled with another plan's
+    fields, changes a few rows of its two dozen lines; the rest (its
+    borders, the blank rows below the fields) are the lines drawn before.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Set by the widget around a paint: content row ``y`` -> what that
+        #: row looks like (``None``: not known, the line built anew).
+        self.row_token = None
+        #: Everything a line is drawn with besides its row, for this paint.
+        self._look: tuple | None = None
+        self._lines: dict[tuple, Strip] = {}
+
+    def render(  # type: ignore[override]
+        self, styles, size, base_background, background, render_content_line, filters,
+        border_title, border_subtitle, content_size=None, padding=None, crop=None,
+        opacity=1.0, ansi_theme=DEFAULT_TERMINAL_THEME, native_ansi=False,
+    ) -> list[Strip]:
+        if self.row_token is not None:
+            self._look = (
+                size, content_size, padding, base_background, background, border_title,
+                border_subtitle, opacity, ansi_theme, native_ansi, _drawn_from(styles),
+            )
+        try:
+            return super().render(
+                styles, size, base_background, background, render_content_line, filters,
+                border_title, border_subtitle, content_size, padding, crop, opacity,
+                ansi_theme, native_ansi,
+            )
+        finally:
+            self._look = None
+
+    def render_line(  # type: ignore[override]
+        self, styles, y, size, content_size, padding, base_background, background,
+        render_content_line, *rest,
+    ) -> Strip:
+        key = self._line_key(styles, y, size, content_size)
+        line = None if key is None else self._lines.get(key)
+        if line is not None:
+            return line
+        rows: list[Strip] = []
+
+        def content(row: int) -> Strip:
+            strip = render_content_line(row)
+            rows.append(strip)
+            return strip
+
+        line = super().render_line(
+            styles, y, size, content_size, padding, base_background, background, content,
+            *rest,
+        )
+        # A row of the width before a resize (Textual's, until it handles
+        # the resize): drawn, not kept for the new width.
+        if key is not None and all(row.cell_length == content_size.width for row in rows):
+            if len(self._lines) >= _ROW_LINES:
+                self._lines.clear()
+            self._lines[key] = line
+        return line
+
+    def _line_key(self, styles, y: int, size, content_size) -> tuple | None:
+        """Line ``y`` of this paint: its border or padding line, or its row."""
+        look, token = self._look, self.row_token
+        if look is None or token is None or content_size is None:
+            return None
+        top, bottom = styles.gutter.top, size.height - styles.gutter.bottom
+        if y < max(top, 1) or y >= min(bottom, size.height - 1):
+            return (look, "edge", y if y < top or y == 0 else y - size.height)
+        row = y - top
+        shows = token(row) if row < content_size.height else "below the content"
+        return None if shows is None else (look, "row", shows)

@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import OptionList, SelectionList
 
-from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
+from ckpt_tui.ui.widgets.kept_styled_lines import KeptRowLines
 from ckpt_tui.ui.widgets.steady import SteadyScroll
 
 #: Rows kept drawn (a few fields, each ticked or not, highlighted or not,
@@ -43,18 +43,21 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._styles_cache = KeptStyledLines()
+        self._styles_cache = KeptRowLines()
         self._drawn_rows: dict[Hashable, Strip] = {}
         self._paint_styles: dict[tuple[str, str], tuple] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._paint_styles = {}  # worked out once per paint (a dozen rows ask)
-        self._styles_cache.paint_token = self._paint_token()
+        cache = self._styles_cache
+        cache.paint_token = self._paint_token()
+        top = self.scroll_offset.y
+        cache.row_token = lambda y: self._row_key(top + y)
         try:
             return super().render_lines(crop)
         finally:
             self._paint_styles = None
-            self._styles_cache.paint_token = None
+            cache.paint_token = cache.row_token = None
 
     def _paint_token(self) -> Hashable | None:
         """What every row in view looks like (``None``: a row not kept):
