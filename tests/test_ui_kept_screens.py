@@ -261,3 +261,50 @@ async def test_the_first_d_and_r_after_the_warm_up_lay_nothing_out(monkeypatch):
             assert app.screen is app.get_screen(name)
             assert reflows == [], key
             await press(pilot, "escape")
+
+
+@run_async
+async def test_the_first_r_after_the_warm_up_builds_only_its_fields_rows_and_restyles_nothing(
+    monkeypatch,
+):
+    """Built ahead, the preview looks as a plan shows it (its confirm button
+    enabled, its picker titled and focused, drawn unseen): the first ``r``
+    restyles no node, and of the picker's lines builds only those of the
+    plan's fields (its border and the blank rows below are the lines drawn
+    ahead); what it shows is what a new screen shows."""
+    from textual._styles_cache import StylesCache
+    from textual.css.stylesheet import Stylesheet
+
+    app = make_app(demo_db("kept-first-lines"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        build_kept_screens(app)
+        await settle(pilot)
+        await press(pilot, "j")
+        picker = app.get_screen(RESTORE).query_one(FieldPicker)
+        ready = app.main.prepared.plan(app.main.snapshot.session_id, app.main.snapshot.id)
+        offered = [k for k in ready.value.plan.keys if k in FIELDS]
+        assert offered  # (else the picker shows no row)
+        built, restyled = [], []
+        render_line, update_nodes = StylesCache.render_line, Stylesheet.update_nodes
+
+        def counted(self, styles, y, *args, **kwargs):
+            if self is picker._styles_cache:
+                built.append(y)
+            return render_line(self, styles, y, *args, **kwargs)
+
+        def restyling(self, nodes, *args, **kwargs):
+            restyled.extend(nodes)
+            return update_nodes(self, nodes, *args, **kwargs)
+
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        monkeypatch.setattr(Stylesheet, "update_nodes", restyling)
+        await press(pilot, "r")
+        monkeypatch.setattr(StylesCache, "render_line", render_line)
+        monkeypatch.setattr(Stylesheet, "update_nodes", update_nodes)
+        assert app.screen is app.get_screen(RESTORE) and picker.has_focus
+        assert restyled == []
+        assert 0 < len(built) <= len(offered)
+        shown = app.export_screenshot()
+        await press(pilot, "escape")
+        assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown

@@ -9,6 +9,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button, SelectionList
 from textual.widgets.selection_list import Selection
 
+from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from tests.ui_support import run_async
 
@@ -154,3 +155,67 @@ async def test_a_picker_shown_before_is_given_back_whole_as_textual_draws_it(mon
         await pilot.pause()
         assert kept == screen_lines(app)
         picker._styles_cache = ours
+
+
+def screen_cells(app) -> list:
+    """The screen's cells, each character with its style (two lines that
+    show the same may be split into segments differently)."""
+    strips = app.screen._compositor.render_strips()
+    return [[(c, seg.style) for seg in strip for c in seg.text] for strip in strips]
+
+
+def textuals_screen(app, picker: FieldPicker, monkeypatch) -> list:
+    """The screen's lines with the picker drawn by Textual alone (its own
+    ``StylesCache`` and ``SelectionList``): undone after."""
+    from textual._styles_cache import StylesCache
+
+    ours = picker._styles_cache
+    with monkeypatch.context() as patched:
+        picker._styles_cache = StylesCache()
+        patched.setattr(FieldPicker, "render_lines", SelectionList.render_lines)
+        patched.setattr(FieldPicker, "render_line", SelectionList.render_line)
+        picker.refresh()
+        app.screen._compositor.render_update(full=True)
+        lines = screen_cells(app)
+    picker._styles_cache = ours
+    picker.refresh()
+    return lines
+
+
+@run_async
+async def test_other_fields_build_only_their_rows_lines_as_textual_draws_them(monkeypatch):
+    """Filled with other fields (``r`` on another snapshot), the picker
+    builds the lines of the rows that changed, not its border and the blank
+    rows below the fields (``KeptRowLines``), and still shows what Textual
+    draws; at another width, what it showed without the lines kept."""
+    from textual._styles_cache import StylesCache
+
+    app = Picking()
+    async with app.run_test(size=(60, 20)) as pilot:
+        picker = app.query_one(FieldPicker)
+        picker.focus()
+        picker.border_title = "Fields"
+        fill(picker, FIELDS[:3])
+        await pilot.pause()
+        built: list[int] = []
+        render_line = StylesCache.render_line
+
+        def counted(self, styles, y, *args, **kwargs):
+            if self is picker._styles_cache:
+                built.append(y)
+            return render_line(self, styles, y, *args, **kwargs)
+
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        fill(picker, ("title", "notes"))  # the second row changes, the third is blank
+        await pilot.pause()
+        assert built == [2]  # (below the top border: line 1 is the first row)
+        kept = screen_cells(app)
+        monkeypatch.setattr(StylesCache, "render_line", render_line)
+        assert kept == textuals_screen(app, picker, monkeypatch)
+        picker.styles.width = 30  # (lines kept at the other width: not given back)
+        await pilot.pause()
+        wider = screen_cells(app)
+        picker._styles_cache = KeptStyledLines()  # whole paints kept, no lines
+        picker.refresh()
+        await pilot.pause()
+        assert wider == screen_cells(app)

@@ -46,7 +46,8 @@ class KeptStyledLines(StylesCache):
     def __init__(self) -> None:
         super().__init__()
         #: What the widget's content is as it paints (``None``: not known,
-        #: nothing kept); set by the widget around each paint.
+        #: nothing kept); set by the widget around each paint, and set to
+        #: ``None`` by it while drawing if a line is not what it says.
         self.paint_token: Hashable | None = None
         #: Whole paints: every input -> the lines (before line filters).
         self._paints: OrderedDict[Hashable, list[Strip]] = OrderedDict()
@@ -75,9 +76,10 @@ class KeptStyledLines(StylesCache):
                 border_title, border_subtitle, content_size, padding, crop, opacity,
                 ansi_theme, native_ansi,
             )
-            self._paints[key] = [self._cache[y] for y in crop.line_range]
-            while len(self._paints) > _PAINTS:
-                self._paints.popitem(last=False)
+            if self.paint_token is not None:  # (the widget may say a line was not its own)
+                self._paints[key] = [self._cache[y] for y in crop.line_range]
+                while len(self._paints) > _PAINTS:
+                    self._paints.popitem(last=False)
             return strips
         self._paints.move_to_end(key)
         return self._given_back(lines, size.width, crop, filters, background)

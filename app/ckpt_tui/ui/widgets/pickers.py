@@ -49,24 +49,25 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._paint_styles = {}  # worked out once per paint (a dozen rows ask)
+        self._update_lines()  # (Textual's first step: the rows' keys follow it)
+        rows = self._rows_in_view()
         cache = self._styles_cache
-        cache.paint_token = self._paint_token()
-        top = self.scroll_offset.y
-        cache.row_token = lambda y: self._row_key(top + y)
+        cache.paint_token = None if None in rows else (self.scroll_offset, rows)
+        cache.row_token = lambda y: rows[y] if y < len(rows) else None
         try:
             return super().render_lines(crop)
         finally:
             self._paint_styles = None
             cache.paint_token = cache.row_token = None
 
-    def _paint_token(self) -> Hashable | None:
-        """What every row in view looks like (``None``: a row not kept):
-        the picker shown again with fields it showed before (the preview
+    def _rows_in_view(self) -> tuple[Hashable | None, ...]:
+        """What every row in view looks like (``None``: a row not kept).
+        The picker shown again with fields it showed before (the preview
         opened on the snapshots around the cursor in turn) is given back
-        whole, border and all (``kept_styled_lines.py``)."""
+        whole, border and all (``kept_styled_lines.py``); shown with some
+        rows changed, its other lines are given back (``KeptRowLines``)."""
         top = self.scroll_offset.y
-        rows = tuple(self._row_key(top + y) for y in range(self.scrollable_content_region.height))
-        return None if None in rows else (self.scroll_offset, rows)
+        return tuple(self._row_key(top + y) for y in range(self.scrollable_content_region.height))
 
     def render_line(self, y: int) -> Strip:
         key = self._row_key(self.scroll_offset.y + y)
@@ -76,8 +77,11 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
         if strip is None:
             strip = super().render_line(y)
             # Textual's rows of the width before a resize, until it handles
-            # the resize (and draws them again): not kept for the new width.
-            if strip.cell_length == key[0]:
+            # the resize (and draws them again): not kept for the new width,
+            # nor the paint they are in.
+            if strip.cell_length != key[0]:
+                self._styles_cache.paint_token = None
+            else:
                 if len(self._drawn_rows) >= KEPT_ROWS:
                     self._drawn_rows.clear()
                 self._drawn_rows[key] = strip
