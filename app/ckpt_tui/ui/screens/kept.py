@@ -90,6 +90,8 @@ def _drawn_unseen(screen: Screen, rounds: int = 3) -> None:
             screen.call_after_refresh(_drawn_unseen, screen, rounds - 1)
             return
         screen._compositor.render_update(full=True)
+        if isinstance(screen, KeptScreen):
+            screen.drawn_unseen()
 
 
 def lay_out_kept(app: App) -> None:
@@ -144,6 +146,10 @@ class KeptScreen:
         """Style every node now, as showing the screen would."""
         self.update_node_styles(animate=False)  # type: ignore[attr-defined]
         self.mark_styled()
+
+    def drawn_unseen(self) -> None:
+        """Called once laid out and drawn unseen (:func:`lay_out`): what
+        else its first opening would draw anew may be drawn now."""
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before ``Screen._on_screen_resume`` (Textual calls each class's
