@@ -89,7 +89,9 @@ def _drawn_unseen(screen: Screen, rounds: int = 3) -> None:
             screen._layout_required = False
             screen.call_after_refresh(_drawn_unseen, screen, rounds - 1)
             return
-        screen._compositor.render_update(full=True)
+        # Written nowhere: the styles' terminal codes worked out (each style
+        # keeps its own), which the first opening's frame would do.
+        screen._compositor.render_update(full=True).render_segments(screen.app.console)
         if isinstance(screen, KeptScreen):
             screen.drawn_unseen()
 

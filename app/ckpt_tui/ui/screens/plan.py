@@ -175,10 +175,13 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             self.set_focus(picker, scroll_visible=False)
 
     def drawn_unseen(self) -> None:
-        """Laid out and drawn unseen: the picker's rows too, as a restore
-        fills it (the plan's fields in their order, all ticked, the first
-        highlighted): every field at every place it can take, so the first
-        ``r`` draws none of its rows anew. Left empty: never seen."""
+        """Laid out and drawn unseen: the confirm button with each label a
+        plan gives it, and the picker's rows, as a restore fills it (the
+        plan's fields in their order, all ticked, the first highlighted):
+        every field at every place it can take, so the first ``r`` draws
+        none of them anew. Left as they were: never seen."""
+        confirm = self.query_one("#confirm", DrawnButton)
+        confirm.draw_ahead(self._confirm_label(n) for n in (None, *range(1, len(FIELDS) + 1)))
         if self.pick_fields and self.FOCUS_FIELDS:
             picker = self.query_one("#fields", FieldPicker)
             picker.draw_ahead(
