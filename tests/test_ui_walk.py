@@ -95,3 +95,27 @@ def test_the_help_names_keys_as_the_key_bar_does_and_titles_fit():
     assert any(line.startswith("[") and "Previous field" in line for line in lines)
     # The words of a key are not broken where the ids leave them room.
     assert any(line.split()[1:3] == ["Messages", "(full"] and "text)" in line for line in lines)
+
+
+@run_async
+async def test_at_80_columns_the_key_bar_keeps_the_panes_verbs():
+    """The snapshots pane showed ``⏎ Open`` (which only moves to the next
+    pane) and left out ``r Restore``; the detail pane left its bar half
+    empty once its ``b`` did not fit, with ``d`` and ``r`` left out."""
+    from ckpt_tui.ui.widgets.key_bar import KeyBar
+
+    app = make_app(demo_db("bar-80"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def bar() -> str:
+            return app.screen.query_one(KeyBar).render().plain
+
+        assert "⏎ Open" in bar()  # the projects pane: it fits
+        await press(pilot, "enter")
+        assert "⏎ Open" in bar() and "n Snapshot" in bar()
+        await press(pilot, "enter")
+        assert "r Restore" in bar() and "d Diff" in bar() and "m Mark" in bar()
+        await press(pilot, "4")
+        assert "] Next field" in bar() and "d Diff" in bar() and "r Restore" in bar()
+        assert "? Help" in bar() and "q Quit" in bar() and len(bar()) <= 80
