@@ -119,3 +119,24 @@ async def test_at_80_columns_the_key_bar_keeps_the_panes_verbs():
         await press(pilot, "4")
         assert "] Next field" in bar() and "d Diff" in bar() and "r Restore" in bar()
         assert "? Help" in bar() and "q Quit" in bar() and len(bar()) <= 80
+
+
+@run_async
+async def test_field_history_keeps_kind_and_name_apart_and_its_lines_readable_at_80():
+    """``pre-rstpre-restore-…``: a 7-letter kind ran into the name; and the
+    44-column note left a line 30 columns at 80×24."""
+    from ckpt_tui.core.history import Origin
+    from ckpt_tui.ui.screens.history import _note
+
+    note = _note(Origin("x", "pre-restore-1", "pre-restore", "2026-11-29T10:00:00.000Z"), "")
+    assert "pre-rst pre-restore-1" in note.plain
+    app = make_app(demo_db("history-80"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "enter", "enter", "4", "]", "]", "]", "b")
+        blame = app.screen.blame
+        assert type(app.screen).__name__ == "HistoryScreen" and blame.rows
+        row = next(r for r in blame.rows if r.kind == "line")
+        strips = app.screen._compositor.render_strips()
+        shown = ["".join(segment.text for segment in strip) for strip in strips]
+        assert 32 < len(row.text) <= 50
+        assert any(("│ " + row.text) in line for line in shown), shown  # whole, not cut
