@@ -87,3 +87,32 @@ async def test_the_terminal_shows_what_a_full_frame_draws_after_each_key(size):
             for key in keys:
                 await press(pilot, key)
                 assert terminal.screen_cells() == frame_cells(app), f"after {key} of {keys}"
+
+
+@run_async
+async def test_a_cursor_move_draws_no_rows_text_again(monkeypatch):
+    """``j`` and ``k`` draw the same pieces of the two rows over the cursor's
+    style or the plain one (``KeptLines.kept_row``): no row's text is made
+    again; what the list shows is what it shows drawn from scratch."""
+    from textual._styles_cache import StylesCache
+
+    app = make_app(demo_db("partial-rows"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "3")
+        snapshots = app.screen.query_one(SnapshotList)
+        made: list[object] = []
+        render_row = type(snapshots).render_row
+        monkeypatch.setattr(
+            type(snapshots), "render_row",
+            lambda self, row, width: made.append(row) or render_row(self, row, width),
+        )
+        await press(pilot, "j", "j", "k")
+        assert snapshots.cursor == 1 and made == []
+        shown = frame_cells(app)
+        snapshots._styles_cache = StylesCache()
+        snapshots.__dict__.pop("_kept_lines", None)
+        snapshots.__dict__.pop("_parts", None)
+        snapshots.refresh()
+        await pilot.pause()
+        assert made and frame_cells(app) == shown
