@@ -28,7 +28,7 @@ from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 #: Width of the annotation column (snapshot name and time).
-NOTE_WIDTH = 44
+NOTE_WIDTH = 45
 #: The narrowest note: its time and kind ("12-01 10:56 pre-rst ").
 NOTE_MIN = 24
 
@@ -134,10 +134,10 @@ class BlameList(PagedList[Row]):
         note = _note(row.origin, note_style)
         if row.kind == "line" and row.readded:
             note.append(" re-added", style=self.get_component_rich_style("blame--readded"))
-        # At 80 columns a 44-wide note left the line itself 30: the note is
+        # At 80 columns a 45-wide note left the line itself 30: the note is
         # cut first (its time and kind stay), the line keeps the room.
         room = min(NOTE_WIDTH, max(NOTE_MIN, width // 3))
-        note = fit(note, room)
+        note = fit(note, room - 1)  # a space before the rule, always
         note.pad_right(room - note.cell_len)
         if row.kind == "transition":
             body = Text.assemble(
