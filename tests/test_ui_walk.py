@@ -140,3 +140,19 @@ async def test_field_history_keeps_kind_and_name_apart_and_its_lines_readable_at
         shown = ["".join(segment.text for segment in strip) for strip in strips]
         assert 32 < len(row.text) <= 50
         assert any(("│ " + row.text) in line for line in shown), shown  # whole, not cut
+
+
+@run_async
+async def test_the_board_grouped_by_status_does_not_say_each_status_twice():
+    """At 80 columns each row said "in progress" under the group "in
+    progress" and cut the title; by project, the status stays on the row."""
+    app = make_app(demo_db("board-80"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "B")
+        board = app.screen.list
+        row = board.rows[0]
+        first = board.render_row(row, 78).plain
+        assert first.count("in progress") == 1 and row.title in first
+        await press(pilot, "t")
+        by_project = board.render_row(board.rows[0], 78).plain
+        assert "in progress" in by_project and len(by_project) == 78
