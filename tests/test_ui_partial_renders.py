@@ -8,7 +8,7 @@ from textual._compositor import Compositor
 from textual.widget import Widget
 
 from ckpt_tui.ui.widgets.lists import SnapshotList
-from tests.terminal_copy import TerminalCopy, frame_cells
+from tests.terminal_copy import TerminalCopy, frame_cells, frame_text_of
 from tests.test_ui_kept_screens import press
 from tests.ui_support import demo_db, make_app, run_async, settle
 
@@ -118,3 +118,25 @@ async def test_a_cursor_move_draws_no_rows_text_again(monkeypatch):
         snapshots.refresh()
         await pilot.pause()
         assert made and frame_cells(app) == shown
+
+
+@run_async
+async def test_the_lists_ages_follow_the_clock(frozen_clock):
+    """Rows are kept as drawn across cursor moves; the ages in them are drawn
+    again each minute (``CkptApp.redraw_ages``), not left as first drawn."""
+    frozen_clock("2026-11-29T12:00:00.000Z")
+    app = make_app(demo_db("partial-ages"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "3", "j", "k")
+        main = app.main
+        panes = (main.projects, main.sessions, main.snapshots)
+        before = [frame_text_of(pane) for pane in panes]
+        frozen_clock("2027-02-01T12:00:00.000Z")
+        await press(pilot, "j", "k")
+        assert [frame_text_of(pane) for pane in panes] == before  # kept as drawn
+        app.redraw_ages()
+        await settle(pilot)
+        after = [frame_text_of(pane) for pane in panes]
+        for rows_before, rows_after in zip(before, after, strict=True):
+            assert rows_after != rows_before
