@@ -33,12 +33,11 @@ class DrawnButton(Button):
     def draw_ahead(self, labels: Iterable[str]) -> None:
         """Unseen (a kept screen built ahead, looking as it will): each of
         ``labels`` drawn and kept, so its first showing draws none of them;
-        then its own label back."""
+        then its own label back, drawn (Textual keeps those lines)."""
         label, region = self.label, Region(0, 0, *self.size)
-        for text in labels:
+        for text in (*labels, label):
             self.label = text
             self.render_lines(region)
-        self.label = label
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._styles_cache.paint_token = self._look()
