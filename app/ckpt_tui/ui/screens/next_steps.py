@@ -42,8 +42,14 @@ class FollowsNextSteps:
         if again:
             self._steps_asked.forget()
         session = self.session  # read here: the worker reads no widget
-        if self._first_frame_out and self._steps_asked.changed(_steps_key(session)):
-            self._next_steps_worker(session, delay)
+        key = _steps_key(session)
+        if not self._first_frame_out or not self._steps_asked.changed(key):
+            return
+        if key is None:  # no session of the store (a project's sessions still loading)
+            self.workers.cancel_group(self, "next-steps")
+            self._next_steps_loaded(None)
+        else:
+            self._next_steps_worker(key, delay)
 
     def first_next_steps(self) -> None:
         """The first frame is out: read them now (no cursor to rest yet), so
@@ -52,17 +58,14 @@ class FollowsNextSteps:
         self.load_next_steps()
 
     @work(thread=True, exclusive=True, group="next-steps")
-    def _next_steps_worker(self, session: SessionRow | None, delay: float) -> None:
+    def _next_steps_worker(self, session_id: str, delay: float) -> None:
         """Two journal rows and one snapshot row (``Service.next_steps``)."""
         if not rested(delay):
             return
-        if session is None or session.origin != "store":
-            steps = None
-        else:
-            try:
-                steps = (session.id, self.service.next_steps(session.id))
-            except CkptError:
-                steps = None  # the key stays as it was; pressing it says why
+        try:
+            steps = (session_id, self.service.next_steps(session_id))
+        except CkptError:
+            steps = None  # the key stays as it was; pressing it says why
         self.app.call_from_thread(self._next_steps_loaded, steps)
 
     def _next_steps_loaded(self, steps) -> None:
