@@ -50,10 +50,16 @@ def _launched(db, **kwargs) -> CkptApp:
 
 @run_async
 async def test_launch_to_settled_starts_one_next_steps_read_and_no_detail_worker(monkeypatch):
+    """The next steps are read once opencode's data has landed, not beside
+    its read: with a journal, their read imports SQLAlchemy, which held
+    opencode's data and its frame back by about 0.3 s."""
     db = demo_db("starts_launch")
     started = _count_starts(monkeypatch)
     app = _launched(db, opencode_data=str(db.parent / "opencode"))
     steps = _count_reads(app.service, "next_steps")
+    landed: list[bool] = []
+    real_read = app.service.next_steps
+    app.service.next_steps = lambda *a: landed.append(app.activity_loaded) or real_read(*a)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         main = app.main
@@ -61,7 +67,7 @@ async def test_launch_to_settled_starts_one_next_steps_read_and_no_detail_worker
         # the first project's detail came with the first frame
         assert str(main.detail.border_title) == "4 Project"
         assert {g: started[g] for g in GROUPS} == {"detail": 0, "next-steps": 1}
-        assert steps == [(main.session.id,)]
+        assert steps == [(main.session.id,)] and landed == [True]
         assert main.next_steps is not None and main.next_steps[0] == main.session.id
 
 

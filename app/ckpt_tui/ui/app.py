@@ -182,7 +182,9 @@ class CkptApp(App[None]):
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
         if self.read_opencode:
-            self.load_activity()
+            self.load_activity()  # then the next steps (_activity_loaded)
+        else:
+            self.main.start_next_steps()
         self._report_config()
         if not self.is_headless:  # tests time nothing, and need no stray worker
             self.set_timer(WARM_AFTER, self._warm_imports)
@@ -275,6 +277,7 @@ class CkptApp(App[None]):
         self.activity = activity
         self.main.sessions.set_activity(activity)
         self.main._update_detail()  # the session's usage comes from opencode's data
+        self.main.start_next_steps()  # after opencode's read, not beside it
 
     # -- what screens ask for (ui/messages.py): the workflows in ui/flows/ --------
     @on(ConversationRequested)

@@ -166,7 +166,6 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
         for rack in self.query("#textual-toastrack"):
             rack.display = False
         self._laid_out_for = self.app.size
-        self.call_after_refresh(self.first_next_steps)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._first_layout_done:

@@ -1,6 +1,7 @@
 """What undo and redo of the main screen's selected session would do, for
-the key bar (``ui/undo_keys.py``): read off the UI thread, from the first
-frame on (never on its path), once per session selected (``ui/asked.py``).
+the key bar (``ui/undo_keys.py``): read off the UI thread, once per session
+selected (``ui/asked.py``), from the moment the app starts them
+(:meth:`FollowsNextSteps.start_next_steps`).
 
 Mixed into :class:`~ckpt_tui.ui.screens.main.MainScreen`, which owns
 ``service`` and ``session``.
@@ -30,7 +31,7 @@ class FollowsNextSteps:
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.next_steps: tuple[str, object] | None = None
-        self._first_frame_out = False
+        self._started = False  # see start_next_steps
         self._steps_asked = LastAsked()  # the session they were last read for
 
     def load_next_steps(self, again: bool = True, delay: float = 0.0) -> None:
@@ -43,7 +44,7 @@ class FollowsNextSteps:
             self._steps_asked.forget()
         session = self.session  # read here: the worker reads no widget
         key = _steps_key(session)
-        if not self._first_frame_out or not self._steps_asked.changed(key):
+        if not self._started or not self._steps_asked.changed(key):
             return
         if key is None:  # no session of the store (a project's sessions still loading)
             self.workers.cancel_group(self, "next-steps")
@@ -51,11 +52,15 @@ class FollowsNextSteps:
         else:
             self._next_steps_worker(key, delay)
 
-    def first_next_steps(self) -> None:
-        """The first frame is out: read them now (no cursor to rest yet), so
-        the key bar has its undo and redo words at once."""
-        self._first_frame_out = True
-        self.load_next_steps()
+    def start_next_steps(self) -> None:
+        """From now on they follow the selection; read now for it (no cursor
+        to rest yet). The app starts them once the first frame is out and
+        opencode's data has landed (or is not read): with a journal to
+        read, the read imports SQLAlchemy (0.13 s of CPU), which, beside
+        opencode's read, held that data and its frame back by about 0.3 s."""
+        if not self._started:
+            self._started = True
+            self.load_next_steps()
 
     @work(thread=True, exclusive=True, group="next-steps")
     def _next_steps_worker(self, session_id: str, delay: float) -> None:
