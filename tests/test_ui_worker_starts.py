@@ -40,12 +40,12 @@ def _count_reads(service, name: str) -> list[tuple]:
     return calls
 
 
-def _launched(db, **kwargs) -> CkptApp:
+def _launched(db, app_class: type[CkptApp] = CkptApp, **kwargs) -> CkptApp:
     """As ``ckpt-tui`` starts it: the first pages read before it runs,
     opencode's data read after the first frame."""
     service = open_service(db)
     first = service.first_screen(summaries=SIZE[1] // 2)
-    return CkptApp(service, first=first, poll=False, **kwargs)
+    return app_class(service, first=first, poll=False, **kwargs)
 
 
 @run_async
@@ -121,3 +121,38 @@ async def test_a_real_change_still_starts_them(monkeypatch):
         # the projects pane: the project, though it did not move
         assert await after("1") == {"detail": 1, "next-steps": 0}
         assert str(main.detail.border_title) == "4 Project"
+
+
+@run_async
+async def test_undos_step_read_after_the_first_frame_draws_no_frame_where_undo_is_dimmed():
+    """At launch the projects pane has the focus, where undo does nothing
+    (dimmed): its step ("Undo restore of X"), read after the first frame,
+    is not shown there, so it draws nothing (its long words had made the
+    whole key bar terse, a frame of its own after the import of SQLAlchemy
+    the journal's read needs)."""
+    from ckpt_tui.ui.widgets.key_bar import KeyBar
+
+    db = demo_db("starts_journal")
+    service = open_service(db)
+    first = service.first_screen()
+    session = first.sessions.rows[0].id
+    snapshot = first.snapshots.rows[1].id
+    service.restore(session, snapshot)  # the journal now has a step to undo
+    service.close()
+    frames: list[int] = []
+
+    class Counted(CkptApp):
+        def post_display_hook(self) -> None:
+            frames.append(1)
+
+    app = _launched(db, read_opencode=False, app_class=Counted)
+    async with app.run_test(size=(200, 40)) as pilot:  # room for undo's words
+        await settle(pilot)
+        main = app.main
+        assert main.next_steps is not None and main.next_steps[1].undo.startswith("restore of")
+        assert app.focused is main.projects
+        assert "restore of" not in main.query_one(KeyBar).render().plain
+        assert len(frames) == 1, frames
+        await pilot.press("enter")  # the sessions pane: undo applies, and says what it undoes
+        await settle(pilot)
+        assert "Undo restore of" in main.query_one(KeyBar).render().plain
