@@ -17,6 +17,7 @@ from textual.widgets import Static
 from ckpt_tui.frozen import Frozen
 from ckpt_tui.ui.render import safe_block
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 
 #: The longest a notification's line gets before it is cut (a toast is 60
 #: columns wide: at most four rows; paths in messages need the room).
@@ -73,7 +74,7 @@ class NoticesScreen(Dialog[None]):
         self.log_ = log
 
     def compose(self) -> ComposeResult:
-        scroll = VerticalScroll()
+        scroll = KeyScroll()
         scroll.border_title = "Messages, newest first"
         with scroll:
             if not self.log_.notices:
