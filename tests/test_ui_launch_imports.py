@@ -12,8 +12,16 @@ import sys
 from ckpt_tui.core.model import Checkpoint
 from tests.factory import add_snapshot, basic_store, connect
 
-#: Not before the first frame: the diff engine (six NamedTuples, 1.5 ms).
-DEFERRED = ("ckpt_tui.core.diff",)
+#: Not before the first frame: the diff engine (six NamedTuples, 1.5 ms),
+#: and the core's write side (``Service.undo_redo`` is made on first use,
+#: the write modules imported by the first plan or write).
+DEFERRED = (
+    "ckpt_tui.core.diff",
+    "ckpt_tui.core.checkpoint_writes",
+    "ckpt_tui.core.undo_redo",
+    "ckpt_tui.core.handoff_steps",
+    "ckpt_tui.core.manual_snapshots",
+)
 
 
 def test_the_first_screen_with_its_summaries_imports_no_diff_engine(tmp_path):

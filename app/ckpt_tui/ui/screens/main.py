@@ -431,7 +431,6 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
     @on(SortChanged)
     def _sort_changed(self, event: SortChanged) -> None:
         from ckpt_tui.ui.settings import remember_setting  # writes: not at start-up
-
         remember_setting(self.app, event.setting, event.value)
 
     # -- filter (ui/widgets/filter_line.py) -------------------------------------
@@ -441,7 +440,6 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
             # Mounted the first time it is asked for (an Input costs its CSS
             # at start-up, and most sessions never filter).
             from ckpt_tui.ui.widgets.filter_line import FilterLine
-
             self._filter = FilterLine()
             self.mount(self._filter, before=self.query_one(KeyBar))
         self._filter.open_for(event.source)
