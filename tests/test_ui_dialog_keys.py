@@ -344,3 +344,31 @@ async def test_confirm_dialog_and_help_fit_80_columns(store_path):
         await pilot.press("escape", "question_mark")
         await settle(pilot)
         assert app.screen.query_one("VerticalScroll").region.right <= 80
+
+
+@run_async
+async def test_s_and_f_toggle_the_preview_diff_from_the_field_picker(store_path):
+    """The diff's subtitle says "s toggles"; the focus starts in the field
+    picker, where s and f did nothing."""
+    from ckpt_tui.ui.widgets.diff_view import DiffView
+
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        view = app.screen.query_one(DiffView)
+        assert app.screen.focused is app.screen.query_one("#fields")
+        bar = _bar_text(app)
+        assert "s Side by side" in bar and "f Unfold unchanged" in bar and "y Confirm" in bar
+        await pilot.press("s", "f")
+        await settle(pilot)
+        assert view.side_by_side and view.show_unchanged
+        assert "side by side" in str(view.border_subtitle)
+        view.focus()
+        await pilot.press("s")  # the view's own key, once
+        await settle(pilot)
+        assert not view.side_by_side
+        assert app.screen.focused is view and "s Side by side" in _bar_text(app)

@@ -273,7 +273,8 @@ async def test_enter_after_the_cursor_moved_draws_the_cursor_rows_not_the_list(
         await settle(pilot)
         assert app.focused is main.sessions and main.projects.cursor == 1
         shown_rows = main.projects.size.height - 2
-        assert 1 <= len(drawn) <= 3 < shown_rows, "every row of the list drawn again"
+        # (none at all since the rows' text is kept across cursor moves)
+        assert len(drawn) <= 3 < shown_rows, "every row of the list drawn again"
         shown = screen_segments(app)
         for lst in lists:  # Textual's own lines, drawn anew
             lst._styles_cache = StylesCache()

@@ -11,6 +11,7 @@ from pathlib import Path
 from textual._compositor import Compositor
 from textual.css.stylesheet import Stylesheet
 
+from ckpt_tui.ui.widgets import kept_lines
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from tests.test_ui_instant import count_calls
 from tests.ui_support import demo_db, make_app, run_async, settle
@@ -40,13 +41,14 @@ async def test_a_focus_change_draws_the_two_cursor_rows_and_no_full_screen(monke
         assert app.focused is main.projects and len(main.projects.rows) >= 3
         projects = count_calls(monkeypatch, main.projects, "render_row")
         sessions = count_calls(monkeypatch, main.sessions, "render_row")
+        lines = count_calls(monkeypatch, kept_lines, "parts_strip")
         full = count_calls(monkeypatch, Compositor, "render_full_update")
         await pilot.press("enter")
         await settle(pilot)  # and the detail pane has followed
         assert app.focused is main.sessions
-        # Only the cursor rows change colour: every other row is kept as drawn.
-        assert [row.id for row in projects] == [main.projects.highlighted.id]
-        assert [row.id for row in sessions] == [main.sessions.highlighted.id]
+        # Only the cursor rows change colour: every other row is kept as drawn,
+        # and those two are their kept text over the cursor's new style.
+        assert len(lines) == 2 and projects == sessions == []
         # Textual repainted the whole screen when the focus moved.
         assert full == []
         # What the panes show is what a full repaint would show.

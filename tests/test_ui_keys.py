@@ -260,3 +260,33 @@ async def test_the_same_next_steps_again_leave_the_keys_unchecked(store_path):
         main._next_steps_loaded((steps[0], steps[1]._replace(undo="restore of x")))
         await pilot.pause()
         assert checks
+
+
+@run_async
+async def test_undo_and_redo_are_in_the_palette_offered_or_dimmed(store_path):
+    """Asked with the palette open, undo and redo looked at the palette
+    (not a screen showing a session) and were in neither list of it."""
+    from textual.command import CommandPalette
+
+    app = make_app(store_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "enter")  # a session, nothing done yet
+        for query, wanted in (("undo", "not here: nothing to undo"), ("redo", "nothing to redo")):
+            await press(pilot, "ctrl+p")
+            assert isinstance(app.screen, CommandPalette)
+            await press(pilot, *query)
+            await settle(pilot)
+            options = app.screen.query_one("CommandList")
+            shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            assert any(query.title() in p and wanted in p for p in shown), shown
+            await press(pilot, "escape")
+        await press(pilot, "r", "y")  # a restore: now undo applies
+        await press(pilot, "ctrl+p", *"undo")
+        await settle(pilot)
+        options = app.screen.query_one("CommandList")
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Undo" in p and "not here" not in p for p in shown), shown
+        await press(pilot, "enter")
+        assert type(app.screen).__name__ == "MainScreen"
+        assert any(m.startswith("undo ") and "redoes it" in m for m in messages(app)), messages(app)

@@ -24,15 +24,16 @@ from ckpt_tui.ui.widgets.quick_lines import QuickLines
 from tests.ui_support import demo_db, into_snapshots, make_app, run_async, settle
 
 HOSTILE = "[bold red]markup[/] \x1b[31mescape\x1b[0m [@click=app.quit]link[/]"
+LONG_ITEM = "a removed step that goes on " * 8 + "to its end"
 
 
 def hostile_diff():
     """Every kind of row, store text that looks like markup and escapes,
-    and a line long enough to wrap."""
+    and a line and a removed item long enough to wrap."""
     old = Checkpoint(
         objective=f"old {HOSTILE}",
         summary="same\n" * 9 + "the old line " * 30,
-        nextSteps=("keep", "drop", "move me", HOSTILE),
+        nextSteps=("keep", "drop", "move me", HOSTILE, LONG_ITEM),
         status="in_progress",
     )
     new = Checkpoint(
@@ -106,6 +107,10 @@ async def test_lines_painted_in_a_worker_show_as_textual_draws_them(monkeypatch)
             assert quick == await as_textual_draws(pilot, view, rows)
             plain = "".join(text for line in quick for text, _style in line)
             assert "[bold red]markup[/]" in plain and "\x1b" not in plain
+            # The long removed item goes on under its text, not its sign.
+            rows = [line.plain for line in ahead.painted(paint).lines]
+            y, x = next((y, r.find("- a removed")) for y, r in enumerate(rows) if "- a removed" in r)
+            assert rows[y + 1][x : x + 2] == "  " and rows[y + 1][x + 2] != " "
             view._styles_cache = QuickLines()
 
 

@@ -74,6 +74,12 @@ def test_type_see_hits_and_jump(tmp_path):
             line = results.render_row(hit, 120)
             assert "[bold red]zanzibar[/]" in line.plain  # literal, never markup
             assert "\x1b" not in line.plain
+            # enter is said where the person looks: the key bar and the help
+            from ckpt_tui.ui.widgets.key_bar import KeyBar
+
+            assert "⏎ Open" in screen.query_one(KeyBar).render().plain
+            listed = [b.id for _t, bs in app.binding_groups() for b in bs]
+            assert "search.open" in listed
             await pilot.press("enter")
             await settle(pilot)
             main = app.main

@@ -69,6 +69,8 @@ RELAYOUT_AFTER = 0.2
 
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
+#: How often the lists' ages ("3m", "2h") are drawn again while the app stays open.
+AGES_SECONDS = 60.0
 
 
 class CkptApp(App[None]):
@@ -181,6 +183,7 @@ class CkptApp(App[None]):
         self.parsed_css.write()  # the rules the first frame needed, if new
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
+            self.set_interval(AGES_SECONDS, self.redraw_ages)
         if self.read_opencode:
             self.load_activity()
         self._report_config()
@@ -347,6 +350,16 @@ class CkptApp(App[None]):
         if changed or notices:
             self.call_from_thread(self.store_changed, notices, changed)
         self._token = token
+
+    def redraw_ages(self) -> None:
+        """The lists keep their rows as drawn (``widgets/kept_lines.py``) until
+        what they show changes: an app left open all day would go on saying
+        "2m" of an hour-old snapshot. Each minute the lists on show are drawn
+        again (a list under another screen waits for the next minute)."""
+        main = self.main
+        if self.screen is main:
+            for pane in (main.projects, main.sessions, main.snapshots):
+                pane.refresh()
 
     def store_changed(self, notices: list[str], reload: bool = True) -> None:
         """Say what happened to the store file; reload what shows unless the

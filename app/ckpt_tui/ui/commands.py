@@ -29,11 +29,16 @@ def _own(cls) -> list[Binding]:
 
 
 def binding_groups(app_class: type[App]) -> list[tuple[str, list[Binding]]]:
-    """Every key, by where it works, as the help screen lists them."""
+    """Every key, by where it works, as the help screen lists them (each
+    group's title fits the help's key column: ``help.KEY_WIDTH``)."""
     # Imported when help is asked for (start-up: see ``ui/app.py``'s imports).
     from ckpt_tui.ui.screens.board import BoardList, BoardScreen
+    from ckpt_tui.ui.screens.confirm import ConfirmScreen
     from ckpt_tui.ui.screens.conversation import ConversationScreen
     from ckpt_tui.ui.screens.dialog import Dialog
+    from ckpt_tui.ui.screens.diff import DiffScreen
+    from ckpt_tui.ui.screens.handoff import HandoffScreen
+    from ckpt_tui.ui.screens.help import HelpScreen
     from ckpt_tui.ui.screens.history import BlameList, HistoryScreen
     from ckpt_tui.ui.screens.legacy import LegacyScreen
     from ckpt_tui.ui.screens.main import MainScreen
@@ -42,6 +47,8 @@ def binding_groups(app_class: type[App]) -> list[tuple[str, list[Binding]]]:
     from ckpt_tui.ui.widgets.conversation_view import ConversationView
     from ckpt_tui.ui.widgets.detail import DetailPane
     from ckpt_tui.ui.widgets.diff_view import DiffView
+    from ckpt_tui.ui.widgets.filter_line import FilterLine
+    from ckpt_tui.ui.widgets.key_scroll import KeyScroll
     from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
     from ckpt_tui.ui.widgets.paged_list import PagedList
     from ckpt_tui.ui.widgets.pickers import FieldPicker, TargetPicker
@@ -56,20 +63,19 @@ def binding_groups(app_class: type[App]) -> list[tuple[str, list[Binding]]]:
         ("Everywhere", _own(app_class) + extra),
         ("Main screen", _own(MainScreen)),
         ("Any list", _own(PagedList)),
+        ("Filter line (/)", _own(FilterLine)),
         ("Projects list", _own(ProjectList)),
         ("Sessions list", _own(SessionList)),
         ("Snapshots list", _own(SnapshotList)),
-        ("Diff view", _own(DiffView) + _own(TextLines)),
+        ("Diff view", _own(DiffView) + _own(TextLines) + _own(DiffScreen)),
         ("Every dialog", _own(Dialog)),
-        (
-            "Restore, undo and adoption previews",
-            _own(PlanScreen) + _own(FieldPicker) + _own(TargetPicker),
-        ),
+        ("Help, M, e (text)", _own(HelpScreen) + _own(KeyScroll) + _own(HandoffScreen)),
+        ("Previews (r, A)", _own(PlanScreen) + _own(FieldPicker) + _own(TargetPicker)),
         ("Conversation", _own(ConversationView) + _own(ConversationScreen)),
-        ("Legacy files", _own(LegacyScreen)),
+        ("Legacy files", _own(LegacyScreen) + _own(ConfirmScreen)),
         ("Detail pane", _own(DetailPane)),
         ("Board (B)", _own(BoardList) + _own(BoardScreen)),
-        ("Field history (b in the detail pane)", _own(BlameList) + _own(HistoryScreen)),
+        ("Field history (b)", _own(BlameList) + _own(HistoryScreen)),
         ("Search", _own(SearchScreen)),
     ]
 

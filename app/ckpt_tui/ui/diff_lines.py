@@ -30,6 +30,25 @@ LINE_LIMIT = 2000
 FIELD_ROWS = 2000
 
 
+class Hanging(Text):
+    """A row whose wrapped rows start ``hang`` cells in, under its text:
+    a long removed item wraps under its words, not under its ``-``, so the
+    reader sees where one item ends and the next begins."""
+
+    __slots__ = ("hang",)
+
+    def __init__(self, *args, hang: int = 0, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.hang = hang
+
+
+def hanging(hang: int, *parts: str | Text | tuple[str, str], style: str = "") -> Hanging:
+    """``parts`` as one row whose wrapped rows start ``hang`` cells in."""
+    row = Hanging.assemble(*parts, style=style)
+    row.hang = hang
+    return row
+
+
 def _segments(segments: tuple[Segment, ...], base: str, word: str) -> Text:
     out = Text(style=base)
     for seg in segments:
@@ -37,12 +56,14 @@ def _segments(segments: tuple[Segment, ...], base: str, word: str) -> Text:
     return out
 
 
-def _marked(mark: str, body: Text, style: str) -> Text:
-    return Text.assemble((mark, style), body)
+def _marked(mark: str, body: Text, style: str) -> Hanging:
+    """``body`` after its sign; wrapped, it goes on under the body's text
+    (under a bullet's text too: ``- • item``)."""
+    return hanging(len(mark) + getattr(body, "hang", 0), (mark, style), body)
 
 
 def _header(f: FieldDiff) -> Text:
-    label = Text(f"▌ {LABEL.get(f.name, f.name)}", style=HEADER)
+    label = hanging(2, f"▌ {LABEL.get(f.name, f.name)}", style=HEADER)
     if f.kind == "damaged":
         sides = [
             side
@@ -115,7 +136,7 @@ def _whole_value(value: object) -> Iterator[Text]:
         yield damaged_value(value, LINE_LIMIT)
     elif isinstance(value, tuple):
         for item in value:
-            yield Text.assemble("• ", safe(item, LINE_LIMIT))
+            yield hanging(2, "• ", safe(item, LINE_LIMIT))
         if not value:
             yield Text("(none)", style="dim")
     else:
@@ -186,22 +207,22 @@ def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:
         names = ", ".join(
             LABEL.get(f.name, f.name) + (" (damaged)" if f.kind == "damaged" else "") for f in same
         )
-        return [Text(f"▸ unchanged: {names}  (f unfolds)", style="dim")]
+        return [hanging(2, f"▸ unchanged: {names}  (f unfolds)", style="dim")]
     out: list[Text] = [Text("▾ unchanged fields", style="dim")]
     for f in same:
         out.append(Text(f"  {LABEL.get(f.name, f.name)}", style="bold dim"))
         value = f.new
         if isinstance(value, DamagedField):
-            out.append(Text.assemble("    ", damaged_value(value, LINE_LIMIT)))
+            out.append(hanging(4, "    ", damaged_value(value, LINE_LIMIT)))
         elif f.kind == "list":
             out.extend(
-                Text.assemble("    • ", safe(v, LINE_LIMIT, style="dim")) for v in value[:200]
+                hanging(6, "    • ", safe(v, LINE_LIMIT, style="dim")) for v in value[:200]
             )
             if len(value) > 200:
                 out.append(Text(f"    ⋯ {len(value) - 200} more", style="dim italic"))
         else:
             out.extend(
-                safe("    " + ln, LINE_LIMIT, style="dim")
+                hanging(4, "    ", safe(ln, LINE_LIMIT, style="dim"))
                 for ln in str(value).split("\n", 200)[:200]
             )
     return out
@@ -252,7 +273,7 @@ def _side_field(f: FieldDiff) -> Iterator[Row]:
         for item in f.items:
             text = safe(item.text, LINE_LIMIT)
             if item.kind == "kept":
-                yield pair(Text.assemble("  ", text.copy()), Text.assemble("  ", text))
+                yield pair(_marked("  ", text.copy(), ""), _marked("  ", text, ""))
             elif item.kind == "added":
                 yield pair(None, _marked("+ ", safe(item.text, LINE_LIMIT, style=ADD), ADD))
             elif item.kind == "removed":
@@ -280,7 +301,7 @@ def _side_field(f: FieldDiff) -> Iterator[Row]:
                         yield Text("  ⋯ unchanged lines", style="dim italic")
                     else:
                         t = safe(line.text, LINE_LIMIT, style="dim")
-                        yield pair(t, t.copy())
+                        yield pair(_marked("  ", t, ""), _marked("  ", t.copy(), ""))
                 continue
             for k in range(max(len(block.old), len(block.new))):
                 old = block.old[k] if k < len(block.old) else None
@@ -294,6 +315,26 @@ def _side_field(f: FieldDiff) -> Iterator[Row]:
 _console = Console(width=200, color_system=None, legacy_windows=False)
 
 
+#: Fewer cells than this left for a hanging row's text: wrapped from column 0.
+HANG_MIN = 12
+
+
+def wrap_row(row: Text, width: int) -> list[Text]:
+    """``row`` wrapped to ``width``; a :class:`Hanging` row's wrapped rows
+    start under its text, with the style its sign has (the colour of an
+    added or removed line goes on under it)."""
+    hang = getattr(row, "hang", 0)
+    if not hang or width - hang < HANG_MIN or row.cell_len <= width:
+        return list(row.wrap(_console, width))
+    head, body = row.divide([hang])
+    lines = body.wrap(_console, width - hang)
+    indent = head.copy()
+    indent.plain = " " * hang  # the sign's spans, over spaces
+    return [
+        Text.assemble(head if i == 0 else indent, line) for i, line in enumerate(lines)
+    ]
+
+
 def wrap_rows(rows: list[Row], width: int) -> list[Text]:
     """Every row wrapped to ``width``; a pair becomes two wrapped columns."""
     out: list[Text] = []
@@ -301,8 +342,8 @@ def wrap_rows(rows: list[Row], width: int) -> list[Text]:
     separator = Text(" │ ", style="dim")
     for row in rows:
         if isinstance(row, tuple):
-            left = row[0].wrap(_console, half) if row[0].plain else [Text()]
-            right = row[1].wrap(_console, half) if row[1].plain else [Text()]
+            left = wrap_row(row[0], half) if row[0].plain else [Text()]
+            right = wrap_row(row[1], half) if row[1].plain else [Text()]
             for i in range(max(len(left), len(right))):
                 a = left[i] if i < len(left) else Text()
                 b = right[i] if i < len(right) else Text()
@@ -310,5 +351,5 @@ def wrap_rows(rows: list[Row], width: int) -> list[Text]:
         elif len(row.plain) <= width:
             out.append(row)
         else:
-            out.extend(row.wrap(_console, width))
+            out.extend(wrap_row(row, width))
     return out

@@ -15,8 +15,11 @@ of ``j``'s time to the frame against the minimal app's one label
 that changed: only widgets whose own visible region overlaps them, and of
 those only the lines in the changed rows' span. The columns are not cut
 (the compositor cuts each line at the widgets' edges, which are cut points;
-the changed rows' edges need not be). A full frame (no crop) is Textual's
-own.
+the changed rows' edges need not be). A widget behind one that spans all
+the changed columns on its rows is left out too: the compositor paints
+front to back and keeps the first piece drawn at each cut, and every cut
+of those rows is the front widget's (the screen and the panes' container
+behind the list on ``j``). A full frame (no crop) is Textual's own.
 
 ``Compositor._get_renders`` is a private Textual name (Textual is pinned
 below 9); ``tests/test_ui_partial_renders.py`` checks that a cursor move
@@ -46,13 +49,16 @@ def _get_renders(
     _rich_traceback_guard = True  # noqa: F841 (Textual's traceback trim)
     crop_x, crop_y, crop_width, crop_height = crop
     crop_right, crop_bottom = crop_x + crop_width, crop_y + crop_height
-    for widget, (region, clip) in self.visible_widgets.items():
+    covered: list[tuple[int, int]] = []  # rows drawn across all of crop's columns
+    for widget, (region, clip) in self.visible_widgets.items():  # front to back
         x, y, width, height = region.intersection(clip)
         if not (width and height) or x >= crop_right or x + width <= crop_x:
             continue
         top, bottom = max(y, crop_y), min(y + height, crop_bottom)
-        if top >= bottom:
-            continue
+        if top >= bottom or any(above <= top and bottom <= below for above, below in covered):
+            continue  # not in the rows, or hidden there by a widget in front
+        if x <= crop_x and x + width >= crop_right:
+            covered.append((top, bottom))
         drawn = Region(x, top, width, bottom - top)
         yield (
             drawn,

@@ -132,12 +132,20 @@ def kind_badge(kind: str) -> Text:
 def text_strip(text: Text, width: int, style: Style, console: Console) -> Strip:
     """One line of ``text`` drawn at exactly ``width`` cells over ``style``:
     what a line-API view returns from ``render_line``."""
+    return parts_strip(text_parts(text, width, console), width, style)
+
+
+def text_parts(text: Text, width: int, console: Console) -> list[tuple[str, Style | None]]:
+    """``text`` cut or padded to ``width`` cells, as its pieces and their own
+    styles: drawn over any style by :func:`parts_strip` (a list's row drawn
+    once, then over the cursor's style and the plain one)."""
     text.truncate(width, overflow="ellipsis", pad=True)
-    segments = [
-        Segment(seg.text, style + seg.style if seg.style else style)
-        for seg in text.render(console)
-        if seg.text != "\n"
-    ]
+    return [(seg.text, seg.style) for seg in text.render(console) if seg.text != "\n"]
+
+
+def parts_strip(parts: list[tuple[str, Style | None]], width: int, style: Style) -> Strip:
+    """The pieces of :func:`text_parts` as a line over ``style``."""
+    segments = [Segment(text, style + own if own else style) for text, own in parts]
     return Strip(segments).crop_extend(0, width, style)
 
 

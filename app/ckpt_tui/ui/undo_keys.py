@@ -7,6 +7,7 @@ its own undo. ``app`` is the running ``CkptApp``."""
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.command import CommandPalette
 
 #: The app's actions this module speaks for.
 ACTIONS = ("undo", "redo")
@@ -25,11 +26,21 @@ def next_step(app, verb: str) -> tuple[str, str | None] | None:
     return session.id, steps.undo if verb == "undo" else steps.redo
 
 
+def acted_on(app):
+    """The screen the keys act on: the top one, or under the command
+    palette the one it was opened on (the palette lists that screen's keys)."""
+    for screen in reversed(app.screen_stack):
+        if not isinstance(screen, CommandPalette):
+            return screen
+    return app.screen
+
+
 def offered(app, action: str) -> bool | None:
     """Textual's ``check_action`` for undo and redo: hidden (``False``) on
     a screen that does not show the session, dimmed (``None``) when they
-    would do nothing, else ``True``."""
-    if not getattr(app.screen, "UNDO_HERE", False):
+    would do nothing, else ``True``. (Asked with the palette open, of the
+    screen under it: else undo and redo were missing from the palette.)"""
+    if not getattr(acted_on(app), "UNDO_HERE", False):
         return False
     return None if why_not(app, action) else True
 

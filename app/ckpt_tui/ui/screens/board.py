@@ -100,9 +100,11 @@ class BoardList(PagedList[BoardItem]):
         if row.next_step:
             middle.append("  → ", style=muted)
             middle.append_text(safe(row.next_step, 300))
-        chip = status_chip(row.status)
-        room = max(width - GROUP_WIDTH - chip.cell_len - right.cell_len - 2, 4)
-        return Text.assemble(group, chip, " ", fit(middle, room), " ", right)
+        # Grouped by status, the group names it: a chip on every row said it
+        # again, in the 12 columns a title needs at 80.
+        chip = Text() if self.group == "status" else status_chip(row.status).append(" ")
+        room = max(width - GROUP_WIDTH - chip.cell_len - right.cell_len - 1, 4)
+        return Text.assemble(group, chip, fit(middle, room), " ", right)
 
     def action_open(self) -> None:
         row = self.highlighted

@@ -30,6 +30,7 @@ from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
 from ckpt_tui.ui.screens.kept import KeptScreen
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 from ckpt_tui.ui.widgets.themed_text import ThemedStatic
 
@@ -321,7 +322,7 @@ class HandoffScreen(KeptScreen, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield ThemedStatic(self._where(), id="where")
-        scroll = VerticalScroll()
+        scroll = KeyScroll()
         scroll.border_title = "Hand-off preview"
         with scroll:
             yield NoteText(self._note, id="note")

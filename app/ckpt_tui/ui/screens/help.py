@@ -10,24 +10,24 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.widgets import Static
 
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.kept import KeptScreen
 from ckpt_tui.ui.styles import Themed, component_css
+from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
+
+#: The key column's width; a group's title fits in it (``commands.py``).
+KEY_WIDTH = 18
 
 
 def _key_label(keys: str) -> str:
-    names = {
-        "slash": "/",
-        "question_mark": "?",
-        "escape": "esc",
-        "pagedown": "pgdn",
-        "pageup": "pgup",
-    }
-    return ", ".join(names.get(k.strip(), k.strip()) for k in keys.split(","))
+    """A binding's keys as the key bar names them (``]``, not
+    ``right_square_bracket``), but ``enter`` by its name."""
+    names = {"enter": "enter"}
+    return ", ".join(names.get(k.strip()) or format_key(k.strip()) for k in keys.split(","))
 
 
 def help_table(
@@ -37,10 +37,12 @@ def help_table(
     notes: tuple[str, ...] = (),
 ) -> Table:
     """The keys as a table; ``style`` resolves the style names it uses.
-    ``notes``: what the person's keymap took over (or could not), first."""
-    table = Table(box=None, show_header=False, padding=(0, 2), expand=True)
-    table.add_column("key", style=style("ckpt--key"), no_wrap=True, width=18)
-    table.add_column("action")
+    ``notes``: what the person's keymap took over (or could not), first.
+    One column of padding between columns and none at the edges: at 80
+    columns the words of each key get the room, not the margins."""
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False, expand=True)
+    table.add_column("key", style=style("ckpt--key"), no_wrap=True, width=KEY_WIDTH)
+    table.add_column("action", ratio=1)
     table.add_column("id", style="dim", no_wrap=True)
     if notes:
         table.add_row(Text("Your keymap", style=style("ckpt--heading")), "", "")
@@ -113,7 +115,7 @@ class HelpScreen(KeptScreen, Dialog[None]):
         self.notes = notes
 
     def compose(self) -> ComposeResult:
-        scroll = VerticalScroll()
+        scroll = KeyScroll()
         scroll.border_title = r"Keys  (remap any id in config.toml \[keymap])"
         with scroll:
             yield HelpTable(self.groups, self.keymap, self.notes)

@@ -28,7 +28,9 @@ from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 #: Width of the annotation column (snapshot name and time).
-NOTE_WIDTH = 44
+NOTE_WIDTH = 45
+#: The narrowest note: its time and kind ("12-01 10:56 pre-rst ").
+NOTE_MIN = 24
 
 
 class Row(NamedTuple):
@@ -132,8 +134,11 @@ class BlameList(PagedList[Row]):
         note = _note(row.origin, note_style)
         if row.kind == "line" and row.readded:
             note.append(" re-added", style=self.get_component_rich_style("blame--readded"))
-        note = fit(note, NOTE_WIDTH)
-        note.pad_right(NOTE_WIDTH - note.cell_len)
+        # At 80 columns a 45-wide note left the line itself 30: the note is
+        # cut first (its time and kind stay), the line keeps the room.
+        room = min(NOTE_WIDTH, max(NOTE_MIN, width // 3))
+        note = fit(note, room - 1)  # a space before the rule, always
+        note.pad_right(room - note.cell_len)
         if row.kind == "transition":
             body = Text.assemble(
                 safe(row.old or "(start)", 100), " → ", safe(row.text, 100, "bold")
@@ -168,7 +173,7 @@ def _note(origin: Origin | None, style) -> Text:
     when = (f"{timeutil.short(origin.captured_at)[5:]} ", style)
     if origin.is_current:
         return Text.assemble(when, ("current checkpoint", "italic"))
-    return Text.assemble(when, kind_badge(origin.kind), safe(origin.name, 200))
+    return Text.assemble(when, kind_badge(origin.kind), " ", safe(origin.name, 200))
 
 
 class HistoryScreen(Screen[None]):

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from ckpt_tui.ui.notice_log import NoticeLog
 from ckpt_tui.ui.render import safe_block
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 
 
 class NoticesScreen(Dialog[None]):
@@ -28,7 +29,7 @@ class NoticesScreen(Dialog[None]):
         self.log_ = log
 
     def compose(self) -> ComposeResult:
-        scroll = VerticalScroll()
+        scroll = KeyScroll()
         scroll.border_title = "Messages, newest first"
         with scroll:
             if not self.log_.notices:

@@ -79,6 +79,10 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "confirm", "Confirm", id="plan.confirm"),
+        # The diff's own keys (its subtitle says "s toggles") also from the
+        # field picker, where the focus starts; focused, the diff has them.
+        Binding("s", "diff('toggle_layout')", "Side by side", id="plan.toggle_layout"),
+        Binding("f", "diff('toggle_unchanged')", "Unfold unchanged", id="plan.toggle_unchanged"),
     ]
     #: Whether the field picker takes the focus when it is filled.
     FOCUS_FIELDS: ClassVar[bool] = True
@@ -359,6 +363,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
         self.action_close()
+
+    def action_diff(self, toggle: str) -> None:
+        getattr(self.query_one("#diff", DiffView), f"action_{toggle}")()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:

@@ -141,6 +141,8 @@ class SearchScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        # (priority: the query line would take it as its own submit, shown nowhere)
+        Binding("enter", "open_hit", "Open", priority=True, id="search.open"),
         Binding("escape", "close", "Close", id="search.close"),
         Binding("ctrl+o", "toggle_order", "Relevance/recency", id="search.order"),
         Binding("ctrl+t", "toggle_current", "Current only", id="search.current_only"),
@@ -196,8 +198,9 @@ class SearchScreen(Screen[None]):
             self._timer.stop()
         self._timer = self.set_timer(DEBOUNCE, self._run)
 
-    @on(Input.Submitted, "#query")
-    def _submitted(self) -> None:
+    def action_open_hit(self) -> None:
+        """The highlighted hit on the main screen (its project, session and
+        snapshot selected, the field in view)."""
         if self.results.highlighted is not None:
             self.post_message(self.Jump(self.results.highlighted))
 

@@ -8,9 +8,14 @@ repaint that had another cause is given back as it was, if the key it was
 drawn for (its row, width, style...) is the same; any other repaint of
 the whole list (rows arrived, a scroll, a theme) forgets them all, and a
 repaint of some lines (the cursor moved) forgets those lines: ``enter``
-after ``j`` draws the cursor rows, not every row of the list it leaves. A list drawn before in the same state (the
-focus went there and back, or a screen over it closed) gives its whole
-paint back (``kept_styled_lines.py``).
+after ``j`` draws the cursor rows, not every row of the list it leaves. A
+list drawn before in the same state (the focus went there and back, or a
+screen over it closed) gives its whole paint back (``kept_styled_lines.py``).
+
+A row's text is drawn once per whole repaint (:meth:`KeptLines.kept_row`):
+the cursor moving onto it or off it draws the same pieces over the cursor's
+style or the plain one, which is all ``j`` changes (drawing the two rows'
+text again was a fifth of its time to the frame; issue 12).
 """
 
 from __future__ import annotations
@@ -18,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
 
+from ckpt_tui.ui.render import parts_strip, text_parts
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
 
 
@@ -124,3 +131,27 @@ class KeptLines:
         strip = draw()
         kept[y] = (key, strip)
         return strip
+
+    def kept_row(
+        self, y: int, index: int, row: object, width: int, style: Style, text: Callable[[], Text]
+    ) -> Strip:
+        """Line ``y``, row ``index`` (``row``) over ``style``: its pieces drawn
+        by ``text()`` once since the last repaint of the whole list (the
+        cursor's refreshes repaint lines, not what the rows say)."""
+        theme = self.app.theme  # type: ignore[attr-defined]
+        return self.kept_line(
+            y, (index, id(row), width, style, theme),
+            lambda: parts_strip(self._row_parts(index, row, width, theme, text), width, style),
+        )
+
+    def _row_parts(self, index: int, row: object, width: int, theme: str, text) -> list:
+        parts: dict[int, tuple[Hashable, object, list]] = self.__dict__.setdefault("_parts", {})
+        key = (self._rows_epoch, width, theme)
+        kept = parts.get(index)
+        if kept is not None and kept[0] == key and kept[1] is row:
+            return kept[2]
+        if kept is None and len(parts) > 512:  # another epoch's, mostly
+            parts.clear()
+        drawn = text_parts(text(), width, self.app.console)  # type: ignore[attr-defined]
+        parts[index] = (key, row, drawn)
+        return drawn

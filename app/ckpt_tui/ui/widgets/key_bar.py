@@ -29,9 +29,18 @@ KEPT_ACTIONS = ("help", "app.help", "quit", "app.quit", "close")
 KEPT_LINES = 8
 
 
+#: Keys the bar leaves out before any other when it is full: a list's
+#: ``enter`` moves to the next pane, as ``tab`` does (not shown either);
+#: at 80 columns the snapshots pane showed it and left out ``r Restore``.
+DROPPED_FIRST = ("list.open",)
+
+
 def _droppable(entries: list) -> list:
-    """The entries the bar may leave out, in their order (the last goes first)."""
-    return [e for e in entries if e[3].action not in KEPT_ACTIONS]
+    """The entries the bar may leave out, the last to go first: in their
+    order (the dimmed keys last), but :data:`DROPPED_FIRST` after every
+    other key that applies."""
+    droppable = [e for e in entries if e[3].action not in KEPT_ACTIONS]
+    return sorted(droppable, key=lambda e: (not e[0], e[3].id in DROPPED_FIRST))
 
 
 class KeyBar(Themed, Widget):
@@ -154,6 +163,8 @@ class KeyBar(Themed, Widget):
             enabled, key, words, _binding = entry
             return len(key) + len(words) + 3 if enabled or not terse else len(key) + 1
 
+        order = {id(e[3]): i for i, e in enumerate(entries)}
+        dropped: list = []
         while sum(map(cost, entries)) + len(palette) + 1 > width:
             # A state-dependent description ("Undo restore of X") is cut back
             # to the key's own word before any key is dropped.
@@ -162,9 +173,17 @@ class KeyBar(Themed, Widget):
                 enabled, key, _words, binding = entries[long[-1]]
                 entries[long[-1]] = (enabled, key, binding.description, binding)
             elif _droppable(entries):
-                entries.remove(_droppable(entries)[-1])
+                dropped.append(_droppable(entries)[-1])
+                entries.remove(dropped[-1])
             else:
                 break
+        # The room a long key left: the keys dropped after it that fit take
+        # it, the earliest first (the bar is never half empty while keys
+        # that would fit are left out).
+        for entry in sorted(dropped, key=lambda e: order[id(e[3])]):
+            if sum(map(cost, entries)) + cost(entry) + len(palette) + 1 <= width:
+                entries.append(entry)
+                entries.sort(key=lambda e: order[id(e[3])])
         if sum(map(cost, entries)) + len(palette) + 1 > width:
             palette = ""
         for enabled, key, description, binding in entries:

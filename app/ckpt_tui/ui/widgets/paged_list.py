@@ -31,7 +31,7 @@ from textual.worker import get_current_worker
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
-from ckpt_tui.ui.render import literal, no_match, text_strip
+from ckpt_tui.ui.render import literal, no_match
 from ckpt_tui.ui.styles import Themed
 from ckpt_tui.ui.widgets.kept_focus_styles import KeptFocusStyles
 from ckpt_tui.ui.widgets.kept_lines import KeptLines
@@ -434,7 +434,6 @@ class PagedList(
         style: Style = base
         if index == self.cursor:
             style = base + self.get_component_rich_style("paged-list--cursor")
-        key = (index, id(row), width, style, self.app.theme)
-        return self.kept_line(
-            y, key, lambda: text_strip(self.themed(self.render_row(row, width)), width, style, self.app.console)
+        return self.kept_row(
+            y, index, row, width, style, lambda: self.themed(self.render_row(row, width))
         )
