@@ -264,14 +264,14 @@ async def test_the_first_d_and_r_after_the_warm_up_lay_nothing_out(monkeypatch):
 
 
 @run_async
-async def test_the_first_r_after_the_warm_up_builds_no_picker_line_and_restyles_nothing(
+async def test_the_first_r_after_the_warm_up_builds_only_its_fields_rows_and_restyles_nothing(
     monkeypatch,
 ):
     """Built ahead, the preview looks as a plan shows it (its confirm button
-    enabled, its picker titled and focused, drawn unseen with every field
-    at every place, then emptied): the first ``r`` restyles no node and
-    builds none of the picker's lines (its rows, its border and the blank
-    rows below were drawn ahead); what it shows is what a new screen shows."""
+    enabled, its picker titled and focused, drawn unseen): the first ``r``
+    restyles no node, and of the picker's lines builds only those of the
+    plan's fields (its border and the blank rows below are the lines drawn
+    ahead); what it shows is what a new screen shows."""
     from textual._styles_cache import StylesCache
     from textual.css.stylesheet import Stylesheet
 
@@ -305,7 +305,7 @@ async def test_the_first_r_after_the_warm_up_builds_no_picker_line_and_restyles_
         assert app.screen is app.get_screen(RESTORE) and picker.has_focus
         assert restyled == []
         assert [option.value for option in picker.options] == offered
-        assert built == []
+        assert 0 < len(built) <= len(offered)
         shown = app.export_screenshot()
         await press(pilot, "escape")
         assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown

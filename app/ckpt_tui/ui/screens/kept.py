@@ -92,8 +92,6 @@ def _drawn_unseen(screen: Screen, rounds: int = 3) -> None:
         # Written nowhere: the styles' terminal codes worked out (each style
         # keeps its own), which the first opening's frame would do.
         screen._compositor.render_update(full=True).render_segments(screen.app.console)
-        if isinstance(screen, KeptScreen):
-            screen.drawn_unseen()
 
 
 def lay_out_kept(app: App) -> None:
@@ -148,10 +146,6 @@ class KeptScreen:
         """Style every node now, as showing the screen would."""
         self.update_node_styles(animate=False)  # type: ignore[attr-defined]
         self.mark_styled()
-
-    def drawn_unseen(self) -> None:
-        """Called once laid out and drawn unseen (:func:`lay_out`): what
-        else its first opening would draw anew may be drawn now."""
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before ``Screen._on_screen_resume`` (Textual calls each class's

@@ -178,21 +178,6 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             picker.border_title = "Fields (space toggles)"
             self.set_focus(picker, scroll_visible=False)
 
-    def drawn_unseen(self) -> None:
-        """Laid out and drawn unseen: the confirm button with each label a
-        plan gives it, and the picker's rows, as a restore fills it (the
-        plan's fields in their order, all ticked, the first highlighted):
-        every field at every place it can take, so the first ``r`` draws
-        none of them anew. Left as they were: never seen."""
-        confirm = self.query_one("#confirm", DrawnButton)
-        confirm.draw_ahead(self._confirm_label(n) for n in (None, *range(1, len(FIELDS) + 1)))
-        if self.pick_fields and self.FOCUS_FIELDS:
-            picker = self.query_one("#fields", FieldPicker)
-            picker.draw_ahead(
-                [Selection(LABEL[k], k, True) for k in FIELDS[first:]]
-                for first in range(len(FIELDS))
-            )
-
     def reopen(
         self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None
     ) -> None:

@@ -13,7 +13,7 @@ border the kept lines are keyed by as well.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 
 from textual.geometry import Region
 from textual.strip import Strip
@@ -21,23 +21,11 @@ from textual.widgets import Button
 
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptStyledLines
 
-#: Paints kept: a label per count of fields, and room to spare.
-PAINTS = 16
-
 
 class DrawnButton(Button):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._styles_cache = KeptStyledLines(paints=PAINTS)
-
-    def draw_ahead(self, labels: Iterable[str]) -> None:
-        """Unseen (a kept screen built ahead, looking as it will): each of
-        ``labels`` drawn and kept, so its first showing draws none of them;
-        then its own label back, drawn (Textual keeps those lines)."""
-        label, region = self.label, Region(0, 0, *self.size)
-        for text in (*labels, label):
-            self.label = text
-            self.render_lines(region)
+        self._styles_cache = KeptStyledLines()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._styles_cache.paint_token = self._look()

@@ -43,9 +43,8 @@ def _drawn_from(styles) -> tuple:
 class KeptStyledLines(StylesCache):
     """A widget's ``StylesCache`` that keeps its last few whole paints."""
 
-    def __init__(self, paints: int = _PAINTS) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self._keep = paints
         #: What the widget's content is as it paints (``None``: not known,
         #: nothing kept); set by the widget around each paint, and set to
         #: ``None`` by it while drawing if a line is not what it says.
@@ -79,7 +78,7 @@ class KeptStyledLines(StylesCache):
             )
             if self.paint_token is not None:  # (the widget may say a line was not its own)
                 self._paints[key] = [self._cache[y] for y in crop.line_range]
-                while len(self._paints) > self._keep:
+                while len(self._paints) > _PAINTS:
                     self._paints.popitem(last=False)
             return strips
         self._paints.move_to_end(key)

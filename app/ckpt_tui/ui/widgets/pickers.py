@@ -4,7 +4,7 @@ every list of the app; ``space`` ticks a field and is in the key bar."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -12,7 +12,6 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import OptionList, SelectionList
-from textual.widgets.selection_list import Selection
 
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptRowLines
 from ckpt_tui.ui.widgets.steady import SteadyScroll
@@ -60,20 +59,6 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
         finally:
             self._paint_styles = None
             cache.paint_token = cache.row_token = None
-
-    def draw_ahead(self, fillings: Iterable[list[Selection[str]]]) -> None:
-        """Unseen (a kept screen built ahead, focused as it will be): filled
-        with each of ``fillings`` in turn, the first highlighted, and its
-        rows and lines drawn and kept; then left empty."""
-        region = Region(0, 0, *self.size)
-        # (Nobody is told: the options are gone before the messages are read.)
-        with self.prevent(OptionList.OptionHighlighted, SelectionList.SelectedChanged):
-            for options in fillings:
-                self.clear_options()
-                self.add_options(options)
-                self.highlighted = 0
-                self.render_lines(region)
-            self.clear_options()
 
     def _rows_in_view(self) -> tuple[Hashable | None, ...]:
         """What every row in view looks like (``None``: a row not kept).
