@@ -73,6 +73,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         width: 34; height: 1fr; border: round $panel-lighten-2;
     }
     PlanScreen SelectionList:focus, PlanScreen OptionList:focus { border: round $accent; }
+    /* A restore's picker, as wide as its fields (FieldPicker.fitting_width),
+       keeps the scrollbar's room: one appearing does not cut a label. */
+    PlanScreen #body > FieldPicker { scrollbar-gutter: stable; }
     PlanScreen DiffView { width: 1fr; }
     PlanScreen #buttons { height: 3; align-horizontal: right; }
     PlanScreen Button { margin-left: 2; }
@@ -143,7 +146,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
         if self.pick_fields:
-            yield FieldPicker(id="fields")
+            yield FieldPicker(id="fields", fits=tuple(LABEL[k] for k in FIELDS))
 
     def on_mount(self) -> None:
         if not in_stack(self):  # built ahead, kept: the first reopen opens it
@@ -288,7 +291,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
                 # (a kept screen's picker may show these already: not redrawn)
                 picker.clear_options()
                 picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
-            picker.border_title = "Fields (space toggles)"
+            picker.border_title = "Fields"  # (space: the key bar says it)
             if self._offered:
                 picker.highlighted = 0
                 if self.FOCUS_FIELDS:
