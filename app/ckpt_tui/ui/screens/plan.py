@@ -30,6 +30,7 @@ from textual.widgets.selection_list import Selection
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.plural import counted
 from ckpt_tui.ui.painted_lines import Paints
 from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
@@ -333,7 +334,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
 
     def _confirm_label(self, count: int | None) -> str:
         """The confirm button's label for ``count`` fields (``None``: not said)."""
-        fields = "" if count is None else f" {count} field{'s' if count != 1 else ''}"
+        fields = "" if count is None else f" {counted(count, 'field')}"
         return f"{self.verb}{fields} (y)"
 
     def default_fields(self, plan: Plan, offered: tuple[str, ...]) -> tuple[str, ...]:
