@@ -142,7 +142,7 @@ async def test_at_the_end_the_header_names_the_prompt_jumped_to_and_the_ends_are
         for _ in range(len(view.marker_lines) + 1):
             await pilot.press("n")
             await settle(pilot)
-        assert _notes(app)[-1] in ("Last snapshot marker", "No snapshot markers in this conversation")
+        assert view.marker_lines and _notes(app)[-1] == "Last snapshot marker"
         # Scrolling by hand: the header counts the top line's prompt again.
         await pilot.press("home")
         await settle(pilot)
