@@ -244,8 +244,8 @@ async def test_asking_what_undo_would_do_never_creates_the_journal(store_path):
 
 @run_async
 async def test_the_same_next_steps_again_leave_the_keys_unchecked(store_path):
-    """``j`` within a session reads undo and redo again: the same words
-    ask no new check of the keys (issue 12); other words do."""
+    """Undo and redo read again (after a write that did not change them):
+    the same words ask no new check of the keys (issue 12); other words do."""
     app = make_app(store_path)
     async with app.run_test(size=(140, 40)) as pilot:
         await press(pilot, "2", "3", "j")

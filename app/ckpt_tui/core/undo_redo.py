@@ -58,6 +58,23 @@ class UndoRedo:
         with self.reader.store.read() as conn:
             return newest_snapshot(conn, session_id, "pre-restore")
 
+    def _newest_pre_restore_named(self, session_id: str):
+        """:meth:`newest_pre_restore`'s id and name, read with plain
+        ``sqlite3``: the key bar asks for them right after the first frame,
+        and without a journal to read nothing else needs SQLAlchemy (0.13 s
+        of CPU to import, competing with the UI thread) before the warm-up
+        imports it (``core/warm.py``). A failed plain read is read again
+        the usual way, which says what is wrong in its words."""
+        import sqlite3
+
+        from ckpt_tui.store.plain_commands import newest_of_kind
+
+        try:
+            with self.reader.store.plain_read() as read:
+                return newest_of_kind(read, session_id, "pre-restore")
+        except sqlite3.Error:
+            return self.newest_pre_restore(session_id)
+
     def _usable(self, newest) -> bool:
         """The journal speaks for this session only if the newest pre-restore
         snapshot is one we took: otherwise someone else (the plugin, or a
@@ -69,7 +86,7 @@ class UndoRedo:
         would take, by the same rules, without reading or diffing any
         checkpoint: two journal rows and one snapshot row (cheap enough to
         ask after every write and poll)."""
-        newest = self.newest_pre_restore(session_id)
+        newest = self._newest_pre_restore_named(session_id)
         try:
             if not self.journal.exists():
                 # Nothing written yet: browsing never creates the journal.

@@ -93,6 +93,14 @@ def all_snapshots(read: PlainRead, session_id: str, kind: str | None = None) -> 
     return keyset_page([snapshot_row(r) for r in raw], raw, len(raw), NO_LIMIT, "sort_at")
 
 
+def newest_of_kind(read: PlainRead, session_id: str, kind: str):
+    """The newest snapshot of a session of ``kind`` (its row without the
+    payload), or ``None``: ``newest_snapshot``'s row, as far as it names it."""
+    require_id(session_id)
+    rows = read.run("kind_snapshots_page", session_id=session_id, kind=kind, limit=1)
+    return rows[0] if rows else None
+
+
 def previous_snapshot_ids(
     read: PlainRead, session_id: str, rows: Sequence[SnapshotRow]
 ) -> dict[str, str | None]:

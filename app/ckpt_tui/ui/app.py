@@ -185,7 +185,9 @@ class CkptApp(App[None]):
             self.set_interval(POLL_SECONDS, self._poll)
             self.set_interval(AGES_SECONDS, self.redraw_ages)
         if self.read_opencode:
-            self.load_activity()
+            self.load_activity()  # then the next steps (_activity_loaded)
+        else:
+            self.main.start_next_steps()
         self._report_config()
         if not self.is_headless:  # tests time nothing, and need no stray worker
             self.set_timer(WARM_AFTER, self._warm_imports)
@@ -278,6 +280,7 @@ class CkptApp(App[None]):
         self.activity = activity
         self.main.sessions.set_activity(activity)
         self.main._update_detail()  # the session's usage comes from opencode's data
+        self.main.start_next_steps()  # after opencode's read, not beside it
 
     # -- what screens ask for (ui/messages.py): the workflows in ui/flows/ --------
     @on(ConversationRequested)

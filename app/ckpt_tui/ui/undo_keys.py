@@ -63,7 +63,12 @@ def why_not(app, action: str) -> str | None:
 
 def describe(app, binding: Binding) -> str | None:
     """The key bar's word for undo or redo: "Undo restore of first",
-    "Redo snapshot 'x'"; ``None`` while it is not known."""
+    "Redo snapshot 'x'"; ``None`` while it is not known, or where the key
+    is dimmed (it does nothing there: at launch, in the projects pane, the
+    step read after the first frame made the whole bar terse, a frame of
+    its own)."""
+    if why_not(app, binding.action):
+        return None
     known = next_step(app, binding.action)
     if known is None or known[1] is None:
         return None

@@ -22,9 +22,9 @@ from textual.worker import get_current_worker
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.reads import FirstScreen
-from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui import selection_detail
+from ckpt_tui.ui.asked import LastAsked
 from ckpt_tui.ui.breakpoints import breakpoint_classes
 from ckpt_tui.ui.debounce import rested
 from ckpt_tui.ui.explain import Explains
@@ -32,6 +32,7 @@ from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.prepared import Prepared
 from ckpt_tui.ui.prepared_handoff import PreparedNotes
 from ckpt_tui.ui.render import no_match
+from ckpt_tui.ui.screens.next_steps import FollowsNextSteps
 from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
 from ckpt_tui.ui.settings import remember_setting
@@ -54,7 +55,7 @@ PANES_MIN_ROWS = 4
 DETAIL_REST = 0.06
 
 
-class MainScreen(SelectionKeys, Explains, Screen[None]):
+class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
     #: The app's undo and redo act on this screen's selected session.
     UNDO_HERE = True
     # Widths by need: narrow, the projects pane shows names only and the
@@ -115,10 +116,9 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         #: The list whose selection the detail pane shows (it keeps showing
         #: it while it has the focus itself).
         self._shown_from: PagedList | None = None
-        #: ``(session id, NextSteps)``: what undo and redo of the selected
-        #: session would do, read off the UI thread (the key bar says it).
-        self.next_steps: tuple[str, object] | None = None
-        self._first_frame_out = False
+        #: What the detail worker was last started for (``ui/asked.py``):
+        #: asked the same again, it does not start.
+        self._detail_asked = LastAsked()
         self._first_layout_done = False  # see _refresh_layout
         #: What ``d`` and ``r`` will show, worked out once the cursor rests.
         self.prepared = Prepared()
@@ -157,6 +157,8 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
                 self.snapshots.show_session(newest)
                 self.snapshots.add_summaries(first.summaries)
             self._show_project(first.projects.rows[0])  # what the focused pane shows
+            # (the focus and the highlights that follow ask for it again)
+            self._detail_asked.changed((self._load_project, first.projects.rows[0]))
         self.projects.focus()
         # Textual hides its toast rack with an inline style once the screen
         # shows, a layout and a frame of their own after the first one;
@@ -164,7 +166,6 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         for rack in self.query("#textual-toastrack"):
             rack.display = False
         self._laid_out_for = self.app.size
-        self.call_after_refresh(self._after_first_frame)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._first_layout_done:
@@ -223,6 +224,7 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self.projects.reload()
         self.sessions.reload()
         self.snapshots.reload()
+        self._detail_asked.forget()  # the same selection may read otherwise now
         self._update_detail()
         self.load_next_steps()
 
@@ -251,26 +253,30 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
             if row is None:
                 self.snapshots.show_session(None)
                 if self.projects.filter_text:
-                    self.detail.show(Text(no_match(self.projects.filter_text), "dim"), "Project")
+                    self._show_note(Text(no_match(self.projects.filter_text), "dim"), "Project")
                 else:
-                    self.detail.show(EMPTY_STORE, "Welcome")
-                self.refresh_bindings()
+                    self._show_note(EMPTY_STORE, "Welcome")
                 return
         elif event.source is self.sessions:
             srow: SessionRow | None = event.row
             in_store = srow is not None and srow.origin == "store"
             self.snapshots.show_session(srow.id if in_store else None)
             if srow is None and self.sessions.filter_text:
-                self.refresh_bindings()
-                self.detail.show(Text(no_match(self.sessions.filter_text), "dim"), "Session")
+                self._show_note(Text(no_match(self.sessions.filter_text), "dim"), "Session")
                 return
         elif event.source is self.snapshots and event.row is None and self.snapshots.filter_text:
-            self.refresh_bindings()
-            self.detail.show(Text(no_match(self.snapshots.filter_text), "dim"), "Snapshot")
+            self._show_note(Text(no_match(self.snapshots.filter_text), "dim"), "Snapshot")
             return
         self.refresh_bindings()  # which keys apply depends on what is selected
         self._update_detail(DETAIL_REST)
-        self.load_next_steps()
+        self.load_next_steps(again=False, delay=DETAIL_REST)
+
+    def _show_note(self, text: Text | object, title: str) -> None:
+        """No selection to detail (nothing matches, an empty store): the
+        note now, and the next selection's detail read whatever it is."""
+        self.refresh_bindings()
+        self.detail.show(text, title)
+        self._detail_asked.forget()
 
     def on_descendant_focus(self) -> None:
         if self.focused in (self.projects, self.sessions, self.snapshots):
@@ -279,56 +285,32 @@ class MainScreen(SelectionKeys, Explains, Screen[None]):
         self._update_detail(DETAIL_REST)
         self.refresh_bindings()  # a key acts on what the focused pane shows
 
-    def load_next_steps(self) -> None:
-        """What undo and redo of the selected session would do, for the key
-        bar: from the first frame on (never on its path), once the cursor
-        rests (as the detail pane)."""
-        if self._first_frame_out:
-            # read here: the worker reads no widget
-            self._next_steps_worker(self.session, DETAIL_REST)
-
-    def _after_first_frame(self) -> None:
-        self._first_frame_out = True
-        # No cursor to rest yet: the key bar has its undo and redo words at
-        # once, and the screen settles sooner after launch.
-        self._next_steps_worker(self.session, 0.0)
-
-    @work(thread=True, exclusive=True, group="next-steps")
-    def _next_steps_worker(self, session: SessionRow | None, delay: float) -> None:
-        """Two journal rows and one snapshot row (``Service.next_steps``)."""
-        if not rested(delay):
-            return
-        if session is None or session.origin != "store":
-            steps = None
-        else:
-            try:
-                steps = (session.id, self.service.next_steps(session.id))
-            except CkptError:
-                steps = None  # the key stays as it was; pressing it says why
-        self.app.call_from_thread(self._next_steps_loaded, steps)
-
-    def _next_steps_loaded(self, steps) -> None:
-        # ``j`` within a session reads the same steps again: the key bar
-        # would only check its keys again to find them unchanged.
-        if steps == self.next_steps:
-            return
-        self.next_steps = steps
-        self.app.refresh_bindings()
-
     def _update_detail(self, delay: float = 0.0) -> None:
         """Show what the focused pane selects, ``delay`` seconds from now
-        unless the selection moves again first (see :data:`DETAIL_REST`)."""
+        unless the selection moves again first (see :data:`DETAIL_REST`);
+        no worker when the pane shows it already, or is about to
+        (``ui/asked.py``)."""
         focused = self.focused
         if focused is self.detail:
             return
+        if self.detail.revealing:  # a search hit's field, scrolled to when shown
+            self._detail_asked.forget()
+        request = self._detail_request(focused)
+        if request is not None and self._detail_asked.changed(request):
+            load, *arguments = request
+            load(*arguments, delay)
+
+    def _detail_request(self, focused: Widget | None) -> tuple | None:
+        """The worker that shows what ``focused`` selects, with its arguments."""
         if focused is self.snapshots and self.snapshot is not None:
-            self._load_snapshot(self.snapshot, self.ahead(self.snapshot), delay)
-        elif focused in (self.sessions, self.snapshots) and self.session is not None:
-            self._load_current(self.session, *self._activity(), delay)
-        elif self.projects.highlighted is not None and focused is self.projects:
-            self._load_project(self.projects.highlighted, delay)
-        elif self.session is not None:
-            self._load_current(self.session, *self._activity(), delay)
+            return (self._load_snapshot, self.snapshot, self.ahead(self.snapshot))
+        if focused in (self.sessions, self.snapshots) and self.session is not None:
+            return (self._load_current, self.session, *self._activity())
+        if self.projects.highlighted is not None and focused is self.projects:
+            return (self._load_project, self.projects.highlighted)
+        if self.session is not None:
+            return (self._load_current, self.session, *self._activity())
+        return None
 
     def _activity(self) -> tuple[Activity, bool]:
         """opencode's data for a detail worker, and whether it has loaded:

@@ -159,6 +159,11 @@ class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
         that is exactly ``label`` (a field's heading): a search hit's field."""
         self._reveal = (title, label)
 
+    @property
+    def revealing(self) -> bool:
+        """A line waits to be scrolled to when its content is shown next."""
+        return self._reveal is not None
+
     def _line_of(self, renderable: RenderableType, label: str) -> int | None:
         from rich.console import Group
         from rich.text import Text
