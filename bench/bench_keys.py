@@ -296,6 +296,14 @@ def _ckpt_prepared(app) -> bool:
 
 
 def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
+    if "launch" in PROFILE.split(","):
+        # BENCH_KEYS_PROFILE=launch: cProfile from here (the parser's import)
+        # to the first frame written, in bench_keys_launch_PID.prof.
+        import cProfile
+
+        profile = cProfile.Profile()
+        profile.enable()
+        _LAUNCH_PROFILE.append(profile)
     from ckpt_tui.cli.main import build_parser
 
     argv = ["--db", db]
@@ -303,6 +311,17 @@ def child_ckpt(out: int, ctl: int, db: str, settle_only: bool = False) -> None:
     from ckpt_tui.ui.launch import run_app
 
     launched(run_app, args, lambda base: _timed(base, out, ctl, settle_only))
+
+
+#: The launch's profile (``BENCH_KEYS_PROFILE=launch``) until the first frame.
+_LAUNCH_PROFILE: list = []
+
+
+def _dump_launch_profile(profile) -> None:
+    profile.disable()
+    path = str(OUT_DIR / f"bench_keys_launch_{os.getpid()}.prof")
+    profile.dump_stats(path + ".part")
+    os.replace(path + ".part", path)
 
 
 def launched(run_app, args, make_app_class) -> None:
@@ -350,6 +369,8 @@ def _timed(base, out: int, ctl: int, settle_only: bool):
             self.set_timer(0.05, self._bench_wait)
 
         def post_display_hook(self) -> None:
+            if _LAUNCH_PROFILE:
+                _dump_launch_profile(_LAUNCH_PROFILE.pop())
             self.probe.frame()
 
         def predicate(self, name: str):

@@ -20,12 +20,11 @@ is. Wrapping would add a forwarding method per read and nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ckpt_tui.core import checkpoint_writes, handoff_steps, manual_snapshots
 from ckpt_tui.core.plans import Outcome, Plan, Step
 from ckpt_tui.core.reads import Reader
-from ckpt_tui.core.undo_redo import UndoRedo, journal_after_write
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from ckpt_tui.core.checkpoint_writes import PlanWritten
     from ckpt_tui.core.handoff import Handoff, Written
     from ckpt_tui.core.model import Checkpoint
+    from ckpt_tui.core.undo_redo import UndoRedo
     from ckpt_tui.store import Store
     from ckpt_tui.store.journal import JournalFile
 
@@ -44,7 +44,17 @@ class Service(Reader):
         super().__init__(store)
         self.journal = journal
         self.history_limit = history_limit
-        self.undo_redo = UndoRedo(self, journal)
+
+    @cached_property
+    def undo_redo(self) -> UndoRedo:
+        """Made on first use: the write side's modules (``checkpoint_writes``,
+        ``undo_redo``, the two steps) are imported by the first plan, write or
+        undo label, not by the app's start (issue 12: the first frame) nor by
+        a reading command. Stateless over the journal: two threads making
+        one each at once would do no harm."""
+        from ckpt_tui.core.undo_redo import UndoRedo
+
+        return UndoRedo(self, self.journal)
 
     def close(self) -> None:
         self.store.close()
@@ -52,6 +62,8 @@ class Service(Reader):
 
     # -- planning (the preview) ---------------------------------------------------
     def plan_restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Plan:
+        from ckpt_tui.core import checkpoint_writes
+
         return checkpoint_writes.plan_restore(self, session_id, snapshot, fields)
 
     def plan_copy(
@@ -67,6 +79,8 @@ class Service(Reader):
         """Copy ``content`` (all fields, or ``fields``) into a session as a
         restore would: an adoption of legacy state, or a copy from another
         session (``core.across``)."""
+        from ckpt_tui.core import checkpoint_writes
+
         return checkpoint_writes.plan_copy(
             self,
             session_id,
@@ -112,6 +126,7 @@ class Service(Reader):
         :class:`Conflict` when the checkpoint moved since. A step that changes
         no checkpoint is planned under the lock and applied right after it.
         """
+        from ckpt_tui.core import checkpoint_writes
 
         def work(conn: Connection) -> tuple[Plan, PlanWritten | None]:
             plan = make_plan()
@@ -128,6 +143,8 @@ class Service(Reader):
     def apply(self, plan: Plan) -> Outcome:
         """Apply a plan someone previewed: :class:`Conflict` if the checkpoint
         moved since the plan was made (the preview then shows the new diff)."""
+        from ckpt_tui.core import checkpoint_writes, handoff_steps, manual_snapshots
+
         if plan.entry_only == Step.SNAPSHOT:
             return manual_snapshots.undo_or_redo(
                 self.store, self.undo_redo, plan, self.history_limit
@@ -141,6 +158,9 @@ class Service(Reader):
 
     def _journaled(self, plan: Plan, written: PlanWritten | None) -> Outcome:
         """After the commit of a checkpoint write: journal it, say what it did."""
+        from ckpt_tui.core import checkpoint_writes
+        from ckpt_tui.core.undo_redo import journal_after_write
+
         if written is None:
             self.undo_redo.record_noop(plan)
             return checkpoint_writes.outcome(plan, None)
@@ -152,12 +172,16 @@ class Service(Reader):
 
     # -- steps that change no checkpoint -----------------------------------------------
     def snapshot_create(self, session_id: str, name: str) -> Outcome:
+        from ckpt_tui.core import manual_snapshots
+
         return manual_snapshots.create(
             self.store, self.undo_redo, session_id, name, self.history_limit
         )
 
     def snapshot_name_problem(self, session_id: str, name: str) -> str | None:
         """Why a manual snapshot cannot take ``name`` (``None``: it can)."""
+        from ckpt_tui.core import manual_snapshots
+
         return manual_snapshots.name_problem(self.store, session_id, name)
 
     def write_handoff(
@@ -166,4 +190,6 @@ class Service(Reader):
         """Write the session's hand-off note (``built``: this one, made
         ahead), journaled like any other step: undo puts back what the file
         held before (or removes it)."""
+        from ckpt_tui.core import handoff_steps
+
         return handoff_steps.write(self, self.undo_redo, session_id, snapshot, built)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import App, SystemCommand
@@ -21,7 +21,6 @@ from ckpt_tui import paths
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
-from ckpt_tui.core.plans import Outcome
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.ui import collector, parsed_css, partial_renders, undo_keys
@@ -34,11 +33,6 @@ from ckpt_tui.ui.commands import (
     unavailable_commands,
 )
 from ckpt_tui.ui.explain import key_of, refusal
-from ckpt_tui.ui.flows import adopt as adopt_flow
-from ckpt_tui.ui.flows import handoff as handoff_flow
-from ckpt_tui.ui.flows import previews
-from ckpt_tui.ui.flows import snapshot as snapshot_flow
-from ckpt_tui.ui.flows.writes import run_write
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
@@ -48,11 +42,13 @@ from ckpt_tui.ui.messages import (
     RestoreRequested,
     SnapshotRequested,
 )
+from ckpt_tui.ui.notice_log import MORE_HINT, NoticeLog, one_line
 from ckpt_tui.ui.screens.kept import build_kept_screens, lay_out_kept
 from ckpt_tui.ui.screens.main import MainScreen
-from ckpt_tui.ui.screens.notices import MORE_HINT, NoticeLog, NoticesScreen, one_line
-from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.widgets.store_header import StoreHeader
+
+if TYPE_CHECKING:
+    from ckpt_tui.core.plans import Outcome
 
 #: Seconds after the first frame before the imports that later keys need
 #: are made in a worker (see ``CkptApp._warm_imports``): past the start-up's
@@ -60,7 +56,9 @@ from ckpt_tui.ui.widgets.store_header import StoreHeader
 WARM_AFTER = 1.0
 
 # The other screens are imported where they are opened (``ui/flows/``,
-# ``ui/commands.py``): each pulls in what the first frame does not need
+# ``ui/commands.py``), and the workflows of ``ui/flows/`` (with their
+# dialogs) where a message asks for one: each pulls in what the first
+# frame does not need
 # (measured after the app's own imports: the restore preview 27 ms, the
 # diff 12 ms, the conversation 68 ms, the hand-off's Markdown 78 ms, the
 # legacy view and adoption SQLAlchemy and core.legacy, 280-800 ms), and
@@ -176,6 +174,8 @@ class CkptApp(App[None]):
 
     def _theme_chosen(self, theme) -> None:
         if theme.name != self.config.theme:
+            from ckpt_tui.ui.settings import remember_setting  # writes: not at start-up
+
             remember_setting(self, "theme", theme.name)
 
     def _after_first_frame(self) -> None:
@@ -293,22 +293,32 @@ class CkptApp(App[None]):
 
     @on(RestoreRequested)
     def _restore_requested(self, event: RestoreRequested) -> None:
+        from ckpt_tui.ui.flows import previews
+
         previews.preview_restore(self, event.snapshot)
 
     @on(CopyRequested)
     def _copy_requested(self, event: CopyRequested) -> None:
+        from ckpt_tui.ui.flows import previews
+
         previews.preview_copy(self, event.mark, event.session)
 
     @on(SnapshotRequested)
     def _snapshot_requested(self, event: SnapshotRequested) -> None:
+        from ckpt_tui.ui.flows import snapshot as snapshot_flow
+
         snapshot_flow.new_snapshot(self, event.session)
 
     @on(HandoffRequested)
     def _handoff_requested(self, event: HandoffRequested) -> None:
+        from ckpt_tui.ui.flows import handoff as handoff_flow
+
         handoff_flow.handoff(self, event.session_id, event.snapshot_id)
 
     @on(AdoptRequested)
     def _adopt_requested(self, event: AdoptRequested) -> None:
+        from ckpt_tui.ui.flows import adopt as adopt_flow
+
         adopt_flow.adopt(self, event.project_id, event.snapshot_name)
 
     @on(OpenInMain)
@@ -370,6 +380,8 @@ class CkptApp(App[None]):
         self, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
     ) -> None:
         """A write in a worker (``ui/flows/writes.py``)."""
+        from ckpt_tui.ui.flows.writes import run_write
+
         run_write(self, work_fn, after=after)
 
     # -- the keys that work everywhere --------------------------------------------
@@ -395,9 +407,13 @@ class CkptApp(App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     def action_undo(self) -> None:
+        from ckpt_tui.ui.flows import previews
+
         previews.undo_or_redo(self, "undo")
 
     def action_redo(self) -> None:
+        from ckpt_tui.ui.flows import previews
+
         previews.undo_or_redo(self, "redo")
 
     def action_search(self) -> None:
@@ -406,6 +422,8 @@ class CkptApp(App[None]):
         open_search(self)
 
     def action_notices(self) -> None:
+        from ckpt_tui.ui.screens.notices import NoticesScreen
+
         if not isinstance(self.screen, NoticesScreen):
             self.push_screen(NoticesScreen(self.notices))
 

@@ -7,7 +7,7 @@ reads them."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
@@ -35,13 +35,14 @@ from ckpt_tui.ui.render import no_match
 from ckpt_tui.ui.screens.next_steps import FollowsNextSteps
 from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
-from ckpt_tui.ui.settings import remember_setting
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
-from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
+
+if TYPE_CHECKING:
+    from ckpt_tui.ui.widgets.filter_line import FilterLine  # mounted on the first ``/``
 
 #: The most of the screen's height the three lists take (the detail pane
 #: has the rest); the launcher uses it to know how many rows can show.
@@ -411,6 +412,7 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
 
     @on(SortChanged)
     def _sort_changed(self, event: SortChanged) -> None:
+        from ckpt_tui.ui.settings import remember_setting  # writes: not at start-up
         remember_setting(self.app, event.setting, event.value)
 
     # -- filter (ui/widgets/filter_line.py) -------------------------------------
@@ -419,6 +421,7 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
         if self._filter is None:
             # Mounted the first time it is asked for (an Input costs its CSS
             # at start-up, and most sessions never filter).
+            from ckpt_tui.ui.widgets.filter_line import FilterLine
             self._filter = FilterLine()
             self.mount(self._filter, before=self.query_one(KeyBar))
         self._filter.open_for(event.source)

@@ -28,7 +28,6 @@ from ckpt_tui.ui.messages import (
     SnapshotRequested,
 )
 from ckpt_tui.ui.screens.kept import DIFF, keep, kept
-from ckpt_tui.ui.widgets.filter_line import FilterLine
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
 if TYPE_CHECKING:
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
     from ckpt_tui.records import SessionRow
     from ckpt_tui.ui.prepared import Prepared
     from ckpt_tui.ui.widgets.detail import DetailPane
+    from ckpt_tui.ui.widgets.filter_line import FilterLine
     from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList
 
 #: Keys that act on the selected session (and, in the snapshot pane, its snapshot).
@@ -56,6 +56,7 @@ class SelectionKeys:
     detail: DetailPane
     prepared: Prepared
     _shown_from: PagedList | None
+    _filter: FilterLine | None
     session: SessionRow | None
     snapshot: SnapshotRow | None
 
@@ -68,7 +69,8 @@ class SelectionKeys:
             return focused  # type: ignore[return-value]
         if focused is self.detail and self._shown_from is not None:
             return self._shown_from
-        if isinstance(focused, FilterLine) and focused.target is not None:
+        # The filter line (mounted on the first ``/``): the list it filters.
+        if focused is not None and focused is self._filter and focused.target is not None:
             return focused.target
         return self.projects
 
