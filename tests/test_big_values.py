@@ -61,7 +61,7 @@ def test_the_detail_pane_draws_a_bounded_number_of_lines():
     assert text.plain.count("\n") == DISPLAY_LINES
     assert text.plain.endswith(f"(+{200_000 - DISPLAY_LINES} more lines)")
     assert "more lines" not in safe_block("a\n" * DISPLAY_LINES).plain
-    assert safe_block("a\n" * DISPLAY_LINES + "b").plain.endswith("(+1 more lines)")
+    assert safe_block("a\n" * DISPLAY_LINES + "b").plain.endswith("(+1 more line)")
 
 
 def test_rewordings_are_paired_up_to_the_cap_and_flagged_beyond():

@@ -105,3 +105,45 @@ async def test_the_prompts_of_a_short_conversation(tmp_path):
         await pilot.press("left_square_bracket")  # already at the first: stays
         await settle(pilot)
         assert "prompt 1 of 2" in _head(app)
+
+
+def _notes(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_at_the_end_the_header_names_the_prompt_jumped_to_and_the_ends_are_said(tmp_path):
+    """The last prompt is too near the end to come to the top: ``]`` still
+    says "prompt 2 of 2" (it said 1 of 2), and ``]`` again, ``[`` before
+    the first, ``n``/``p`` past the markers say so instead of nothing."""
+    app = make_opencode_app(*opencode_world("ui-prompts-end"))
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        for key in ("enter", "c"):
+            await pilot.press(key)
+            await settle(pilot)
+        view = app.screen.query_one("ConversationView")
+        assert view.complete and len(view.prompt_lines) == 2
+        assert 0 < view.max_scroll_y < view.prompt_lines[1] - 3, "the last cannot reach the top"
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        assert "prompt 2 of 2" in _head(app)
+        assert _notes(app) == []
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        assert "prompt 2 of 2" in _head(app)
+        assert _notes(app) == ["Last prompt"]
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+        assert "prompt 1 of 2" in _head(app)
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+        assert _notes(app)[-1] == "First prompt"
+        for _ in range(len(view.marker_lines) + 1):
+            await pilot.press("n")
+            await settle(pilot)
+        assert view.marker_lines and _notes(app)[-1] == "Last snapshot marker"
+        # Scrolling by hand: the header counts the top line's prompt again.
+        await pilot.press("home")
+        await settle(pilot)
+        assert "prompt 1 of 2" in _head(app)

@@ -210,7 +210,7 @@ def test_assistant_errors_running_tools_files_and_patches(reader):
     ]
     assert {(p.type, p.summary) for p in others} == {
         ("file", "notes.txt"),
-        ("patch", "1 file(s) changed"),
+        ("patch", "1 file changed"),
     }
 
 

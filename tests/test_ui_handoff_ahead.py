@@ -128,3 +128,35 @@ async def test_read_only_shows_the_note_made_ahead_as_not_written(tmp_path):
         await settle(pilot)
         assert where(app).startswith("Not written: read-only")
     assert not (tmp_path / NOTE).parent.exists()
+
+
+@run_async
+async def test_the_path_line_breaks_after_a_slash_never_inside_a_name(tmp_path):
+    """At 60 columns the path is wider than the line: each line it is
+    broken into ends at a ``/`` or a space (it was cut inside
+    "checkpoint-orchestrator"), and together they say the whole path."""
+    from ckpt_tui.ui.widgets.themed_text import PathLine
+
+    app = make_app(demo(tmp_path))
+    async with app.run_test(size=(60, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        line = app.screen.query_one("#where", PathLine)
+        strips = app.screen._compositor.render_strips()
+        region = line.content_region
+        rows = [
+            "".join(s.text for s in strips[y]).rstrip()[region.x : region.right]
+            for y in range(region.y, region.bottom)
+        ]
+        assert len(rows) > 1, rows
+        full = line.render().plain  # the line unbroken
+        assert full.startswith("Written to ") and str(tmp_path / NOTE) in full
+        at = 0
+        for row in rows:  # the rows are the line in order, each ended at a / or a space
+            start = full.index(row.strip(), at)
+            at = start + len(row.strip())
+            assert full[at - 1] == "/" or at == len(full) or full[at] == " ", (row, rows)
+        assert at == len(full)

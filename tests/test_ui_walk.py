@@ -156,3 +156,30 @@ async def test_the_board_grouped_by_status_does_not_say_each_status_twice():
         await press(pilot, "t")
         by_project = board.render_row(board.rows[0], 78).plain
         assert "in progress" in by_project and len(by_project) == 78
+
+
+@run_async
+async def test_at_80_columns_an_offered_undo_outranks_the_panes_secondary_keys():
+    """The sessions pane showed ``n``, ``e`` and ``c`` and left out the
+    ``u Undo`` a restore offered (the app's keys come last); the snapshots
+    pane keeps ``d`` and ``r`` beside it."""
+    from ckpt_tui.ui.widgets.key_bar import KeyBar
+
+    app = make_app(demo_db("bar-80-undo"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def bar() -> str:
+            return app.screen.query_one(KeyBar).render().plain
+
+        await press(pilot, "enter", "3", "j")
+        snapshot = app.main.snapshot
+        assert snapshot is not None
+        app.service.restore(snapshot.session_id, snapshot.name)
+        app.main.refresh_all()
+        await settle(pilot)
+        await press(pilot, "2")
+        assert " u Undo" in bar() and "? Help" in bar() and "q Quit" in bar(), bar()
+        assert len(bar()) <= 80
+        await press(pilot, "3")
+        assert " u Undo" in bar() and "r Restore" in bar() and "d Diff" in bar(), bar()

@@ -83,6 +83,7 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
+from ckpt_tui.plural import counted
 
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
@@ -168,8 +169,10 @@ def cmd_imports(args) -> int:
     for r in records:
         state = "undoable" if r.undoable else "not undoable (a newer import, or not ours)"
         say(r.id)
+        entries = r.details.get("entries")
+        said = counted(entries, "entry", "entries") if isinstance(entries, int) else "? entries"
         say(
-            f"  applied {r.applied_at}, {r.details.get('entries', '?')} entries, {state}; "
+            f"  applied {r.applied_at}, {said}, {state}; "
             f"file {r.details.get('file', '?')}"
         )
     return 0

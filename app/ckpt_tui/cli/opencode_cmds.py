@@ -81,6 +81,7 @@ from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError, NotFound, StoreMissing
+from ckpt_tui.plural import counted
 
 if TYPE_CHECKING:
     from ckpt_tui.opencode import OpencodeReader, SessionInfo
@@ -308,9 +309,9 @@ def cmd_conversation(args) -> int:
         )
         return 0
     if damaged:
-        warnings.append(f"{damaged} damaged record(s) skipped")
+        warnings.append(f"{counted(damaged, 'damaged record')} skipped")
     _warn(warnings)
-    say(f"{info.title or '(untitled)'}  ({info.id}, {info.source}, {total} messages)")
+    say(f"{info.title or '(untitled)'}  ({info.id}, {info.source}, {counted(total, 'message')})")
     for message in messages:
         _print_message(message)
     return 0

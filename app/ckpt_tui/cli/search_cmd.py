@@ -21,6 +21,7 @@ import sys
 
 from ckpt_tui.cli.output import emit_json, say
 from ckpt_tui.core.text import printable
+from ckpt_tui.plural import counted
 
 #: ``typing.TYPE_CHECKING`` without importing ``typing`` (2.5 ms of a command
 #: that needs nothing else of it); type checkers take it as true.
@@ -60,7 +61,9 @@ class _ProgressLine:
         if total < PROGRESS_FROM:
             return
         pct = 100 * done // max(total, 1)
-        sys.stderr.write(f"\rckpt-tui: indexing {done:,} / {total:,} snapshots ({pct}%)")
+        sys.stderr.write(
+            f"\rckpt-tui: indexing {done:,} / {counted(total, 'snapshot', grouped=True)} ({pct}%)"
+        )
         sys.stderr.flush()
         self.shown = True
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.core.model import LABEL, DamagedField
 from ckpt_tui.core.text import printable
+from ckpt_tui.plural import counted
 
 _ITEM_MARK = {"added": "+", "removed": "-", "kept": " ", "moved": "↕", "reworded": "~"}
 
@@ -48,7 +49,7 @@ def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
                     lines = block.old
                     if len(lines) > 2 * context:
                         out.extend(f"  {ln.text}" for ln in lines[:context])
-                        out.append(f"  … {len(lines) - 2 * context} unchanged lines")
+                        out.append(f"  … {counted(len(lines) - 2 * context, 'unchanged line')}")
                         out.extend(f"  {ln.text}" for ln in lines[-context:])
                     else:
                         out.extend(f"  {ln.text}" for ln in lines)

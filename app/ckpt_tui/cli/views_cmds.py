@@ -7,6 +7,7 @@ import argparse
 from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.core.fields import FIELDS, status_label
+from ckpt_tui.plural import counted
 
 # Command bodies import the core modules they use when they run: the parser
 # is built on the way to the app too.
@@ -31,7 +32,7 @@ def cmd_history(args) -> int:
         return 0
     say(f"{found.field} of {_origin(found.shown)}, session {found.session_id}")
     say(
-        f"{found.versions} versions walked"
+        f"{counted(found.versions, 'version')} walked"
         + (f", {found.skipped} damaged skipped" if found.skipped else "")
     )
     if found.transitions:

@@ -9,6 +9,7 @@ from typing import Any
 from ckpt_tui import paths
 from ckpt_tui.core.model import LIST_FIELDS, TEXT_FIELDS, Checkpoint, Damaged, decode
 from ckpt_tui.errors import CkptError, ReadOnly, StoreMissing
+from ckpt_tui.plural import counted
 from ckpt_tui.store import CURRENT_VERSION, Store, health
 from ckpt_tui.store.migrate import migrate_file
 
@@ -111,7 +112,7 @@ def _integrity(report: _Report, conn) -> None:
     problems = health.integrity(conn)
     ok = problems == ["ok"]
     items = [] if ok else problems
-    detail = "ok" if ok else f"{len(items)} problems"
+    detail = "ok" if ok else counted(len(items), "problem")
     report.check("integrity_check", ok, detail, count=len(items), items=items)
 
 
@@ -120,7 +121,7 @@ def _foreign_keys(report: _Report, conn) -> None:
     report.check(
         "foreign_key_check",
         not fks,
-        f"{len(fks)} problems" if fks else "ok",
+        counted(len(fks), "problem") if fks else "ok",
         count=len(fks),
         problems=fks,
     )

@@ -10,6 +10,7 @@ from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.plans import Outcome, Plan, Step
 from ckpt_tui.core.undo_redo import UndoRedo, journal_after_write
 from ckpt_tui.errors import CkptError, NotFound, NothingToDo
+from ckpt_tui.plural import counted
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -127,7 +128,7 @@ def undo_or_redo(store: Store, undo_redo: UndoRedo, plan: Plan, history_limit: i
     )
     message = f"redid: snapshot {name!r} is back"
     if pruned:
-        message += f" (pruned {pruned} old snapshot{'s' if pruned != 1 else ''})"
+        message += f" (pruned {counted(pruned, 'old snapshot')})"
     return Outcome(Step.REDO, plan.session_id, message, made, pruned=pruned).warned(warning)
 
 
@@ -158,7 +159,7 @@ def _recreate(conn: Connection, plan: Plan, history_limit: int) -> tuple[bool, i
     doomed = w.prunable_ids(conn, plan.session_id, history_limit)
     if snap["id"] in doomed:
         raise NothingToDo(
-            f"snapshot {name!r} is older than the newest {history_limit} snapshots "
+            f"snapshot {name!r} is older than the newest {counted(history_limit, 'snapshot')} "
             "of the session (the history limit): redo would prune it at once, so "
             "nothing was changed"
         )

@@ -24,6 +24,7 @@ from ckpt_tui.opencode.model import ProjectsResult, SessionInfo, SessionsResult,
 from ckpt_tui.opencode.source import Source
 from ckpt_tui.opencode.sqlite_read import DEFAULT_BUSY_TIMEOUT_MS, SourceUnavailable
 from ckpt_tui.opencode.tree_source import TreeSource
+from ckpt_tui.plural import counted
 
 DEFAULT_PAGE = 50
 MAX_PAGE = 1000
@@ -117,10 +118,11 @@ class OpencodeReader:
             )
         if duplicates:
             warnings.append(
-                f"{duplicates} session(s) found in more than one place; the database copy was used"
+                f"{counted(duplicates, 'session')} found in more than one place; "
+                "the database copy was used"
             )
         if damaged:
-            warnings.append(f"{damaged} damaged record(s) skipped")
+            warnings.append(f"{counted(damaged, 'damaged record')} skipped")
         if not any(s.error for s in summaries):  # else a tree copy may stand in for now
             self._located.update(seen)
         kept.sort(key=_newest_first)

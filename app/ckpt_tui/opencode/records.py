@@ -23,6 +23,7 @@ from ckpt_tui.conversation import (
     TextPart,
     ToolPart,
 )
+from ckpt_tui.plural import counted
 
 # Bookkeeping parts: they mark model steps, not anything a person said or saw.
 HIDDEN_PART_TYPES = frozenset({"step-start", "step-finish"})
@@ -186,7 +187,7 @@ def _other_summary(part: dict[str, Any]) -> str:
         return _text(part.get("filename")) or _text(part.get("url"))
     if kind == "patch":
         files = part.get("files")
-        return f"{len(files)} file(s) changed" if isinstance(files, list) else ""
+        return f"{counted(len(files), 'file')} changed" if isinstance(files, list) else ""
     if kind in ("subtask", "agent"):
         return _text(part.get("description")) or _text(part.get("agent") or part.get("name"))
     if kind == "retry":

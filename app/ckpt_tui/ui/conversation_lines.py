@@ -19,6 +19,7 @@ from ckpt_tui.conversation import (
     TextPart,
     ToolPart,
 )
+from ckpt_tui.plural import counted
 from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.render import kind_badge, safe, safe_block
 
@@ -58,7 +59,7 @@ def message_rows(message: ConversationMessage, show_reasoning: bool) -> Iterator
                 yield Text.assemble("  ", safe_block(part.text, PART_LIMIT, style="dim italic"))
             else:
                 yield Text(
-                    f"  ▸ reasoning · {lines} line{'s' if lines != 1 else ''} (r shows)",
+                    f"  ▸ reasoning · {counted(lines, 'line')} (r shows)",
                     style="dim italic",
                 )
         elif isinstance(part, ToolPart):

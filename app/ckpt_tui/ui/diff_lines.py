@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ckpt_tui.core.diff import Block, CheckpointDiff, FieldDiff, Line, Segment
 from ckpt_tui.core.model import LABEL, DamagedField
+from ckpt_tui.plural import counted
 from ckpt_tui.ui.render import DAMAGED_TEXT, damaged_value, fit, safe, status_badge
 
 CONTEXT = 3
@@ -146,7 +147,7 @@ def _whole_value(value: object) -> Iterator[Text]:
         for line in lines:
             yield safe(line, LINE_LIMIT)
         if rest is not None:
-            yield Text(f"⋯ {rest.count(chr(10)) + 1} more lines", style="dim italic")
+            yield Text(f"⋯ {counted(rest.count(chr(10)) + 1, 'more line')}", style="dim italic")
 
 
 def _unified_field(f: FieldDiff) -> Iterator[Text]:
@@ -196,7 +197,7 @@ def _unified_block(block: Block, first: bool, last: bool) -> Iterator[Text]:
         for line in lines[:half]:
             yield _marked(mark, _segments(line.segments, base, word), base)
         if len(lines) > half:
-            yield Text(f"  ⋯ {len(lines) - half} more {what} lines", style="dim italic")
+            yield Text(f"  ⋯ {counted(len(lines) - half, f'more {what} line')}", style="dim italic")
 
 
 def _unchanged(diff: CheckpointDiff, show: bool) -> list[Text]:

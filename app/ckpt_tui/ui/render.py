@@ -19,6 +19,7 @@ from textual.strip import Strip
 
 from ckpt_tui.core.model import DamagedField, status_label
 from ckpt_tui.core.text import printable
+from ckpt_tui.plural import counted
 from ckpt_tui.ui.styles import KIND, STATUS_CHIP
 
 #: Longest value rendered in one piece (list rows are cut much shorter).
@@ -82,7 +83,7 @@ def safe_block(value: object, limit: int = DISPLAY_LIMIT, style: str = "") -> Te
         text = "\n".join(head)
     shown = printable(text, limit, keep_newlines=True)
     if more:
-        shown += f"\n… (+{more} more lines)"
+        shown += f"\n… (+{counted(more, 'more line')})"
     return Text(shown, style=style)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ckpt_tui.plural import counted
 from ckpt_tui.ui.render import safe
 
 #: How many touched files the detail pane lists before saying how many more.
@@ -29,7 +30,7 @@ def usage_text(usage) -> Text:
         return text
     label = "dim"
     text.append("  messages  ", style=label)
-    text.append(f"{usage.messages:,}  ({usage.prompts:,} prompts)\n")
+    text.append(f"{usage.messages:,}  ({counted(usage.prompts, 'prompt', grouped=True)})\n")
     text.append("  cost      ", style=label)
     text.append(ABSENT if usage.cost is None else f"${usage.cost:,.4f}")
     text.append("\n  tokens    ", style=label)
@@ -54,5 +55,5 @@ def usage_text(usage) -> Text:
     if len(usage.files) > FILES_SHOWN:
         text.append(f"    … {len(usage.files) - FILES_SHOWN} more\n", style=label)
     if usage.damaged_skipped:
-        text.append(f"  {usage.damaged_skipped} damaged record(s) skipped\n", style="italic")
+        text.append(f"  {counted(usage.damaged_skipped, 'damaged record')} skipped\n", style="italic")
     return text

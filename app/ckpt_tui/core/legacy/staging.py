@@ -39,6 +39,7 @@ from ckpt_tui.core.legacy.opencode_ids import OpencodeProjects
 from ckpt_tui.core.legacy.parse import LegacyEntry, LegacyState
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.plans import WRITABLE, changed_keys
+from ckpt_tui.plural import counted
 from ckpt_tui.store import legacy_rows as lr
 from ckpt_tui.store import writes as w
 from ckpt_tui.store.session_reads import get_checkpoint
@@ -308,7 +309,7 @@ def _outcome(
 ) -> ImportOutcome:
     """What the import did (``write``) or would do, in one message."""
     snaps, sid = d.snaps, d.session_id
-    what = [f"{len(snaps)} legacy snapshot{'s' if len(snaps) != 1 else ''}"]
+    what = [counted(len(snaps), "legacy snapshot")]
     if snaps:
         what[0] += f" ({snaps[0]['name']}..{snaps[-1]['name']})"
     if d.skipped:

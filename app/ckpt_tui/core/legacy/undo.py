@@ -34,6 +34,7 @@ from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.plans import changed_keys
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import JournalError, NotFound
+from ckpt_tui.plural import counted
 from ckpt_tui.store import legacy_rows as lr
 from ckpt_tui.store import writes as w
 from ckpt_tui.store.session_reads import get_checkpoint
@@ -206,7 +207,7 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
     if deleted_session:
         parts.append(f"deleted session {sid}")
     else:
-        parts.append(f"deleted {gone} snapshot{'s' if gone != 1 else ''} of {sid}")
+        parts.append(f"deleted {counted(gone, 'snapshot')} of {sid}")
     if reverted:
         parts.append(
             "put back the checkpoint it replaced"

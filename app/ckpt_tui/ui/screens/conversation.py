@@ -21,6 +21,7 @@ from textual.widgets import Static
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.errors import CkptError
+from ckpt_tui.plural import counted
 from ckpt_tui.records import SnapshotRow
 from ckpt_tui.ui.render import safe, safe_block
 from ckpt_tui.ui.widgets.conversation_view import ConversationView
@@ -105,7 +106,7 @@ class ConversationScreen(Screen[None]):
             ("  ", ""),
             safe(self.session_id, 200, style="dim"),
         )
-        bits = [f"{info.message_count} messages"]
+        bits = [counted(info.message_count, "message")]
         if info.agent:
             bits.append(f"agent {info.agent}")
         if info.archived:
@@ -127,12 +128,13 @@ class ConversationScreen(Screen[None]):
         number, loaded = self._prompt
         view = self.query_one(ConversationView)
         if self._prompts_total is not None:
-            total = str(max(self._prompts_total, loaded))
+            count, more = max(self._prompts_total, loaded), ""
         else:
-            total = f"{loaded}" + ("" if view.complete else "+")
+            count, more = loaded, ("" if view.complete else "+")
         if number == 0:
-            return f"{total} prompts ([ and ] jump between them)"
-        return f"prompt {number} of {total}"
+            said = f"{count}+ prompts" if more else counted(count, "prompt")
+            return f"{said} ([ and ] jump between them)"
+        return f"prompt {number} of {count}{more}"
 
     def _show_head(self) -> None:
         if self._head_text is None:

@@ -32,7 +32,7 @@ from ckpt_tui.ui.screens.kept import KeptScreen
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
-from ckpt_tui.ui.widgets.themed_text import ThemedStatic
+from ckpt_tui.ui.widgets.themed_text import PathLine, ThemedStatic
 
 
 def note_renderable(markdown: str):
@@ -321,7 +321,7 @@ class HandoffScreen(KeptScreen, Screen[None]):
         return where
 
     def compose(self) -> ComposeResult:
-        yield ThemedStatic(self._where(), id="where")
+        yield PathLine(self._where(), id="where")
         scroll = KeyScroll()
         scroll.border_title = "Hand-off preview"
         with scroll:

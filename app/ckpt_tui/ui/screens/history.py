@@ -21,6 +21,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.history import FieldHistory, Origin, field_history
 from ckpt_tui.core.model import LABEL
+from ckpt_tui.plural import counted
 from ckpt_tui.records import Page
 from ckpt_tui.ui.messages import OpenInMain
 from ckpt_tui.ui.render import fit, kind_badge, literal, safe
@@ -103,7 +104,9 @@ class BlameList(PagedList[Row]):
     def _rows(self, h: FieldHistory) -> list[Row]:
         rows: list[Row] = []
         if h.transitions:
-            rows.append(Row("heading", f"Status timeline ({len(h.transitions)} changes)"))
+            rows.append(
+                Row("heading", f"Status timeline ({counted(len(h.transitions), 'change')})")
+            )
             for i, t in enumerate(reversed(h.transitions)):
                 rows.append(Row("transition", t.new, t.at, old=t.old, index=i))
             rows.append(Row("heading", "Current value"))
@@ -214,7 +217,7 @@ class HistoryScreen(Screen[None]):
             safe(shown, 200),
             " of session ",
             safe(h.session_id, 200),
-            f"\n{h.versions} versions walked, oldest first",
+            f"\n{counted(h.versions, 'version')} walked, oldest first",
         )
         if h.skipped:
             text.append(f"; {h.skipped} damaged skipped")

@@ -20,6 +20,7 @@ from textual.widgets import DataTable
 from ckpt_tui.core import legacy
 from ckpt_tui.core.actions import Service
 from ckpt_tui.errors import CkptError
+from ckpt_tui.plural import counted
 from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.messages import AdoptRequested
 from ckpt_tui.ui.render import home_relative, safe
@@ -195,7 +196,7 @@ class LegacyScreen(Explains, Themed, Screen[None]):
             text.append(f"  • project {plan.project_id} for this directory\n")
         if plan.created_session:
             text.append(f"  • session {plan.session_id} (title 'Legacy state')\n")
-        text.append(f"  • {len(plan.snapshots)} legacy snapshot(s)\n")
+        text.append(f"  • {counted(len(plan.snapshots), 'legacy snapshot')}\n")
         if plan.checkpoint_changed:
             text.append("  • its checkpoint from the file\n")
         text.append("  • a ledger row, so the same file is never imported twice\n")

@@ -30,6 +30,7 @@ from textual.widgets.selection_list import Selection
 from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
+from ckpt_tui.plural import counted
 from ckpt_tui.ui.painted_lines import Paints
 from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
@@ -73,6 +74,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         width: 34; height: 1fr; border: round $panel-lighten-2;
     }
     PlanScreen SelectionList:focus, PlanScreen OptionList:focus { border: round $accent; }
+    /* A restore's picker, as wide as its fields (FieldPicker.fitting_width),
+       keeps the scrollbar's room: one appearing does not cut a label. */
+    PlanScreen #body > FieldPicker { scrollbar-gutter: stable; }
     PlanScreen DiffView { width: 1fr; }
     PlanScreen #buttons { height: 3; align-horizontal: right; }
     PlanScreen Button { margin-left: 2; }
@@ -143,7 +147,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
         if self.pick_fields:
-            yield FieldPicker(id="fields")
+            yield FieldPicker(id="fields", fits=tuple(LABEL[k] for k in FIELDS))
 
     def on_mount(self) -> None:
         if not in_stack(self):  # built ahead, kept: the first reopen opens it
@@ -175,7 +179,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self.query_one("#confirm", Button).disabled = False
         if self.pick_fields and self.FOCUS_FIELDS:
             picker = self.query_one("#fields", SelectionList)
-            picker.border_title = "Fields (space toggles)"
+            picker.border_title = "Fields"  # (as a plan shows it)
             self.set_focus(picker, scroll_visible=False)
 
     def reopen(
@@ -301,7 +305,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
                 # (a kept screen's picker may show these already: not redrawn)
                 picker.clear_options()
                 picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
-            picker.border_title = "Fields (space toggles)"
+            picker.border_title = "Fields"  # (space: the key bar says it)
             if self._offered:
                 picker.highlighted = 0
                 if self.FOCUS_FIELDS:
@@ -343,7 +347,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
 
     def _confirm_label(self, count: int | None) -> str:
         """The confirm button's label for ``count`` fields (``None``: not said)."""
-        fields = "" if count is None else f" {count} field{'s' if count != 1 else ''}"
+        fields = "" if count is None else f" {counted(count, 'field')}"
         return f"{self.verb}{fields} (y)"
 
     def default_fields(self, plan: Plan, offered: tuple[str, ...]) -> tuple[str, ...]:

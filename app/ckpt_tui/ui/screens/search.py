@@ -24,6 +24,7 @@ from textual.widgets import Input, ProgressBar, Static
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import LABEL
 from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Hit, Searcher, Snippet
+from ckpt_tui.plural import counted
 from ckpt_tui.records import Page
 from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe
 from ckpt_tui.ui.search_keeper import IndexProgress, IndexSynced, SearchKeeper
@@ -241,7 +242,10 @@ class SearchScreen(Screen[None]):
         bar.add_class("visible")
         bar.update(total=max(total, 1), progress=done)
         self.query_one("#status", Static).update(
-            Text(f"indexing the store: {done:,} of {total:,} snapshots (search works meanwhile)")
+            Text(
+                f"indexing the store: {done:,} of {counted(total, 'snapshot', grouped=True)} "
+                "(search works meanwhile)"
+            )
         )
 
     def on_index_synced(self, message: IndexSynced) -> None:

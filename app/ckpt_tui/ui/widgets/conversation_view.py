@@ -62,6 +62,9 @@ class ConversationView(TextLines):
         self.prompt_lines: list[int] = []
         self._next_marker = 0
         self._prompt_shown = -1
+        #: The line the last jump went to, and the scroll offset it left
+        #: (``None`` while it scrolls): the reader is there until they scroll.
+        self._pinned: tuple[int, float | None] | None = None
 
     def add_messages(self, messages: list[ConversationMessage], complete: bool) -> None:
         self.messages.extend(messages)
@@ -107,15 +110,38 @@ class ConversationView(TextLines):
         self.marker_lines.clear()
         self.prompt_lines.clear()
         self._next_marker = 0
+        self._pinned = None  # (its line is another one now)
         self._emit(list(self.messages))
         self.scroll_to(y=top, animate=False)
 
+    # -- where the reader is -------------------------------------------------------
+    def _here(self) -> int:
+        """The line the reader is at: the prompt or marker the last jump
+        went to while the view stays where that jump left it (near the end
+        the view cannot bring it to the top), else the top line's."""
+        pinned = self._pinned
+        if pinned is not None and pinned[1] in (None, self.scroll_offset.y):
+            return pinned[0]
+        return int(self.scroll_offset.y) + 3
+
+    def _go(self, line: int) -> None:
+        """Jump to ``line``: brought near the top if the view can, and the
+        reader is at it (the header counts its prompt) until they scroll."""
+        self._pinned = (line, None)
+        self.scroll_to(y=max(line - 3, 0), animate=False, immediate=True)
+        self._pinned = (line, self.scroll_offset.y)
+        self._announce_prompt()
+
+    def _at_end(self, what: str) -> None:
+        """A jump past the last (or first) ``what``: said, not silent."""
+        self.notify(what, timeout=2)
+
     # -- the person's prompts -------------------------------------------------------
     def current_prompt(self) -> int:
-        """1-based number of the prompt at the top of the view (0: none yet)."""
+        """1-based number of the prompt the reader is at (0: none yet)."""
         from bisect import bisect_right
 
-        return bisect_right(self.prompt_lines, int(self.scroll_offset.y) + 3)
+        return bisect_right(self.prompt_lines, self._here())
 
     def _announce_prompt(self) -> None:
         number = self.current_prompt()
@@ -126,15 +152,18 @@ class ConversationView(TextLines):
     def _jump_prompt(self, forward: bool) -> None:
         from bisect import bisect_left
 
-        top = int(self.scroll_offset.y) + 3
-        # forward: the first prompt below the top line; back: the start of
-        # the prompt in view, or the one before when already at its start.
-        index = self.current_prompt() if forward else bisect_left(self.prompt_lines, top) - 1
+        # forward: the first prompt below where the reader is; back: the
+        # start of the prompt in view, or the one before when at its start.
+        here = self._here()
+        index = self.current_prompt() if forward else bisect_left(self.prompt_lines, here) - 1
         if 0 <= index < len(self.prompt_lines):
-            self.scroll_to(y=max(self.prompt_lines[index] - 3, 0), animate=False)
-            self._announce_prompt()
+            self._go(self.prompt_lines[index])
         elif forward and not self.complete:
             self.post_message(self.NeedMore())
+        elif not self.prompt_lines:
+            self._at_end("No prompts in this conversation")
+        else:
+            self._at_end("Last prompt" if forward else "First prompt")
 
     def action_next_prompt(self) -> None:
         self._jump_prompt(True)
@@ -146,20 +175,23 @@ class ConversationView(TextLines):
         line = self.marker_lines.get(snapshot_id)
         if line is None:
             return False
-        self.scroll_to(y=max(line - 3, 0), animate=False)
+        self._go(line)
         return True
 
     def _jump(self, forward: bool) -> None:
-        here = int(self.scroll_offset.y) + 3
+        here = self._here()
         lines = sorted(self.marker_lines.values())
         targets = (
             [ln for ln in lines if ln > here] if forward else [ln for ln in lines if ln < here]
         )
         if targets:
-            line = targets[0] if forward else targets[-1]
-            self.scroll_to(y=max(line - 3, 0), animate=False)
+            self._go(targets[0] if forward else targets[-1])
         elif forward and not self.complete:
             self.post_message(self.NeedMore())
+        elif not lines:
+            self._at_end("No snapshot markers in this conversation")
+        else:
+            self._at_end("Last snapshot marker" if forward else "First snapshot marker")
 
     def action_next_marker(self) -> None:
         self._jump(True)

@@ -123,6 +123,8 @@ class KeptRowLines(KeptStyledLines):
         #: Set by the widget around a paint: content row ``y`` -> what that
         #: row looks like (``None``: not known, the line built anew).
         self.row_token = None
+        #: The width the widget draws its rows at, for this paint.
+        self.row_width = 0
         #: Everything a line is drawn with besides its row, for this paint.
         self._look: tuple | None = None
         self._lines: dict[tuple, Strip] = {}
@@ -167,7 +169,7 @@ class KeptRowLines(KeptStyledLines):
         )
         # A row of the width before a resize (Textual's, until it handles
         # the resize): drawn, not kept for the new width.
-        if key is not None and all(row.cell_length == content_size.width for row in rows):
+        if key is not None and all(row.cell_length == self.row_width for row in rows):
             if len(self._lines) >= _ROW_LINES:
                 self._lines.clear()
             self._lines[key] = line

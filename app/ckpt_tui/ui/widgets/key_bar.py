@@ -35,12 +35,32 @@ KEPT_LINES = 8
 DROPPED_FIRST = ("list.open",)
 
 
+#: The pane's own first keys, which an offered undo or redo does not
+#: outrank: filtering a list, and a snapshot's diff and restore.
+PRIMARY = ("list.filter", "main.diff", "main.restore")
+#: The app's undo and redo: offered (they apply), they outrank the pane's
+#: other keys (at 80 columns the sessions pane showed ``n``, ``e`` and ``c``
+#: and left out "u Undo restore of …", because the app's keys come last).
+UNDO_REDO = ("app.undo", "app.redo")
+
+
+def _rank(entry) -> int:
+    """How late a key that applies is dropped: the primary keys last, then
+    an offered undo or redo, then the others (in the bar's order)."""
+    binding_id = entry[3].id
+    return 0 if binding_id in PRIMARY else 1 if binding_id in UNDO_REDO else 2
+
+
 def _droppable(entries: list) -> list:
     """The entries the bar may leave out, the last to go first: in their
-    order (the dimmed keys last), but :data:`DROPPED_FIRST` after every
-    other key that applies."""
+    order (the dimmed keys last), an offered undo or redo after every key
+    that applies but the primary ones (:func:`_rank`), and
+    :data:`DROPPED_FIRST` after every other key that applies."""
     droppable = [e for e in entries if e[3].action not in KEPT_ACTIONS]
-    return sorted(droppable, key=lambda e: (not e[0], e[3].id in DROPPED_FIRST))
+    return sorted(
+        droppable,
+        key=lambda e: (not e[0], e[3].id in DROPPED_FIRST, _rank(e) if e[0] else 0),
+    )
 
 
 class KeyBar(Themed, Widget):

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widgets import OptionList, SelectionList
+from textual.widgets import Checkbox, OptionList, SelectionList
 
 from ckpt_tui.ui.widgets.kept_styled_lines import KeptRowLines
 from ckpt_tui.ui.widgets.steady import SteadyScroll
@@ -41,11 +42,27 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
         Binding("k", "cursor_up", "Up", show=False, id="fields.up"),
     ]
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, fits: tuple[str, ...] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        #: The labels it is made as wide as (none: its width is the CSS's).
+        self.fits = fits
         self._styles_cache = KeptRowLines()
         self._drawn_rows: dict[Hashable, Strip] = {}
         self._paint_styles: dict[tuple[str, str], tuple] | None = None
+
+    def on_mount(self) -> None:
+        if self.fits:
+            self.styles.width = self.fitting_width()
+
+    def fitting_width(self) -> int:
+        """As wide as the tick and the longest of ``fits`` need, with its
+        border, padding and the scrollbar's room: the same for every
+        snapshot (whichever fields it offers), so another ``r`` does not lay
+        out the preview, and the diff beside it has the rest."""
+        # (a SelectionList draws a Checkbox's button, and a space after it)
+        tick = cell_len(Checkbox.BUTTON_LEFT + Checkbox.BUTTON_INNER + Checkbox.BUTTON_RIGHT) + 1
+        label = max(cell_len(text) for text in self.fits)
+        return tick + label + self.styles.gutter.width + self.styles.scrollbar_size_vertical
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._paint_styles = {}  # worked out once per paint (a dozen rows ask)
@@ -54,6 +71,7 @@ class FieldPicker(SteadyScroll, SelectionList[str]):
         cache = self._styles_cache
         cache.paint_token = None if None in rows else (self.scroll_offset, rows)
         cache.row_token = lambda y: rows[y] if y < len(rows) else None
+        cache.row_width = self.scrollable_content_region.width
         try:
             return super().render_lines(crop)
         finally:

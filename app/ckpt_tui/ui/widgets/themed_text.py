@@ -18,6 +18,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Label, Static
 
+from ckpt_tui.ui.path_wrap import SlashWrapped
 from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
 from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
@@ -70,6 +71,15 @@ class ThemedStatic(_DrawnThemed, Static):
     def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
         super().__init__(plain(content), **kwargs)
         self.shown = content
+
+
+class PathLine(ThemedStatic):
+    """A ``ThemedStatic`` whose line names a file: a path too long for it
+    breaks after a ``/``, not inside a name (``ui/path_wrap.py``)."""
+
+    def render(self) -> RenderResult:
+        shown = self.themed(self.shown)  # type: ignore[arg-type]
+        return SlashWrapped(shown) if isinstance(shown, Text) else shown
 
 
 class ThemedLabel(_DrawnThemed, Label):
