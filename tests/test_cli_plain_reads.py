@@ -64,3 +64,32 @@ def test_all_projects_with_epoch_ms_timestamps(tmp_path):
         assert (whole.rows, whole.total) == _paged(svc)
     finally:
         svc.close()
+
+
+def test_the_first_projects_page_is_read_without_sqlalchemy_and_equals_its_pages(
+    tmp_path, monkeypatch
+):
+    """The first page (what every reload of the projects pane asks for) comes
+    from the generated SQL with plain ``sqlite3``: the SQLAlchemy read is not
+    used, and gives the same page, epoch-ms rows among ISO ones included."""
+    from ckpt_tui.store.project_reads import list_projects
+    from tests.test_store import mixed_store
+
+    reads: list[tuple] = []
+
+    def sqlalchemy_read(*args, **kwargs):
+        reads.append(args)
+
+    for db in (mixed_store(tmp_path / "c.db"), build_demo(tmp_path / "demo", seed=5)["db"]):
+        svc = open_service(db)
+        store = svc.store
+        try:
+            for limit in (1, 2, 200, -1):
+                with store.read() as conn:
+                    wanted = list_projects(conn, None, limit)
+                monkeypatch.setattr(store, "read", sqlalchemy_read)
+                assert svc.projects(limit=limit) == wanted
+                assert reads == []
+                monkeypatch.undo()
+        finally:
+            svc.close()
