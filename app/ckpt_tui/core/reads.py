@@ -102,7 +102,7 @@ class Reader:
             # again below, which says what is wrong in the usual words.
             try:
                 with self._plain() as read:
-                    return plain_commands.projects_page(read, limit)
+                    return plain_read.projects_page(read, limit)
             except sqlite3.Error:
                 pass
         from ckpt_tui.store import sorting

@@ -29,14 +29,6 @@ if TYPE_CHECKING:
 # them: the command line's lists start without them.
 
 
-def projects_page(read: PlainRead, limit: int) -> Page[ProjectRow]:
-    """The first page of projects, newest activity first (``list_projects``
-    without a cursor or filter; ``limit`` -1: all of them)."""
-    raw = read.run("projects_page", limit=limit)
-    total = read.run("projects_total")[0][0]
-    return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
-
-
 def get_project(read: PlainRead, project_id: str) -> ProjectRow:
     require_id(project_id, "project id")
     rows = read.run("project", project_id=project_id)

@@ -87,13 +87,19 @@ class PlainRead:
         return self.conn.execute(sql, {**defaults, **params}).fetchall()
 
 
+def projects_page(read: PlainRead, limit: int) -> Page[ProjectRow]:
+    """The first page of projects, newest activity first (``list_projects``
+    without a cursor or filter; ``limit`` -1: all of them)."""
+    raw = read.run("projects_page", limit=limit)
+    total = read.run("projects_total")[0][0]
+    return keyset_page([project_row(r) for r in raw], raw, total, limit, "sort_at")
+
+
 def all_projects(path: Path, *, immutable: bool = False) -> Page[ProjectRow]:
     """Every project, newest activity first, as the first screen's projects
     page without its limit: what ``ckpt-tui list projects`` prints."""
     with PlainRead(path, immutable) as read:
-        raw = read.run("projects_page", limit=NO_LIMIT)
-        total = read.run("projects_total")[0][0]
-    return keyset_page([project_row(r) for r in raw], raw, total, NO_LIMIT, "sort_at")
+        return projects_page(read, NO_LIMIT)
 
 
 def first_pages(path: Path, limit: int, payloads: int = 0, *, immutable: bool = False) -> Pages:
@@ -105,13 +111,10 @@ def first_pages(path: Path, limit: int, payloads: int = 0, *, immutable: bool = 
 
     with PlainRead(path, immutable) as read:
         run = read.run
-        raw = run("projects_page", limit=limit)
-        projects = keyset_page(
-            [project_row(r) for r in raw], raw, run("projects_total")[0][0], limit, "sort_at"
-        )
-        if not raw:
+        projects = projects_page(read, limit)
+        if not projects.rows:
             return projects, None, None, {}
-        project_id = raw[0]["id"]
+        project_id = projects.rows[0].id
         roots = run("roots_page", project_id=project_id, limit=limit)
         total = run("roots_total", project_id=project_id)[0][0]
 
