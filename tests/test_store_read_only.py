@@ -32,7 +32,6 @@ from pathlib import Path
 import pytest
 
 from ckpt_tui.cli.main import main
-from ckpt_tui.core.reads import Reader
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ReadOnly
 from ckpt_tui.store import Store
@@ -102,18 +101,13 @@ def test_cli_reads_and_refuses_writes_in_one_line(walled_store, capsys):
     assert fingerprint(walled_store) == before
 
 
-def test_first_screen_fast_path_reads_it_too(walled_store, monkeypatch):
-    """The first frame's plain-sqlite3 reader opens the file as the store did."""
+def test_first_screen_reads_it_too(walled_store):
+    """The first frame's read opens the file as the store did."""
     svc = open_service(walled_store)
     try:
-        expected = svc._first_screen_sqlalchemy(50, 0)
-
-        def slow_path(*_args, **_kwargs):
-            raise AssertionError("the plain-SQL path failed and fell back")
-
-        monkeypatch.setattr(Reader, "_first_screen_sqlalchemy", slow_path)
-        assert svc.first_screen(limit=50) == expected
-        assert [r.id for r in expected.sessions.rows] == ["s1"]
+        first = svc.first_screen(limit=50)
+        assert [r.id for r in first.sessions.rows] == ["s1"]
+        assert first.snapshots.rows
     finally:
         svc.close()
 
@@ -138,7 +132,7 @@ def test_wal_holding_changes_is_never_read_immutable(tmp_path):
     else:
         try:
             with store.read() as conn:
-                objective = conn.exec_driver_sql("SELECT objective FROM checkpoints").scalar_one()
+                objective = conn.conn.execute("SELECT objective FROM checkpoints").fetchone()[0]
             assert objective == "only in the wal" and not store.immutable
         finally:
             store.close()

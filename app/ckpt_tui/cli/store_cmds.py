@@ -11,9 +11,9 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 
 if TYPE_CHECKING:
     from ckpt_tui.core.model import Checkpoint

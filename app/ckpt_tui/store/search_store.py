@@ -1,10 +1,11 @@
 """Reads of the checkpoint store for search: a read-only connection, and a
 result page's rows as the store has them now.
 
-Search never writes the store (SPEC 1) and opens it ``mode=ro``, so a
-read-only store is searchable too. Reads go through plain ``sqlite3`` (like
-``store.plain_read``): the command line answers without importing
-SQLAlchemy. The index may lag the store; a page's hits are checked here
+Search never writes the store (SPEC 1) and opens it as a Store reads it
+(``probe.open_read``: ``mode=ro``, ``immutable`` in a read-only folder or
+for a read-only file), so a read-only store is searchable too. Reads run
+the generated statements (``store/query.py``): the command line answers
+without importing SQLAlchemy. The index may lag the store; a page's hits are checked here
 against what still exists (:func:`fetch_docs`), unless the index is known
 to be exactly the store (``search_query.Page.exact``): then the page's keys
 are looked up with its session titles and project directories, without
@@ -19,7 +20,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, sqlite_uri, translate
+from ckpt_tui.store.connection import translate
+from ckpt_tui.store.probe import open_read
 from ckpt_tui.store.search_file import CURRENT
 from ckpt_tui.store.search_text import checkpoint_columns
 
@@ -27,17 +29,12 @@ from ckpt_tui.store.search_text import checkpoint_columns
 @contextmanager
 def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
     """A read-only connection to the checkpoint store (rows as ``sqlite3.Row``;
-    ``timeout`` sets SQLite's busy timeout, as ``PRAGMA busy_timeout`` would)."""
+    SQLite's busy timeout set, as ``PRAGMA busy_timeout`` would)."""
     try:
-        conn = sqlite3.connect(
-            sqlite_uri(store_path, "ro"),
-            uri=True,
-            isolation_level=None,
-            timeout=BUSY_TIMEOUT_MS / 1000,
-            check_same_thread=False,
-        )
+        conn, _ = open_read(store_path)
     except sqlite3.Error as exc:
         raise translate(exc, store_path) from None
+    conn.isolation_level = None
     conn.row_factory = sqlite3.Row
     try:
         yield conn

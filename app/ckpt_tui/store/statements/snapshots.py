@@ -1,0 +1,112 @@
+"""A session's snapshots: keyset pages without payloads (from either end),
+single snapshots with their payload, payloads by id, and small existence
+checks."""
+
+from __future__ import annotations
+
+from sqlalchemy import Integer, Text, bindparam, func, or_, select
+from sqlalchemy.sql import Select
+
+from ckpt_tui.store.ordering import newest_first, oldest_first
+from ckpt_tui.store.schema import snapshots
+from ckpt_tui.store.statements.common import (
+    count_upto,
+    marked_position,
+    matches_pattern,
+    variants,
+)
+
+LIST_COLUMNS = [c for c in snapshots.c if c.name != "payload"]
+
+
+def _json_list(name: str):
+    """The values of the JSON array bound as ``:name``."""
+    return select(func.json_each(bindparam(name, type_=Text)).table_valued("value").c.value)
+
+
+def _where(kinds: bool, exclude: bool, match: bool) -> list:
+    """The conditions of a session's snapshot list: of ``:session_id``, of
+    the kinds in the marked list ``:kinds`` (``keys.marked``), not of those
+    in ``:exclude_kinds``, holding ``:pattern`` in the name, the kind or the
+    payload (SQLite reads the payloads to filter, but none is returned)."""
+    where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
+    if kinds:
+        where.append(marked_position(snapshots.c.kind, "kinds") > 0)
+    if exclude:
+        where.append(marked_position(snapshots.c.kind, "exclude_kinds") == 0)
+    if match:
+        where.append(matches_pattern([snapshots.c.name, snapshots.c.kind, snapshots.c.payload]))
+    return where
+
+
+def snapshots_page(kinds: bool, exclude: bool, after: bool, match: bool) -> Select:
+    """``:limit`` snapshots of the list, newest first, after the cursor if ``after``."""
+    return newest_first(
+        select(*LIST_COLUMNS).where(*_where(kinds, exclude, match)),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        after,
+        bindparam("limit", type_=Integer),
+    )
+
+
+def snapshots_last(kinds: bool, exclude: bool, before: bool, match: bool) -> Select:
+    """The rows of :func:`snapshots_page`'s list read from its end (oldest
+    first), before the cursor if ``before``: an index walk from the end
+    that stops at the page."""
+    return oldest_first(
+        select(*LIST_COLUMNS).where(*_where(kinds, exclude, match)),
+        snapshots.c.captured_at,
+        snapshots.c.id,
+        before,
+        bindparam("limit", type_=Integer),
+    )
+
+
+def snapshots_total(kinds: bool, exclude: bool, match: bool) -> Select:
+    """How many snapshots the list holds; with ``match``, at most ``:count_bound``."""
+    where = _where(kinds, exclude, match)
+    if match:
+        return count_upto(select(snapshots.c.id).where(*where))
+    return select(func.count()).select_from(snapshots).where(*where)
+
+
+def newest(of_kind: bool, ids_only: bool = False) -> Select:
+    """The newest ``:limit`` snapshots of ``:session_id`` (of ``:kind``);
+    with ``ids_only``, their ids, before the cursor."""
+    columns = [snapshots.c.id] if ids_only else [snapshots]
+    stmt = select(*columns).where(snapshots.c.session_id == bindparam("session_id", type_=Text))
+    if of_kind:
+        stmt = stmt.where(snapshots.c.kind == bindparam("kind", type_=Text))
+    limit = bindparam("limit", type_=Integer)
+    return newest_first(stmt, snapshots.c.captured_at, snapshots.c.id, ids_only, limit)
+
+
+def statements() -> dict[str, object]:
+    session = snapshots.c.session_id == bindparam("session_id", type_=Text)
+    name = bindparam("name", type_=Text)
+    kind = bindparam("kind", type_=Text)
+    return {
+        **dict(variants("snapshots_page", snapshots_page, "kinds", "exclude", "after", "match")),
+        **dict(variants("snapshots_last", snapshots_last, "kinds", "exclude", "before", "match")),
+        **dict(variants("snapshots_total", snapshots_total, "kinds", "exclude", "match")),
+        # by name or id, payload included
+        "snapshot": select(snapshots).where(
+            session, or_(snapshots.c.name == name, snapshots.c.id == name)
+        ),
+        "snapshot_named": select(snapshots.c.id).where(session, snapshots.c.name == name),
+        # (id, payload) of the snapshots whose ids are in the JSON array
+        # ``:ids``. likely(): without it SQLite walks the session index,
+        # reading every row of a long session, instead of looking the ids up
+        # by primary key.
+        "payloads": select(snapshots.c.id, snapshots.c.payload).where(
+            func.likely(session), snapshots.c.id.in_(_json_list("ids"))
+        ),
+        **dict(variants("newest", newest, "of_kind")),
+        # a snapshot of kind ``:kind`` anywhere in the store (a scan: no index on kind)
+        "kind_anywhere": select(snapshots.c.id).where(snapshots.c.kind == kind).limit(1),
+        # the kinds of the session's snapshots, sorted (through the session index)
+        "session_kinds": select(snapshots.c.kind).where(session).distinct().order_by(
+            snapshots.c.kind
+        ),
+    }
