@@ -290,6 +290,8 @@ def _doctor_item(item) -> str:
     """One thing ``doctor`` found, on one line: where, which field, why."""
     if not isinstance(item, dict):
         return " ".join(item) if isinstance(item, list) else str(item)
+    if "table" in item:  # a value that is not UTF-8, in any table
+        return f"{item['table']} {item['row']} {item['column']}: {item['reason']}"
     where = item["session"] + (f"/{item['snapshot']}" if item.get("snapshot") else "")
     if "field" in item:
         where += ("" if item.get("snapshot") else " (checkpoint)") + f" {item['field']}"

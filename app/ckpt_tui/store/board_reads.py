@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from ckpt_tui import timeutil
 from ckpt_tui.records import Page
-from ckpt_tui.store.keys import marked, variant
+from ckpt_tui.store.keys import json_list, marked, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.valid_ids import require_id
 
@@ -53,7 +52,7 @@ def board_page(
     keys = variant(f"board_keys_{group}", after=after is not None, of_project=of_project)
     picked = q.run(keys, **params, **cursor, limit=limit)
     total = q.scalar(variant("board_total", of_project=of_project), **params)
-    ids = json.dumps([r[-1] for r in picked])
+    ids = json_list([r[-1] for r in picked])
     details = {r["session_id"]: r for r in q.run("board_details", ids=ids)} if picked else {}
     counts = {r[0]: r[1] for r in q.run("board_counts", ids=ids)} if picked else {}
     rows = [_row(details[r[-1]], counts.get(r[-1], 0)) for r in picked if r[-1] in details]

@@ -36,3 +36,16 @@ def marked(values) -> str:
     if any(MARK in v for v in values):
         raise CkptError("a kind or status cannot hold the control character \\x1f")
     return MARK + MARK.join(values) + MARK
+
+
+def json_list(values) -> str:
+    """``values`` (strings) as the JSON array a statement reads with
+    ``json_each`` (an ``IN`` list of any length in one statement). Written
+    without the ``json`` module when no value needs an escape: a search or
+    a list that looks rows up by id then imports none of it."""
+    values = list(values)
+    if all(type(v) is str and v.isprintable() and '"' not in v and "\\" not in v for v in values):
+        return '["' + '","'.join(values) + '"]' if values else "[]"
+    import json
+
+    return json.dumps(values)

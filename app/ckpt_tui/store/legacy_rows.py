@@ -8,10 +8,10 @@ are writes, run by SQLAlchemy. Policy lives in :mod:`ckpt_tui.core.legacy`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ckpt_tui.store.keys import json_list
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.valid_ids import require_id
 
@@ -32,7 +32,7 @@ def projects_for_directory(
     oldest, then by id (a deterministic order every process agrees on)."""
     directories = [d for d in dict.fromkeys(directories) if d]
     rows = Query.within(q).run(
-        "legacy_projects_for_directory", directories=json.dumps(directories), canonical=canonical
+        "legacy_projects_for_directory", directories=json_list(directories), canonical=canonical
     )
     return [dict(r) for r in rows]
 

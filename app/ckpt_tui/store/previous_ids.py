@@ -5,9 +5,9 @@ payloads of both: the reads behind every change summary (statements:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
+from ckpt_tui.store.keys import json_list
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.valid_ids import require_id
 
@@ -21,7 +21,7 @@ def previous_ids(q: Query, session_id: str, ids: Sequence[str]) -> dict[str, str
     """
     require_id(session_id)
     out: dict[str, str | None] = dict.fromkeys(ids)
-    ends = q.run("summary_ends", session_id=session_id, ids=json.dumps(list(ids)))
+    ends = q.run("summary_ends", session_id=session_id, ids=json_list(list(ids)))
     if not ends:
         return out
     low, high = ends[0][0], ends[-1][0]
@@ -52,7 +52,7 @@ def previous_and_payloads(
         return walked
     previous = previous_ids(q, session_id, ids)
     wanted = sorted(set(ids) | {p for p in previous.values() if p})
-    rows = q.run("payloads", session_id=session_id, ids=json.dumps(wanted))
+    rows = q.run("payloads", session_id=session_id, ids=json_list(wanted))
     return previous, {r[0]: r[1] for r in rows}
 
 

@@ -22,12 +22,10 @@ Relies on the foreign key ``(session_id, project_id)`` of checkpoints (SPEC
 
 from __future__ import annotations
 
-import json
-
 from ckpt_tui.records import Page, SessionRow
 from ckpt_tui.store import filters
 from ckpt_tui.store.filters import like_pattern
-from ckpt_tui.store.keys import cursor_params, variant
+from ckpt_tui.store.keys import cursor_params, json_list, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import keyset_page, session_row
 
@@ -52,7 +50,7 @@ def project_filter_page(
     raw = q.run(
         variant("filter_page", after=after is not None),
         project_id=project_id,
-        ids=json.dumps(sorted(ids)),
+        ids=json_list(sorted(ids)),
         limit=limit,
         **cursor_params(after),
     )

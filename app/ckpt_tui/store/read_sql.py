@@ -739,6 +739,99 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         'WHERE parent.id = sessions.parent_id AND parent.project_id = sessions.project_id))',
         {'param_1': 1},
     ),
+    'search_batch': (
+        'SELECT snapshots.rowid AS src, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.rowid > :low AND snapshots.rowid <= :high ORDER BY snapshots.rowid\n'
+        ' LIMIT :limit OFFSET :param_1',
+        {'param_1': 0},
+    ),
+    'search_checkpoint_stamps': (
+        'SELECT checkpoints.session_id, checkpoints.updated_at \n'
+        'FROM checkpoints',
+        {},
+    ),
+    'search_checkpoints_by_ids': (
+        'SELECT checkpoints.session_id, checkpoints.project_id, checkpoints.title, checkpoints.objective, checkpoints.status, checkpoints.summary, checkpoints.current_plan, checkpoints.completed_steps, checkpoints.next_steps, checkpoints.blockers, checkpoints.files_touched, checkpoints.notes, checkpoints.schema_version, checkpoints.synthesized, checkpoints.created_at, checkpoints.updated_at \n'
+        'FROM checkpoints \n'
+        'WHERE checkpoints.session_id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {},
+    ),
+    'search_checkpoints_listed': (
+        'SELECT group_concat(length(checkpoints.session_id) || :length_1 || checkpoints.session_id || length(checkpoints.updated_at) || :param_1 || checkpoints.updated_at, :group_concat_2) AS group_concat_1 \n'
+        'FROM checkpoints',
+        {'length_1': ':', 'param_1': ':', 'group_concat_2': ''},
+    ),
+    'search_count': (
+        'SELECT count(*) AS count_1 \n'
+        'FROM snapshots',
+        {},
+    ),
+    'search_docs_checkpoints': (
+        'SELECT checkpoints.session_id, checkpoints.project_id, checkpoints.title, checkpoints.objective, checkpoints.status, checkpoints.summary, checkpoints.current_plan, checkpoints.completed_steps, checkpoints.next_steps, checkpoints.blockers, checkpoints.files_touched, checkpoints.notes, checkpoints.schema_version, checkpoints.synthesized, checkpoints.created_at, checkpoints.updated_at, sessions.title AS session_title, projects.directory AS project_dir \n'
+        'FROM checkpoints LEFT OUTER JOIN sessions ON sessions.id = checkpoints.session_id LEFT OUTER JOIN projects ON projects.id = checkpoints.project_id \n'
+        'WHERE checkpoints.session_id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {},
+    ),
+    'search_docs_snapshots': (
+        'SELECT snapshots.id, snapshots.name, snapshots.kind, snapshots.payload, sessions.title, projects.directory \n'
+        'FROM snapshots LEFT OUTER JOIN sessions ON sessions.id = snapshots.session_id LEFT OUTER JOIN projects ON projects.id = snapshots.project_id \n'
+        'WHERE snapshots.id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {},
+    ),
+    'search_labels': (
+        'SELECT :param_1 AS anon_1, sessions.id, sessions.title \n'
+        'FROM sessions \n'
+        'WHERE sessions.id IN (SELECT anon_2.value \n'
+        'FROM json_each(:session_ids) AS anon_2) UNION ALL SELECT :param_2 AS anon_3, projects.id, projects.directory \n'
+        'FROM projects \n'
+        'WHERE projects.id IN (SELECT anon_4.value \n'
+        'FROM json_each(:project_ids) AS anon_4) UNION ALL SELECT :param_3 AS anon_5, snapshots.id, NULL AS anon_6 \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.id IN (SELECT anon_7.value \n'
+        'FROM json_each(:snapshot_ids) AS anon_7) UNION ALL SELECT :param_4 AS anon_8, checkpoints.session_id, checkpoints.updated_at \n'
+        'FROM checkpoints \n'
+        'WHERE checkpoints.session_id IN (SELECT anon_9.value \n'
+        'FROM json_each(:checkpoint_ids) AS anon_9)',
+        {'param_1': 0, 'param_2': 1, 'param_3': 2, 'param_4': 3},
+    ),
+    'search_max_rowid': (
+        'SELECT coalesce(max(snapshots.rowid), :coalesce_2) AS coalesce_1 \n'
+        'FROM snapshots',
+        {'coalesce_2': 0},
+    ),
+    'search_rowids': (
+        'SELECT snapshots.rowid, snapshots.id \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.rowid > :low AND snapshots.rowid <= :high',
+        {},
+    ),
+    'search_session_rowids': (
+        'SELECT snapshots.id, snapshots.rowid \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id',
+        {},
+    ),
+    'search_session_sums': (
+        'SELECT snapshots.session_id, count(*) AS count_1, total(snapshots.rowid) AS total_1 \n'
+        'FROM snapshots GROUP BY snapshots.session_id',
+        {},
+    ),
+    'search_snapshot_at': (
+        'SELECT snapshots.rowid AS src, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.rowid = :src',
+        {},
+    ),
+    'search_snapshot_by_id': (
+        'SELECT snapshots.rowid AS src, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.id = :id',
+        {},
+    ),
     'session': (
         'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at, (SELECT count(*) AS count_1 \n'
         'FROM snapshots \n'

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import Page, SnapshotRow
 from ckpt_tui.store.filters import like_pattern, page_total
-from ckpt_tui.store.keys import cursor_params, marked, variant
+from ckpt_tui.store.keys import cursor_params, json_list, marked, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import keyset_page, snapshot_row
 from ckpt_tui.store.session_reads import session_exists
@@ -114,10 +114,8 @@ def get_snapshot(q: Query, session_id: str, name: str) -> tuple[SnapshotRow, str
 
 def get_payloads(q: Query, session_id: str, ids: Sequence[str]) -> dict[str, str]:
     """Payload text of the given snapshots (what a visible list row needs)."""
-    import json  # here: the command line's lists need none of it
-
     require_id(session_id)
-    rows = q.run("payloads", session_id=session_id, ids=json.dumps(list(ids)))
+    rows = q.run("payloads", session_id=session_id, ids=json_list(list(ids)))
     return {r[0]: r[1] for r in rows}
 
 

@@ -23,12 +23,11 @@ default order.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from ckpt_tui.records import Page, SessionRow
 from ckpt_tui.store.filters import like_pattern, page_total
-from ckpt_tui.store.keys import variant
+from ckpt_tui.store.keys import json_list, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import session_row, session_tree
 from ckpt_tui.store.tree_reads import children_reader, list_session_tree
@@ -112,7 +111,7 @@ def sessions_by_ids(
     q: Query, project_id: str, ids: Sequence[str], text: str | None = None
 ) -> list[SessionRow]:
     """The rows of ``ids`` in that order, each root followed by its children."""
-    raw = q.run("sessions_by_ids", ids=json.dumps(list(ids))) if ids else []
+    raw = q.run("sessions_by_ids", ids=json_list(list(ids))) if ids else []
     by_id = {r["id"]: r for r in raw}
     ordered = [by_id[i] for i in ids if i in by_id]
     return _with_children(q, project_id, ordered, text)

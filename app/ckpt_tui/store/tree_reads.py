@@ -8,11 +8,10 @@ caller decides what one consistent read (one transaction) covers.
 
 from __future__ import annotations
 
-import json
 from typing import NamedTuple
 
 from ckpt_tui.records import Page, SessionRow
-from ckpt_tui.store.keys import cursor_params, variant
+from ckpt_tui.store.keys import cursor_params, json_list, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import MAX_NESTING, keyset_page, session_tree
 from ckpt_tui.store.session_reads import list_sessions
@@ -24,7 +23,7 @@ def children_reader(q: Query, project_id: str):
     sessions whose parent is one of ``ids``, newest first, in one statement."""
 
     def children_of(ids: list[str]):
-        return q.run("children", project_id=project_id, frontier=json.dumps(ids))
+        return q.run("children", project_id=project_id, frontier=json_list(ids))
 
     return children_of
 
@@ -108,7 +107,7 @@ def list_session_tree_linked(
             break
         seen.update(frontier)
         wanted += frontier
-    rows = q.run("sessions_by_ids", ids=json.dumps(wanted)) if wanted else []
+    rows = q.run("sessions_by_ids", ids=json_list(wanted)) if wanted else []
 
     def children_of(ids: list[str]):
         parents = set(ids)

@@ -25,6 +25,7 @@ MODULES = (
     "history",
     "health",
     "ids",
+    "search",
     "legacy",
 )
 
