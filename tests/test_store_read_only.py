@@ -43,6 +43,8 @@ READS = (
     ["show", "s1"],
     ["diff", "s1", "first", "second"],
     ["doctor"],
+    ["search", "two"],
+    ["__complete", "sessions"],
 )
 
 
@@ -212,6 +214,41 @@ def test_real_read_only_mount(tmp_path):
     check_child(path, prefix, "unable to open database file")
     assert fingerprint(path) == before
     assert sorted(p.name for p in folder.iterdir()) == ["checkpoints.db"]
+
+
+def test_a_read_only_store_file_is_read_without_leaving_side_files(tmp_path, capsys):
+    """Reading a store file nobody may write (mode 0444) leaves no ``-wal``
+    or ``-shm`` beside it: SQLite would make them with the file's mode, and
+    once the file is writable again the plugin's next save fails on the
+    read-only ``-shm`` ("attempt to write a readonly database")."""
+    path = no_side_files(basic_store(tmp_path / "checkpoints.db"))
+    path.chmod(0o444)
+    try:
+        before = fingerprint(path)
+        for argv in READS:
+            assert main([*argv, "--db", str(path)]) == 0, (argv, capsys.readouterr().err)
+        svc = open_service(path)
+        try:
+            assert svc.first_screen(summaries=2).snapshots.rows
+            assert svc.store.change_token() is not None
+            assert svc.store.read_only_reason == "the store file is read-only"
+        finally:
+            svc.close()
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("checkpoints")) == [
+            "checkpoints.db"
+        ]
+        assert fingerprint(path) == before
+    finally:
+        path.chmod(0o644)
+    # writable again: the plugin's save goes through, and reads follow it
+    conn = connect(path)
+    conn.execute("UPDATE checkpoints SET objective = 'after'")
+    conn.close()
+    svc = open_service(path)
+    try:
+        assert svc.current("s1").checkpoint.objective == "after" and svc.store.writable
+    finally:
+        svc.close()
 
 
 def test_migrate_refuses_in_one_line(tmp_path, capsys):
