@@ -94,12 +94,18 @@ def test_doctor_seeing_corruption_refuses_writes_until_it_finds_the_store_whole(
     assert "mine" in snapshot_names(store_path) and "too-early" not in snapshot_names(store_path)
 
 
-def test_a_read_that_meets_corruption_refuses_the_next_write(tmp_path):
+def padded_store(tmp_path: Path) -> Path:
+    """``basic_store`` with enough snapshots for the table to span pages."""
     path = basic_store(tmp_path / "checkpoints.db")
     conn = connect(path)
     for i in range(300):
         add_snapshot(conn, "s1", "p1", f"pad-{i}", {"notes": "x" * 500}, at=f"2026-11-02T{i:06d}")
     conn.close()
+    return path
+
+
+def test_a_read_that_meets_corruption_refuses_the_next_write(tmp_path):
+    path = padded_store(tmp_path)
     _damage_a_snapshots_page(path)
     before = path.read_bytes()
     code, _, err = cli(path, "list", "snapshots", "s1")
@@ -111,11 +117,7 @@ def test_a_read_that_meets_corruption_refuses_the_next_write(tmp_path):
 
 
 def test_the_app_stops_writing_once_a_read_met_corruption(tmp_path):
-    path = basic_store(tmp_path / "checkpoints.db")
-    conn = connect(path)
-    for i in range(300):
-        add_snapshot(conn, "s1", "p1", f"pad-{i}", {"notes": "x" * 500}, at=f"2026-11-02T{i:06d}")
-    conn.close()
+    path = padded_store(tmp_path)
     svc = open_service(path)
     try:
         assert svc.store.writable

@@ -41,24 +41,24 @@ def _where(kinds: bool, exclude: bool, match: bool) -> list:
 
 def snapshots_page(kinds: bool, exclude: bool, after: bool, match: bool) -> Select:
     """``:limit`` snapshots of the list, newest first, after the cursor if ``after``."""
-    return newest_first(
-        select(*LIST_COLUMNS).where(*_where(kinds, exclude, match)),
-        snapshots.c.captured_at,
-        snapshots.c.id,
-        after,
-        bindparam("limit", type_=Integer),
-    )
+    return _listed(newest_first, kinds, exclude, after, match)
 
 
 def snapshots_last(kinds: bool, exclude: bool, before: bool, match: bool) -> Select:
     """The rows of :func:`snapshots_page`'s list read from its end (oldest
     first), before the cursor if ``before``: an index walk from the end
     that stops at the page."""
-    return oldest_first(
+    return _listed(oldest_first, kinds, exclude, before, match)
+
+
+def _listed(order, kinds: bool, exclude: bool, cursor: bool, match: bool) -> Select:
+    """``:limit`` rows of the list in ``order`` (``ordering.newest_first``
+    or ``oldest_first``), past the cursor if ``cursor``."""
+    return order(
         select(*LIST_COLUMNS).where(*_where(kinds, exclude, match)),
         snapshots.c.captured_at,
         snapshots.c.id,
-        before,
+        cursor,
         bindparam("limit", type_=Integer),
     )
 
