@@ -165,3 +165,17 @@ async def test_a_sessions_pane_whose_read_fails_shows_the_error_without_crashing
         said = [n.text for n in app.notices.notices]
         assert not [n for n in said if "Unexpected error" in n], said
         assert app.is_running and app._exception is None
+
+
+def test_a_write_reads_past_a_bad_byte(db, capsys):
+    """What a write reads of the session (its snapshots' kinds, to prune)
+    may hold a bad byte too: the write goes on, and the byte stays."""
+    conn = connect(db)
+    _bad(conn, "UPDATE snapshots SET kind=? WHERE name='first'", "6F6C64FF")
+    conn.close()
+    code, _, err = run(capsys, db, "restore", "s1", "second", "--fields", "objective")
+    assert code == 0, err
+    code, out, _ = run(capsys, db, "list", "snapshots", "s1")
+    assert code == 0 and r"old\udcff" in out
+    raw = sqlite3.connect(db).execute("SELECT hex(kind) FROM snapshots WHERE name='first'")
+    assert raw.fetchone()[0] == "6F6C64FF"

@@ -62,7 +62,7 @@ from ckpt_tui.store.connection import (
     translate,
 )
 from ckpt_tui.store.probe import MISSING_HINT, probe, require_file
-from ckpt_tui.store.query import Query
+from ckpt_tui.store.query import Query, lenient_text
 from ckpt_tui.store.version import CURRENT_VERSION
 
 if TYPE_CHECKING:  # SQLAlchemy is imported on the first write, not with the store
@@ -95,6 +95,9 @@ def _write_engine(path: Path) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):  # noqa: ANN001
         apply_settings(dbapi_conn, writer=True)
+        # what a write reads (little: ids, a kind, the row it changes) never
+        # fails on a byte that is not UTF-8 elsewhere in the row
+        dbapi_conn.text_factory = lenient_text
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 _NOT_UTF8 = "Could not decode to UTF-8"
 
 
-def _lenient(raw: bytes) -> str:
+def lenient_text(raw: bytes) -> str:
+    """Column text as ``sqlite3`` decodes it, but a byte that is not UTF-8
+    kept as a surrogate escape instead of failing the whole statement."""
     return raw.decode("utf-8", "surrogateescape")
 
 
@@ -80,12 +82,12 @@ class Query:
         except sqlite3.OperationalError as exc:
             if not str(exc).startswith(_NOT_UTF8):
                 raise
-        conn = self.conn
-        conn.text_factory = _lenient
+        conn, decode = self.conn, self.conn.text_factory
+        conn.text_factory = lenient_text
         try:
             return self._execute(sql, params)
         finally:
-            conn.text_factory = str
+            conn.text_factory = decode
 
     def _execute(self, sql: str, params: Mapping[str, Any]) -> list[sqlite3.Row]:
         cursor = self.conn.cursor()
