@@ -27,8 +27,18 @@ from tests.pg_cluster import Cluster
 
 WRITER, READER = "ckpt_writer", "ckpt_reader"
 LIBPQ_VARS = (
-    "PGHOST", "PGPORT", "PGUSER", "PGPASSWORD", "PGDATABASE", "PGSERVICE", "PGSSLMODE",
-    "PGPASSFILE", "PGOPTIONS", "PGHOSTADDR", "PGCONNECT_TIMEOUT", "PGAPPNAME",
+    "PGHOST",
+    "PGPORT",
+    "PGUSER",
+    "PGPASSWORD",
+    "PGDATABASE",
+    "PGSERVICE",
+    "PGSSLMODE",
+    "PGPASSFILE",
+    "PGOPTIONS",
+    "PGHOSTADDR",
+    "PGCONNECT_TIMEOUT",
+    "PGAPPNAME",
 )
 
 
@@ -46,7 +56,9 @@ class ArchiveDB:
     reader_password: str
 
     def url(self, *, reader: bool = False, tcp: bool = False, **query: str) -> str:
-        user, password = (READER, self.reader_password) if reader else (WRITER, self.writer_password)
+        user, password = (
+            (READER, self.reader_password) if reader else (WRITER, self.writer_password)
+        )
         return self.cluster.url(user, password, self.name, tcp=tcp, **query)
 
     def sql(self, statement: str, params=None) -> list[tuple]:
@@ -111,7 +123,11 @@ def make_store(
             cp = Checkpoint(objective=f"{sid} step {i} {words}".strip(), nextSteps=(f"next {i}",))
             add_snapshot(conn, sid, project, f"n{i}", cp.to_payload(), at=stamp(i))
         set_checkpoint(
-            conn, sid, project, Checkpoint(objective=f"{sid} now {words}".strip()), at=stamp(snapshots)
+            conn,
+            sid,
+            project,
+            Checkpoint(objective=f"{sid} now {words}".strip()),
+            at=stamp(snapshots),
         )
     conn.close()
     return path
@@ -153,7 +169,33 @@ def file_digest(path: Path) -> dict[str, str]:
     return out
 
 
-def run_cli(*args: str, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """``ckpt-tui ARGS`` in this process (what a command prints, its exit
+    code), with ``env`` set for the call: a new process costs a second of
+    imports."""
+    import contextlib
+    import io
+
+    from ckpt_tui.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = {k: os.environ.get(k) for k in env or {}}
+    os.environ.update(env or {})
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
+def run_process(
+    *args: str, env: dict | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess:
     """``ckpt-tui ARGS`` in a new process, with this test's environment."""
     return subprocess.run(
         [sys.executable, "-m", "ckpt_tui", *args],

@@ -71,8 +71,19 @@ class Cluster:
         self.settings = settings or {}
         if self.as_postgres:
             shutil.chown(self.dir, "postgres")
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "-E", "UTF8",
-                  "--locale=C", "--auth-local=trust", "--auth-host=scram-sha-256", "-N")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--auth-local=trust",
+            "--auth-host=scram-sha-256",
+            "-N",
+        )
         hba = self.data / "pg_hba.conf"
         self._write_as_owner(
             hba,
@@ -113,8 +124,17 @@ class Cluster:
             self.port = _free_port()
             try:
                 self._run(
-                    "pg_ctl", "-D", str(self.data), "-l", str(self.dir / "server.log"), "-w",
-                    "-t", "60", "-o", " ".join([*options, f"-p {self.port}"]), "start",
+                    "pg_ctl",
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.dir / "server.log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "-o",
+                    " ".join([*options, f"-p {self.port}"]),
+                    "start",
                 )
                 return
             except RuntimeError:

@@ -112,7 +112,18 @@ def test_a_push_killed_midway_is_completed_by_the_next_one(archive, tmp_path):
     total = len(store_snapshots(path))
     url = archive.url()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ckpt_tui", "archive", "push", url, "--db", str(path), "--batch", "20"],
+        [
+            sys.executable,
+            "-m",
+            "ckpt_tui",
+            "archive",
+            "push",
+            url,
+            "--db",
+            str(path),
+            "--batch",
+            "20",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -159,7 +170,9 @@ def test_push_never_writes_the_store(archive, tmp_path):
 def test_epoch_millisecond_times_are_archived_as_iso(archive, tmp_path):
     path = make_store(tmp_path / "s.db", snapshots=1)
     conn = connect(path)
-    add_snapshot(conn, "s1", "p1", "epoch", Checkpoint(objective="e").to_payload(), at=1795000000123)
+    add_snapshot(
+        conn, "s1", "p1", "epoch", Checkpoint(objective="e").to_payload(), at=1795000000123
+    )
     conn.close()
     a = Archive(archive.url())
     a.push(path)
@@ -200,13 +213,26 @@ def test_another_push_of_the_same_store_is_refused_while_one_runs(archive, tmp_p
 def test_watch_pushes_each_save_until_interrupted(archive, tmp_path):
     path = make_store(tmp_path / "s.db", snapshots=1)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ckpt_tui", "archive", "push", archive.url(), "--db", str(path),
-         "--watch", "--interval", "0.1", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "ckpt_tui",
+            "archive",
+            "push",
+            archive.url(),
+            "--db",
+            str(path),
+            "--watch",
+            "--interval",
+            "0.1",
+            "--json",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
+
         def archived() -> int:
             return archive.sql("SELECT count(*) FROM ckpt_archive.snapshots")[0][0]
 

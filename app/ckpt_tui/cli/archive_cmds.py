@@ -114,7 +114,9 @@ def cmd_status(args) -> int:
             }
         )
         return 0
-    say(f"archive {reader.archive.shown}: schema {schema_name()} version {version}, {size / 1e6:.1f} MB")
+    say(
+        f"archive {reader.archive.shown}: schema {schema_name()} version {version}, {size / 1e6:.1f} MB"
+    )
     snapshots = sum(o.snapshot_count for o in origins)
     say(f"{counted(len(origins), 'origin')}, {counted(snapshots, 'snapshot', grouped=True)}")
     return 0
@@ -283,7 +285,10 @@ def cmd_list_origins(args) -> int:
         return 0
     table(
         ["ORIGIN", "HOST", "STORE", "SNAPSHOTS", "PRUNED", "LAST PUSH"],
-        [(o.id, o.host, o.store_path, o.snapshot_count, o.pruned_count, o.last_push_at) for o in rows],
+        [
+            (o.id, o.host, o.store_path, o.snapshot_count, o.pruned_count, o.last_push_at)
+            for o in rows
+        ],
     )
     return 0
 
@@ -304,7 +309,13 @@ def cmd_list_projects(args) -> int:
     table(
         ["ID", "DIRECTORY", "SESSIONS", "ORIGINS", "LAST ACTIVITY"],
         [
-            (r.id, r.directory, r.session_count, ",".join(o[:8] for o in r.origins), r.last_activity)
+            (
+                r.id,
+                r.directory,
+                r.session_count,
+                ",".join(o[:8] for o in r.origins),
+                r.last_activity,
+            )
             for r in rows
         ],
     )
@@ -631,7 +642,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = add_list(
         "snapshots", cmd_list_snapshots, "a session's snapshots, pruned ones included, newest first"
     )
-    p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui archive list sessions)")
+    p.add_argument(
+        "session", metavar="SESSION", help="a session id (ckpt-tui archive list sessions)"
+    )
     p.add_argument("--origin", metavar="ORIGIN", help=ORIGIN_HELP)
     p.add_argument("--kind", metavar="KIND", help="only this kind")
 

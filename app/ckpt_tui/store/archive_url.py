@@ -15,7 +15,7 @@ No SQLAlchemy here: ``config show`` redacts without importing it.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 from ckpt_tui.errors import CkptError
 
@@ -38,6 +38,16 @@ def resolve(given: str | None, env: dict[str, str], configured: str | None) -> s
     return None
 
 
+def _join(scheme: str, netloc: str, path: str, query: str, fragment: str) -> str:
+    """``urlunsplit`` that keeps ``//`` when the authority is empty
+    (``postgresql://`` alone means "libpq's defaults")."""
+    return (
+        f"{scheme}://{netloc}{path}"
+        + (f"?{query}" if query else "")
+        + (f"#{fragment}" if fragment else "")
+    )
+
+
 def _split(url: str):
     parts = urlsplit(url)
     if parts.scheme.lower() not in SCHEMES:
@@ -50,7 +60,7 @@ def _split(url: str):
 def driver_url(url: str) -> str:
     """The URL for SQLAlchemy's psycopg dialect: the same, with its scheme."""
     parts = _split(url)
-    return urlunsplit(("postgresql+psycopg", *parts[1:]))
+    return _join("postgresql+psycopg", *parts[1:])
 
 
 def secrets(url: str) -> list[str]:
@@ -83,7 +93,7 @@ def redacted(url: str) -> str:
     if "password" in query:
         pairs = parse_qsl(query, keep_blank_values=True)
         query = urlencode([(k, HIDDEN if k == "password" else v) for k, v in pairs], safe="*/")
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+    return _join(parts.scheme, netloc, parts.path, query, parts.fragment)
 
 
 def scrub(text: str, url: str | None) -> str:
