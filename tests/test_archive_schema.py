@@ -34,7 +34,7 @@ def test_a_snapshot_name_may_come_back_after_pruning():
     from sqlalchemy import UniqueConstraint
 
     uniques = [c for c in A.snapshots.constraints if isinstance(c, UniqueConstraint)]
-    assert all("name" not in c.columns.keys() for c in uniques)
+    assert all("name" not in c.columns for c in uniques)
     assert any(i.columns.keys() == ["origin_id", "session_id", "name"] for i in A.snapshots.indexes)
 
 
