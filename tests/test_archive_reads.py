@@ -164,3 +164,12 @@ def test_search_speaks_the_local_search_syntax(reader, tmp_path):
 def test_hostile_queries_are_words_never_syntax(reader, tmp_path, query):
     reader.archive.push(_store_with(tmp_path / "s.db", {"a": "drop table bold foo bar"}))
     reader.search(query)  # no error: at most some words, or nothing, to look for
+
+
+def test_rows_copied_without_their_search_vectors_are_found_once_indexed(reader, tmp_path):
+    reader.archive.push(_store_with(tmp_path / "s.db", {"a": "zebra crossing"}), index=False)
+    assert reader.search("zebra").hits == []
+    done = reader.archive.index()
+    assert (done.snapshots, done.checkpoints) == (1, 1)
+    assert [h.hit.snapshot_name for h in reader.search("zebra").hits] == ["a"]
+    assert reader.archive.index().snapshots == 0  # nothing left

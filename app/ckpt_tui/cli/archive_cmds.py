@@ -135,6 +135,8 @@ class _Progress:
         "snapshots": "snapshots",
         "checkpoints": "checkpoints",
         "pruned": "marking pruned snapshots",
+        "index-snapshots": "indexing snapshots for search",
+        "index-checkpoints": "indexing checkpoints for search",
     }
 
     def __init__(self, stream) -> None:
@@ -146,10 +148,14 @@ class _Progress:
             return
         pct = 100 * done // total
         self.stream.write(
-            f"\r\x1b[Kckpt-tui: pushing {self.LABEL.get(phase, phase)} {done:,} / {total:,} ({pct}%)"
+            f"\r\x1b[Kckpt-tui: {self._verb(phase)} {done:,} / {total:,} ({pct}%)"
         )
         self.stream.flush()
         self.shown = True
+
+    def _verb(self, phase: str) -> str:
+        label = self.LABEL.get(phase, phase)
+        return label if phase.startswith("index-") else f"pushing {label}"
 
     def finish(self) -> None:
         if self.shown:
@@ -178,6 +184,14 @@ def _push_json(result) -> dict:
         "skipped": list(s.skipped),
         "archivedSnapshots": s.archived_snapshots,
         "archivedPruned": s.archived_pruned,
+        "seconds": round(result.seconds, 3),
+        "indexed": None
+        if result.indexed is None
+        else {
+            "snapshots": result.indexed.snapshots,
+            "checkpoints": result.indexed.checkpoints,
+            "seconds": round(result.indexed.seconds, 3),
+        },
     }
 
 
@@ -198,13 +212,32 @@ def cmd_push(args) -> int:
     try:
         if args.watch:
             return _watch(args, archive, progress)
-        result = archive.push(args.db, host=args.host, batch=args.batch, progress=progress)
+        result = archive.push(
+            args.db, host=args.host, batch=args.batch, progress=progress, index=not args.no_index
+        )
         _report_push(args, result, progress)
         return 0
     finally:
         if progress is not None:
             progress.finish()
         archive.close()
+
+
+def cmd_index(args) -> int:
+    archive = _archive(args)
+    progress = progress_for(sys.stderr)
+    try:
+        done = archive.index(batch=args.batch, progress=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
+        archive.close()
+    message = (
+        f"indexed {done.snapshots} snapshots and {done.checkpoints} checkpoints for search "
+        f"in {done.seconds:.1f} s"
+    )
+    _done(args, message)
+    return 0
 
 
 def _watch(args, archive, progress) -> int:
@@ -613,6 +646,18 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         metavar="LABEL",
         help="the host label of this store's rows (default: this machine's host name)",
     )
+    p.add_argument(
+        "--no-index",
+        action="store_true",
+        help="copy only; leave the new rows' search vectors to a later push or archive index",
+    )
+    p = add(
+        "index",
+        cmd_index,
+        "make the search vectors of rows pushed without them (a push does it after its copy)",
+        url_argument=True,
+    )
+    p.add_argument("--batch", metavar="N", type=_positive, help="rows per transaction")
     add("status", cmd_status, "the archive's schema version, size and origins", url_argument=True)
     p = asub.add_parser(
         "grants",

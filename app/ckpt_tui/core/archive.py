@@ -222,9 +222,13 @@ class Archive:
         host: str | None = None,
         batch: int | None = None,
         progress: Progress | None = None,
+        index: bool = True,
     ) -> PushResult:
         """Copy what the store at ``db`` (default: SPEC 1) holds and the
-        archive does not; mark what its store no longer holds."""
+        archive does not; mark what its store no longer holds; then (unless
+        ``index`` is false) make the search vectors still missing."""
+        import time
+
         from ckpt_tui.store import Store, archive_push
 
         path = Path(db).expanduser() if db else paths.default_store_path()
@@ -234,17 +238,37 @@ class Archive:
         with self.errors():
             with self.engine.connect() as conn:
                 self._check_version(conn, writing=True)
+            started = time.perf_counter()
             stats = archive_push.push(
                 store.path,
                 self.engine,
                 host or default_host(),
-                snapshot_document=snapshot_document,
-                checkpoint_document=checkpoint_document,
                 immutable=immutable,
                 batch=batch or archive_push.BATCH,
                 progress=progress,
             )
-        return PushResult(store.path, self.shown, stats)
+            copied = time.perf_counter() - started
+        indexed = self.index(batch=batch, progress=progress) if index else None
+        return PushResult(store.path, self.shown, stats, copied, indexed)
+
+    def index(self, *, batch: int | None = None, progress: Progress | None = None) -> Indexed:
+        """Make the search vectors of the rows pushed without one yet."""
+        import time
+
+        from ckpt_tui.store import archive_push
+
+        started = time.perf_counter()
+        with self.errors():
+            with self.engine.connect() as conn:
+                self._check_version(conn, writing=True)
+            stats = archive_push.index_pending(
+                self.engine,
+                snapshot_document=snapshot_document,
+                checkpoint_document=checkpoint_document,
+                batch=batch or archive_push.BATCH,
+                progress=progress,
+            )
+        return Indexed(stats.snapshots, stats.checkpoints, time.perf_counter() - started)
 
     def watch(
         self,
@@ -287,10 +311,22 @@ class Archive:
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 
+class Indexed(NamedTuple):
+    """Rows given their search vector, and how long that took."""
+
+    snapshots: int
+    checkpoints: int
+    seconds: float
+
+
 class PushResult(NamedTuple):
     store: Path
     archive: str  # its URL without the password
     stats: PushStats
+    #: seconds the copy took (reading the store, comparing, sending)
+    seconds: float = 0.0
+    #: what was indexed for search afterwards (``None``: not asked)
+    indexed: Indexed | None = None
 
     def message(self) -> str:
         s = self.stats
@@ -305,8 +341,15 @@ class PushResult(NamedTuple):
         if s.pruned:
             parts.append(f"{s.pruned} pruned from the store (kept in the archive)")
         head = "pushed " + ", ".join(parts) if s.sent or s.pruned else "nothing new to push"
+        rate = f" in {self.seconds:.1f} s" if s.snapshots else ""
+        indexed = ""
+        if self.indexed is not None and (self.indexed.snapshots or self.indexed.checkpoints):
+            indexed = (
+                f"; indexed {self.indexed.snapshots + self.indexed.checkpoints} rows for search "
+                f"in {self.indexed.seconds:.1f} s"
+            )
         return (
-            f"{head} from {self.store} to {self.archive}: the archive keeps "
+            f"{head}{rate} from {self.store} to {self.archive}{indexed}: the archive keeps "
             f"{s.archived_snapshots} snapshot{'s' if s.archived_snapshots != 1 else ''} "
             f"of this store, {s.archived_pruned} of them pruned from it"
         )

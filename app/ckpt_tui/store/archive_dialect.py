@@ -274,5 +274,70 @@ def copy_upsert(
     conn.exec_driver_sql(f"TRUNCATE {stage.name}")
 
 
+def copy_new(
+    conn: Connection,
+    table: Table,
+    columns: Sequence[str],
+    rows: list[Sequence[Any]],
+    *,
+    reset: dict[str, Any] | None = None,
+) -> None:
+    """Insert rows the archive should not have yet: ``COPY`` straight into
+    ``table`` (a push compares keys under its origin's lock, so none is
+    there). Should one be there all the same, the copy is undone and the
+    rows go through :func:`copy_upsert`."""
+    from sqlalchemy.exc import IntegrityError
+
+    names = ", ".join(f'"{c}"' for c in columns)
+    target = f'"{table.schema}"."{table.name}"'
+    savepoint = conn.begin_nested()
+    try:
+        with (
+            conn.connection.driver_connection.cursor() as cursor,
+            cursor.copy(f"COPY {target} ({names}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                copy.write_row(row)
+        savepoint.commit()
+    except Exception as exc:  # the driver's unique violation, raised by the copy
+        savepoint.rollback()
+        if getattr(exc, "sqlstate", None) != "23505" and not isinstance(exc, IntegrityError):
+            raise
+        copy_upsert(conn, table, columns, rows, reset=reset)
+
+
+def set_search(
+    conn: Connection, table: Table, keys: Sequence[str], docs: Sequence[Sequence[Any]]
+) -> None:
+    """Set the search vector of rows from their document text: ``docs`` are
+    the key values followed by the text."""
+    from sqlalchemy import and_, update
+
+    stages = conn.info.setdefault("ckpt_search_stages", {})
+    stage = stages.get(table.name)
+    if stage is None:
+        name = f"ckpt_search_{table.name}"
+        defs = ", ".join(f'"{k}" text' for k in keys)
+        conn.exec_driver_sql(
+            f"CREATE TEMP TABLE {name} ({defs}, search_text text) ON COMMIT DELETE ROWS"
+        )
+        stage = stages[table.name] = Table(
+            name, MetaData(), *(Column(k) for k in keys), Column("search_text")
+        )
+    names = ", ".join(f'"{c}"' for c in [*keys, "search_text"])
+    with (
+        conn.connection.driver_connection.cursor() as cursor,
+        cursor.copy(f"COPY {stage.name} ({names}) FROM STDIN") as copy,
+    ):
+        for row in docs:
+            copy.write_row(row)
+    conn.execute(
+        update(table)
+        .where(and_(*(table.c[k] == stage.c[k] for k in keys)))
+        .values(search=search_vector(stage.c.search_text))
+    )
+    conn.exec_driver_sql(f"TRUNCATE {stage.name}")
+
+
 def _pg_type(table: Table, column: str) -> str:
     return "integer" if column in table.c and isinstance(table.c[column].type, Integer) else "text"

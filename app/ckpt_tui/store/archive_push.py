@@ -19,6 +19,13 @@ longer has was pruned (or deleted with its session): it stays, with
 ``pruned_at`` set to the push's time; should the store have it again (a
 backup put back), the mark is cleared.
 
+Search vectors are not made while rows are copied: PostgreSQL's text
+parser and the GIN index cost several times what the copy does, and a
+push's rows should be safe in the archive as fast as they can be. A row
+goes in with ``search`` NULL; :func:`index_pending` then makes the vectors
+of every row still without one, in batches of their own (any push, or
+``archive index``, picks up what a killed one left).
+
 Text PostgreSQL cannot hold (a NUL character, or bytes that are not UTF-8,
 which only a damaged row has) is not sent: the row is named in the push's
 ``skipped`` and left out, and every push tries it again.
@@ -78,25 +85,74 @@ Document = Callable[[str, str], str]
 CheckpointDocument = Callable[[dict[str, Any]], str]
 
 
+class IndexStats(NamedTuple):
+    snapshots: int
+    checkpoints: int
+
+
+def index_pending(
+    engine: Engine,
+    *,
+    snapshot_document: Document,
+    checkpoint_document: CheckpointDocument,
+    batch: int = BATCH,
+    progress: Progress | None = None,
+) -> IndexStats:
+    """Make the search vector of every row that has none yet, a batch per
+    transaction. ``snapshot_document(name, payload)`` and
+    ``checkpoint_document(row)`` give the text a vector is made of. Two
+    indexers at once share the work (``SKIP LOCKED``)."""
+    say = progress or (lambda phase, done, total: None)
+    done = {"snapshots": 0, "checkpoints": 0}
+    cp_columns = A.copied_columns(A.checkpoints)
+    with engine.connect() as conn:
+        for table in (A.snapshots, A.checkpoints):
+            keys = [c.name for c in table.primary_key.columns]
+            waiting = _count_pending(conn, table)
+            conn.commit()
+            say(f"index-{table.name}", 0, waiting)
+            while True:
+                if table is A.snapshots:
+                    picked = [table.c[k] for k in keys] + [table.c.name, table.c.payload]
+                else:
+                    picked = [table.c[k] for k in keys] + [table.c[c] for c in cp_columns]
+                rows = conn.execute(
+                    select(*picked)
+                    .where(table.c.search.is_(None))
+                    .limit(batch)
+                    .with_for_update(skip_locked=True)
+                ).all()
+                if not rows:
+                    conn.commit()
+                    break
+                if table is A.snapshots:
+                    docs = [(*r[:2], snapshot_document(r[2], r[3])) for r in rows]
+                else:
+                    docs = [(*r[:2], checkpoint_document(dict(zip(cp_columns, r[2:], strict=True)))) for r in rows]
+                dialect.set_search(conn, table, keys, docs)
+                conn.commit()
+                done[table.name] += len(rows)
+                say(f"index-{table.name}", min(done[table.name], waiting), max(waiting, done[table.name]))
+    return IndexStats(done["snapshots"], done["checkpoints"])
+
+
+def _count_pending(conn: Connection, table) -> int:
+    return int(conn.execute(select(func.count()).where(table.c.search.is_(None))).scalar_one())
+
+
 def push(
     store_path: Path,
     engine: Engine,
     host: str,
     *,
-    snapshot_document: Document,
-    checkpoint_document: CheckpointDocument,
     immutable: bool = False,
     batch: int = BATCH,
     progress: Progress | None = None,
 ) -> PushStats:
     """Bring the rows of the store at ``store_path`` in the archive up to
     it, as the origin ``store.file_identity`` says the file is, pushed from
-    ``host``.
-
-    ``snapshot_document(name, payload)`` and ``checkpoint_document(row)``
-    give the text a row's search vector is made of. Raises the store's
-    one-line errors for the store and the driver's for the archive (the
-    caller translates those)."""
+    ``host``. Raises the store's one-line errors for the store and the
+    driver's for the archive (the caller translates those)."""
     say = progress or (lambda phase, done, total: None)
     local = _LocalStore(store_path, immutable)
     try:
@@ -110,9 +166,7 @@ def push(
                 )
             conn.commit()
             try:
-                return _push(
-                    conn, local, origin, snapshot_document, checkpoint_document, batch, say
-                )
+                return _push(conn, local, origin, batch, say)
             finally:
                 conn.rollback()
                 dialect.unlock_origin(conn, origin.id)
@@ -125,8 +179,6 @@ def _push(
     conn: Connection,
     local: _LocalStore,
     origin: Origin,
-    snapshot_document: Document,
-    checkpoint_document: CheckpointDocument,
     batch: int,
     say: Progress,
 ) -> PushStats:
@@ -163,16 +215,11 @@ def _push(
     say("snapshots", 0, len(new))
     for start in range(0, len(new), batch):
         rows = _storable(local.snapshots(new[start : start + batch]), "snapshots", skipped)
-        name_at, payload_at = (
-            _column_index(A.snapshots, "name"),
-            _column_index(A.snapshots, "payload"),
-        )
-        dialect.copy_upsert(
+        dialect.copy_new(
             conn,
             A.snapshots,
             [A.ORIGIN, *A.copied_columns(A.snapshots)],
-            ((origin.id, *r, snapshot_document(r[name_at], r[payload_at])) for r in rows),
-            search=True,
+            [(origin.id, *r) for r in rows],
             reset={"pruned_at": None},
         )
         conn.commit()
@@ -213,11 +260,8 @@ def _push(
             conn,
             A.checkpoints,
             [A.ORIGIN, *cp_columns],
-            (
-                (origin.id, *r, checkpoint_document(dict(zip(cp_columns, r, strict=True))))
-                for r in rows
-            ),
-            search=True,
+            _with(origin.id, rows),
+            reset={"search": None},  # its text changed: indexed again
         )
     say("checkpoints", len(rows), len(changed_cp))
     archived = len(theirs) + sent

@@ -18,7 +18,8 @@ object, so a column added to the store's schema is a column of the archive
 * columns of the archive's own: ``snapshots.pruned_at`` (when a push found
   the snapshot gone from its origin's store: only the archive has it), and
   a full-text ``search`` column on ``snapshots`` and ``checkpoints``, of
-  the dialect's type (``store/archive_dialect.py``).
+  the dialect's type (``store/archive_dialect.py``), NULL until the
+  indexer has made it (``store/archive_push.index_pending``).
 
 ``session_runtime`` and ``migrations`` are the plugin's bookkeeping, not
 history: the archive leaves them out. The archive's own tables are
@@ -143,6 +144,13 @@ snapshots = _derive(
 dialect.search_index("snapshots_search_idx", snapshots.c.search)
 dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
 Index("snapshots_captured_idx", snapshots.c.captured_at)
+# The rows a push left for the indexer (search vectors are made after the copy).
+Index("snapshots_unindexed_idx", snapshots.c.origin_id, postgresql_where=snapshots.c.search.is_(None))
+Index(
+    "checkpoints_unindexed_idx",
+    checkpoints.c.origin_id,
+    postgresql_where=checkpoints.c.search.is_(None),
+)
 # The board: the checkpoints of a status, without reading every one.
 Index("checkpoints_status_idx", checkpoints.c.status, checkpoints.c.updated_at)
 
