@@ -471,23 +471,14 @@ def cmd_show(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from ckpt_tui.cli import jsonview, textdiff
+    from ckpt_tui.cli.store_cmds import report_comparison
 
     reader = _reader(args)
     try:
         comparison = reader.compare(args.session, args.a, args.b, origin=args.origin)
     finally:
         reader.close()
-    if args.json:
-        emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
-        return 0
-    say(f"--- {comparison.old_label}")
-    say(f"+++ {comparison.new_label}")
-    if comparison.diff.is_empty:
-        say("(no differences)")
-    for line in textdiff.unified_lines(comparison.diff):
-        say(line)
-    return 0
+    return report_comparison(args, comparison)
 
 
 def cmd_history(args) -> int:

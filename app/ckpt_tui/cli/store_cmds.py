@@ -181,13 +181,18 @@ def cmd_show(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from ckpt_tui.cli import jsonview, textdiff
-
     svc = _reader(args)
     if getattr(args, "against", None):
         comparison = _compare_across(svc, args)
     else:
         comparison = svc.compare(args.session, args.a, args.b)
+    return report_comparison(args, comparison)
+
+
+def report_comparison(args, comparison) -> int:
+    """Print a diff (the store's or the archive's): unified lines, or JSON."""
+    from ckpt_tui.cli import jsonview, textdiff
+
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
