@@ -147,9 +147,7 @@ class _Progress:
         if not total:
             return
         pct = 100 * done // total
-        self.stream.write(
-            f"\r\x1b[Kckpt-tui: {self._verb(phase)} {done:,} / {total:,} ({pct}%)"
-        )
+        self.stream.write(f"\r\x1b[Kckpt-tui: {self._verb(phase)} {done:,} / {total:,} ({pct}%)")
         self.stream.flush()
         self.shown = True
 
@@ -233,7 +231,8 @@ def cmd_index(args) -> int:
             progress.finish()
         archive.close()
     message = (
-        f"indexed {done.snapshots} snapshots and {done.checkpoints} checkpoints for search "
+        f"indexed {counted(done.snapshots, 'snapshot')} and "
+        f"{counted(done.checkpoints, 'checkpoint')} for search "
         f"in {done.seconds:.1f} s"
     )
     _done(args, message)

@@ -34,6 +34,7 @@ from ckpt_tui import paths, timeutil
 from ckpt_tui.core.model import Checkpoint, Damaged, field_labels, validate_fields
 from ckpt_tui.core.plans import Plan, Step
 from ckpt_tui.errors import CkptError, DamagedPayload
+from ckpt_tui.plural import counted
 from ckpt_tui.store import archive_url
 
 if TYPE_CHECKING:
@@ -331,13 +332,13 @@ class PushResult(NamedTuple):
     def message(self) -> str:
         s = self.stats
         parts = [
-            f"{s.snapshots} new snapshot{'s' if s.snapshots != 1 else ''}",
-            f"{s.checkpoints} checkpoint{'s' if s.checkpoints != 1 else ''}",
-            f"{s.sessions} session{'s' if s.sessions != 1 else ''}",
-            f"{s.projects} project{'s' if s.projects != 1 else ''}",
+            counted(s.snapshots, "new snapshot"),
+            counted(s.checkpoints, "checkpoint"),
+            counted(s.sessions, "session"),
+            counted(s.projects, "project"),
         ]
         if s.restored:
-            parts.append(f"{s.restored} snapshot{'s' if s.restored != 1 else ''} updated")
+            parts.append(counted(s.restored, "snapshot") + " updated")
         if s.pruned:
             parts.append(f"{s.pruned} pruned from the store (kept in the archive)")
         head = "pushed " + ", ".join(parts) if s.sent or s.pruned else "nothing new to push"
@@ -350,7 +351,7 @@ class PushResult(NamedTuple):
             )
         return (
             f"{head}{rate} from {self.store} to {self.archive}{indexed}: the archive keeps "
-            f"{s.archived_snapshots} snapshot{'s' if s.archived_snapshots != 1 else ''} "
+            f"{counted(s.archived_snapshots, 'snapshot')} "
             f"of this store, {s.archived_pruned} of them pruned from it"
         )
 

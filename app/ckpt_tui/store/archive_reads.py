@@ -38,6 +38,7 @@ from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by
 
 from ckpt_tui import timeutil
 from ckpt_tui.errors import CkptError, NotFound
+from ckpt_tui.plural import counted
 from ckpt_tui.records import OriginRow, Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.store import archive_dialect as dialect
 from ckpt_tui.store import archive_schema as A
@@ -390,7 +391,8 @@ def get_snapshot(
     if len(found) > 1 and len(live) != 1:
         ids = ", ".join(r["id"] for r in found)
         raise CkptError(
-            f"session {session_id!r} has {len(found)} snapshots named {name!r} in the archive; "
+            f"session {session_id!r} has {counted(len(found), 'snapshot')} named {name!r} "
+            "in the archive; "
             f"give one's id: {ids}"
         )
     r = live[0] if live else found[0]

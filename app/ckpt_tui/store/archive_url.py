@@ -64,7 +64,7 @@ def driver_url(url: str) -> str:
 
 
 def secrets(url: str) -> list[str]:
-    """The password(s) the URL holds, as written and decoded: what
+    """Every password the URL holds, as written and decoded: what
     :func:`scrub` removes from text."""
     try:
         parts = urlsplit(url)
