@@ -77,7 +77,9 @@ class ConversationMessage:
 
 @dataclass(frozen=True)
 class ConversationPage:
-    """Messages in id order (opencode's ids ascend with creation time).
+    """Messages in the order opencode shows them: a database's by its
+    ``time_created`` column and then id (``MessageV2.page``), the old JSON
+    tree's by id.
 
     Pass ``cursor`` as ``after`` for the next page; ``None`` on the last.
     ``damaged_skipped`` counts message and part records of this page that
