@@ -26,7 +26,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
         "depth": 0,                   # 1 for a child, 2 for a grandchild...
         "archived": false, "archivedAt": null,
         "createdAt": "...", "updatedAt": "...", "lastActivity": "...",
-        "messageCount": 4, "source": "opencode.db",
+        "messageCount": 4 | null,     # null: unknown (this opencode version is not understood)
+        "source": "opencode.db",
         "checkpoint": "in_progress" | "done (placeholder)" | ... | "none" | "no store",
         "hasCheckpoint": true,
         "usage": null | {             # from the messages; null: not readable
@@ -201,7 +202,7 @@ def list_opencode_sessions(args) -> int:
             (
                 "  " * depth + info.id,
                 info.agent or "-",
-                info.message_count,
+                "?" if info.message_count is None else info.message_count,
                 _when(info.activity),
                 status(info),
                 info.source,

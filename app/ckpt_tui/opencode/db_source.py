@@ -90,6 +90,21 @@ class _Schema:
                 return table
         return None
 
+    def sessions_elsewhere(self, conn: sqlite3.Connection, session_ids: list[str]) -> set[str]:
+        """Which of these sessions have messages in a newer table."""
+        found: set[str] = set()
+        for table in self.newer:
+            for chunk in chunks(session_ids):
+                found.update(
+                    r[0]
+                    for r in conn.execute(
+                        f"SELECT DISTINCT session_id FROM {table} "
+                        f"WHERE session_id IN ({placeholders(len(chunk))})",
+                        chunk,
+                    )
+                )
+        return found
+
     @property
     def has_messages(self) -> bool:
         return {"id", "session_id", "data"} <= self.message
@@ -170,6 +185,14 @@ class DbSource:
     ) -> Listing:
         """Session rows as :class:`SessionInfo`, in short statements of their own."""
         listing = Listing(sessions=[])
+        ids = [row[0] for row in rows]
+        # A count this reader cannot make is unknown, not 0 (NOT_UNDERSTOOD).
+        if schema.has_messages:
+            unknown = schema.sessions_elsewhere(
+                conn, [sid for sid in ids if not stats.get(sid, (0, None))[0]]
+            )
+        else:
+            unknown = set(ids)
         last_ids = [last for _, last in stats.values() if last is not None]
         last_messages = self._messages_by_id(conn, last_ids, listing.damaged)
         last_parts = self._parts_of(conn, schema, last_ids, listing.damaged)
@@ -201,7 +224,7 @@ class DbSource:
                     created=records.moment(values["time_created"]),
                     updated=records.moment(values["time_updated"]),
                     last_activity=activity,
-                    message_count=count,
+                    message_count=None if sid in unknown else count,
                     source=self.name,
                     source_path=self.path,
                 )
