@@ -128,8 +128,9 @@ def test_a_database_without_the_message_table_is_not_understood(data_dir, change
         reader.conversation_count(LOGIN)
 
 
-def test_messages_only_in_a_newer_table_are_not_understood(data_dir):
-    """A newer opencode keeping the conversation in ``session_message`` only."""
+def messages_only_in_session_message(data_dir: Path) -> None:
+    """The login session as a newer opencode might keep it: its messages in
+    ``session_message`` only."""
     edit(
         data_dir / "opencode.db",
         ("PRAGMA foreign_keys=OFF",),
@@ -142,6 +143,11 @@ def test_messages_only_in_a_newer_table_are_not_understood(data_dir):
         ("DELETE FROM part WHERE session_id = ?", LOGIN),
         ("DELETE FROM message WHERE session_id = ?", LOGIN),
     )
+
+
+def test_messages_only_in_a_newer_table_are_not_understood(data_dir):
+    """A newer opencode keeping the conversation in ``session_message`` only."""
+    messages_only_in_session_message(data_dir)
     with pytest.raises(OpencodeUnreadable, match=NOT_UNDERSTOOD) as err:
         OpencodeReader(data_dir).conversation_page(LOGIN)
     assert "session_message" in str(err.value)
@@ -167,18 +173,7 @@ def test_the_session_list_says_unknown_not_zero_messages(data_dir, capsys):
 
 
 def test_a_session_whose_messages_are_only_in_a_newer_table_has_an_unknown_count(data_dir):
-    edit(
-        data_dir / "opencode.db",
-        ("PRAGMA foreign_keys=OFF",),
-        (
-            "INSERT INTO session_message (id, session_id, type, seq, time_created, "
-            "time_updated, data) SELECT id, session_id, 'message', rowid, time_created, "
-            "time_updated, data FROM message WHERE session_id = ?",
-            LOGIN,
-        ),
-        ("DELETE FROM part WHERE session_id = ?", LOGIN),
-        ("DELETE FROM message WHERE session_id = ?", LOGIN),
-    )
+    messages_only_in_session_message(data_dir)
     reader = OpencodeReader(data_dir)
     listed = {s.id: s for s in reader.sessions().sessions}
     assert listed[LOGIN].message_count is None
@@ -295,7 +290,9 @@ async def test_the_conversation_screen_says_it_read_the_tree(store_path, tmp_pat
 
 
 @run_async
-async def test_the_conversation_screen_says_not_understood(store_path, tmp_path):
+async def test_the_conversation_screen_says_not_understood_and_the_count_unknown(
+    store_path, tmp_path
+):
     data_dir = copy_fixture(tmp_path / "opencode")
     edit(data_dir / "opencode.db", ("PRAGMA foreign_keys=OFF",), ("DROP TABLE message",))
     app = make_app(store_path)
@@ -304,16 +301,6 @@ async def test_the_conversation_screen_says_not_understood(store_path, tmp_path)
         screen = await _open_conversation(pilot, data_dir, LOGIN)
         text, classes = _notice(screen)
         assert NOT_UNDERSTOOD in text and "-error" in classes
-
-
-@run_async
-async def test_the_conversation_header_says_the_count_is_unknown(store_path, tmp_path):
-    data_dir = copy_fixture(tmp_path / "opencode")
-    edit(data_dir / "opencode.db", ("PRAGMA foreign_keys=OFF",), ("DROP TABLE message",))
-    app = make_app(store_path)
-    async with app.run_test(size=(140, 40)) as pilot:
-        await settle(pilot)
-        screen = await _open_conversation(pilot, data_dir, LOGIN)
         head = str(screen.query_one("#conversation-head").render())
         assert "messages unknown" in head and "0 messages" not in head
 
