@@ -357,7 +357,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument(
         "--full",
         action="store_true",
-        help=f"show tool inputs and outputs whole (else each is cut after {FOLD_LINES} lines)",
+        help=f"show tool inputs and outputs whole (else each is cut after {counted(FOLD_LINES, 'line')})",
     )
     # SUPPRESS: an unset sub-option must not hide ``ckpt-tui --opencode-data DIR conversation``.
     p.add_argument(

@@ -180,10 +180,7 @@ def import_legacy(
         return _skipped(replace(info, status=bad.status, reason=bad.reason), False)
     info = replace(info, entries=len(state.entries))
     # opencode's records are read, and git asked, now: not under the store's write lock.
-    opencode = None
-    if project_id is None:
-        opencode = OpencodeProjects(opencode_data)
-        opencode.decide(d)
+    opencode = None if project_id is not None else OpencodeProjects(opencode_data).ready(d)
     if hook:
         hook("read")
     backup = backup_path(d, sha)

@@ -101,6 +101,12 @@ class OpencodeProjects:
         found = [r.worktree for r in self.records if r.worktree and r.worktree != "/"]
         return [Path(os.path.abspath(w)) for w in dict.fromkeys(found) if os.path.isdir(w)]
 
+    def ready(self, directory: Path) -> OpencodeProjects:
+        """These records, with the decision for ``directory`` made now (git
+        runs here, not later under the store's write lock)."""
+        self.decide(directory)
+        return self
+
     def decide(self, directory: Path) -> IdDecision:
         """The id for ``directory`` by the rules of the module's docstring
         (a record whose id the store cannot hold is passed over)."""
