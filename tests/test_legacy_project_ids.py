@@ -241,20 +241,25 @@ def test_a_linked_worktree_is_its_repositorys_project(service, tmp_path, data):
     assert (plan.project_id, plan.file.project_source) == ("main-cache", "git-cache")
 
 
-def test_of_several_root_commits_the_first_in_sorted_order_is_the_id(service, tmp_path, data):
-    """opencode sorts the root commits as text and takes the first."""
-    repo = tmp_path / "repo"
-    repository(repo)
-    git(repo, "checkout", "-q", "--orphan", "other")
-    (repo / "OTHER").write_text("y\n")
-    git(repo, "add", "OTHER")
-    git(repo, "commit", "-q", "-m", "second root", when="2026-02-01T00:00:00Z")
-    git(repo, "checkout", "-q", "main")
-    git(repo, "merge", "-q", "--allow-unrelated-histories", "-m", "join", "other")
-    roots = git(repo, "rev-list", "--max-parents=0", "HEAD").splitlines()
-    assert len(roots) == 2
+def test_of_several_root_commits_the_first_line_of_rev_list_is_the_id(service, tmp_path, data):
+    """SPEC 6: the first line of `git rev-list --max-parents=0 HEAD`, not the
+    smallest hash (the second root is remade until the two rules differ)."""
+    for attempt in range(40):
+        repo = tmp_path / f"repo{attempt}"
+        repository(repo)
+        git(repo, "checkout", "-q", "--orphan", "other")
+        (repo / "OTHER").write_text("y\n")
+        git(repo, "add", "OTHER")
+        git(repo, "commit", "-q", "-m", f"second root {attempt}", when="2026-02-01T00:00:00Z")
+        git(repo, "checkout", "-q", "main")
+        git(repo, "merge", "-q", "--allow-unrelated-histories", "-m", "join", "other")
+        roots = git(repo, "rev-list", "--max-parents=0", "HEAD").splitlines()
+        assert len(roots) == 2
+        if roots[0] != min(roots):
+            break
+    assert roots[0] != min(roots)
     write_state(repo, V1)
-    assert legacy.plan_import(service, repo, opencode_data=data).project_id == min(roots)
+    assert legacy.plan_import(service, repo, opencode_data=data).project_id == roots[0]
 
 
 def test_a_repository_without_a_commit_is_global(service, tmp_path, data):

@@ -45,7 +45,7 @@ JSON shapes (``--json``)
 worktree), ``opencode-sandbox`` (a record lists it among the project's
 directories), ``opencode-subdirectory`` (inside such a directory),
 ``git-cache`` (the id opencode cached in ``<repository>/.git/opencode``),
-``git-root-commit`` (the repository's root commit, first in sorted order),
+``git-root-commit`` (the first line of `git rev-list --max-parents=0 HEAD`),
 ``global`` (outside git). A file imported by an earlier version under a
 derived ``dir-<16 hex>`` id is ``store`` there, and its note says under
 which id the plugin files the directory and how to move the import.

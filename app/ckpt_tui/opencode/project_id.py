@@ -14,10 +14,9 @@ from git alone:
 4. It asks git for the common dir, whose parent is the main worktree (the
    checkout itself, or the repository a linked worktree belongs to); when
    step 2 found no file at all it reads ``<main worktree>/.git/opencode``.
-5. Still no id: ``git rev-list --max-parents=0 HEAD`` in the checkout; the
-   root commits are sorted as text and the first is the id (opencode then
-   caches it; this module writes nothing). A repository without a commit
-   is ``global``.
+5. Still no id: the first line of ``git rev-list --max-parents=0 HEAD`` in
+   the checkout, as SPEC 6 words it (opencode then caches it; this module
+   writes nothing). A repository without a commit is ``global``.
 
 This module does the same, read only. Git runs with the environment
 opencode would give it (the person's), no terminal prompt, and a time
@@ -164,7 +163,7 @@ def git_identity(directory: str | os.PathLike[str]) -> GitIdentity:
     if cached:
         return GitIdentity(cached, GIT_CACHE, checkout, worktree, cache_file)
     code, out = _git(["rev-list", "--max-parents=0", "HEAD"], checkout)
-    roots = sorted(line.strip() for line in out.splitlines() if line.strip()) if code == 0 else []
+    roots = [line.strip() for line in out.splitlines() if line.strip()] if code == 0 else []
     if not roots:
         return GitIdentity(
             GLOBAL,
