@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.resume_cmds",
     "ckpt_tui.cli.views_cmds",
     "ckpt_tui.cli.search_cmd",
+    "ckpt_tui.cli.archive_cmds",
 )
 
 
@@ -105,6 +106,10 @@ COMMANDS = {
     "search": (
         "search_cmd",
         'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)',
+    ),
+    "archive": (
+        "archive_cmds",
+        "the team archive on PostgreSQL: push this store into it, read every machine's",
     ),
 }
 COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
