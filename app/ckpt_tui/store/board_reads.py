@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ckpt_tui import timeutil
 from ckpt_tui.records import Page
-from ckpt_tui.store.keys import json_list, marked, variant
+from ckpt_tui.store.keys import json_list, slots, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.valid_ids import require_id
 
@@ -43,7 +43,7 @@ def board_page(
     active project first), newest activity first within a group."""
     if group not in GROUPS:
         raise ValueError(f"group is one of {', '.join(GROUPS)}")
-    params: dict[str, object] = {"statuses": marked(statuses)}
+    params = slots("status", statuses, "statuses")
     if project_id is not None:
         require_id(project_id, "project id")
         params["project_id"] = project_id

@@ -28,10 +28,11 @@ def page_total(
     q: Query, total: str, params: dict, raw: Sequence, limit: int, after, bounded: bool
 ) -> tuple[int, bool]:
     """(total, at_least) of a keyset page, counted by the statement named
-    ``total``. A first page that is not full holds every row: its length is
-    the count, and nothing is read again. With ``bounded`` (``total`` built
-    by ``count_upto``), the count stops at ``FILTER_COUNT_BOUND`` and says so."""
-    if after is None and len(raw) < limit:
+    ``total``. A first page that is not full (or a whole list, ``limit``
+    -1) holds every row: its length is the count, and nothing is read
+    again. With ``bounded`` (``total`` built by ``count_upto``), the count
+    stops at ``FILTER_COUNT_BOUND`` and says so."""
+    if after is None and (limit < 0 or len(raw) < limit):
         return len(raw), False
     if not bounded:
         return q.scalar(total, **params), False

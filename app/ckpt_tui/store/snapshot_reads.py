@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ckpt_tui.errors import NotFound
 from ckpt_tui.records import Page, SnapshotRow
 from ckpt_tui.store.filters import like_pattern, page_total
-from ckpt_tui.store.keys import cursor_params, json_list, marked, variant
+from ckpt_tui.store.keys import cursor_params, json_list, slots, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import keyset_page, snapshot_row
 from ckpt_tui.store.session_reads import session_exists
@@ -31,9 +31,9 @@ def _list_params(
     flags = {"kinds": bool(kinds), "exclude": bool(exclude_kinds), "match": bool(text)}
     params: dict[str, object] = {"session_id": session_id}
     if kinds:
-        params["kinds"] = marked(kinds)
+        params.update(slots("kind", kinds, "kinds"))
     if exclude_kinds:
-        params["exclude_kinds"] = marked(exclude_kinds)
+        params.update(slots("exclude", exclude_kinds, "kinds"))
     if text:
         params["pattern"] = like_pattern(text)
     return flags, params
@@ -131,7 +131,8 @@ def newest_listed(q: Query, session_id: str, kind: str):
     """The newest snapshot of a session of ``kind``, its list columns
     without the payload, or ``None``."""
     require_id(session_id)
-    return q.first("snapshots_page/kinds", session_id=session_id, kinds=marked([kind]), limit=1)
+    name = "snapshots_page/kinds"
+    return q.first(name, session_id=session_id, **slots("kind", [kind], "kinds"), limit=1)
 
 
 def kind_exists(q: Query, kind: str) -> bool:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Integer, Text, and_, bindparam, false, func, or_, select
+from sqlalchemy import Integer, Text, and_, bindparam, case, false, func, or_, select
 
 from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
-from ckpt_tui.store.statements.common import marked_position, variants
+from ckpt_tui.store.statements.common import slot_params, variants
 
 
 def _json_list(name: str):
@@ -26,13 +26,14 @@ def _json_list(name: str):
 def sort_keys(group: str) -> list[tuple[Any, bool]]:
     """(expression, descending) of the board's order, outermost first.
 
-    By ``status``: the position of the status in the marked list
-    ``:statuses`` (``keys.marked``: the statuses asked for, in order), so
-    the groups come in the order asked; by ``project``: most recently
-    active project first."""
+    By ``status``: the place of the status among ``:status_0`` ...
+    (``keys.slots``: the first that holds it), so the groups come in the
+    order asked; by ``project``: most recently active project first."""
     keys: list[tuple[Any, bool]] = []
     if group == "status":
-        keys.append((marked_position(checkpoints.c.status, "statuses"), False))
+        ranks = enumerate(slot_params("status"))
+        rank = case(*((checkpoints.c.status == slot, i) for i, slot in ranks))
+        keys.append((rank, False))
     else:
         project_time = (
             select(projects.c.updated_at)
@@ -57,8 +58,8 @@ def _after(keys: list[tuple[Any, bool]]):
 
 
 def _where(of_project: bool) -> list:
-    """Checkpoints whose status is in the marked list ``:statuses`` (of ``:project_id``)."""
-    where = [marked_position(checkpoints.c.status, "statuses") > 0]
+    """Checkpoints whose status is one of ``:status_0`` ... (of ``:project_id``)."""
+    where = [checkpoints.c.status.in_(slot_params("status"))]
     if of_project:
         where.append(checkpoints.c.project_id == bindparam("project_id", type_=Text))
     return where

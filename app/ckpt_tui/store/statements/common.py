@@ -15,7 +15,7 @@ from itertools import product
 from sqlalchemy import Integer, Text, bindparam, func, or_, select
 from sqlalchemy.sql import Select
 
-from ckpt_tui.store.keys import variant
+from ckpt_tui.store.keys import SLOTS, variant
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
 
 
@@ -26,11 +26,9 @@ def matches_pattern(columns):
     return or_(*(c.like(pattern, escape="\\") for c in columns))
 
 
-def marked_position(column, name: str):
-    """Where ``column``'s value is in the marked list bound as ``:name``
-    (``keys.marked``): 0 when it is not there, else a position that grows
-    with the value's place in the list."""
-    return func.instr(bindparam(name, type_=Text), func.char(31).concat(column).concat(func.char(31)))
+def slot_params(name: str) -> list:
+    """The parameters ``:name_0`` ... of a short list (``keys.slots``)."""
+    return [bindparam(f"{name}_{i}", type_=Text) for i in range(SLOTS)]
 
 
 def count_upto(rows: Select) -> Select:

@@ -11,8 +11,8 @@ from ckpt_tui.store.ordering import newest_first, oldest_first
 from ckpt_tui.store.schema import snapshots
 from ckpt_tui.store.statements.common import (
     count_upto,
-    marked_position,
     matches_pattern,
+    slot_params,
     variants,
 )
 
@@ -26,14 +26,14 @@ def _json_list(name: str):
 
 def _where(kinds: bool, exclude: bool, match: bool) -> list:
     """The conditions of a session's snapshot list: of ``:session_id``, of
-    the kinds in the marked list ``:kinds`` (``keys.marked``), not of those
-    in ``:exclude_kinds``, holding ``:pattern`` in the name, the kind or the
+    the kinds ``:kind_0`` ... (``keys.slots``), not of the kinds
+    ``:exclude_0`` ..., holding ``:pattern`` in the name, the kind or the
     payload (SQLite reads the payloads to filter, but none is returned)."""
     where = [snapshots.c.session_id == bindparam("session_id", type_=Text)]
     if kinds:
-        where.append(marked_position(snapshots.c.kind, "kinds") > 0)
+        where.append(snapshots.c.kind.in_(slot_params("kind")))
     if exclude:
-        where.append(marked_position(snapshots.c.kind, "exclude_kinds") == 0)
+        where.append(snapshots.c.kind.not_in(slot_params("exclude")))
     if match:
         where.append(matches_pattern([snapshots.c.name, snapshots.c.kind, snapshots.c.payload]))
     return where
