@@ -6,7 +6,7 @@ said in full. ``--json`` writes one JSON object per line (NDJSON)::
 
     {"session": "ses_...", "sessionTitle": "...", "project": "...",
      "snapshot": "<id>", "name": "auto-...", "kind": "auto",
-     "capturedAt": "2026-11-29T13:15:54.123Z",
+     "capturedAt": "2026-11-29T13:15:54.123Z", "previousSnapshot": "<id>" | null,
      "summary": "+1 done  -1 next  status→blocked",
      "fieldsChanged": ["status", "completedSteps", "nextSteps"],
      "statusBefore": "in_progress", "statusAfter": "blocked"}

@@ -8,6 +8,8 @@ project_sort = "activity"   # activity | name (s in the pane)
 theme = "textual-dark"      # a Textual theme (ctrl+p "theme" picks and saves one)
 [keymap]                    # binding id = keys, e.g.
 "main.restore" = "R"
+[watch]
+bell = false                # ring the terminal bell when a followed session turns Blocked or Done
 ```
 
 The file is checked, not trusted: an unknown key, a value of the wrong
@@ -41,6 +43,9 @@ class Config(Frozen):
     #: The Textual theme last chosen in the app (``None``: Textual's default);
     #: the UI checks the name (themes belong to Textual).
     theme: str | None = None
+    #: ``[watch] bell``: the follow screen rings the terminal bell as well as
+    #: notifying when a session turns Blocked or Done.
+    watch_bell: bool = False
     #: One line per thing in the file that was ignored, and why.
     problems: tuple[str, ...] = ()
 
@@ -56,6 +61,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
     "session_sort": ("one of the session orders", lambda v: isinstance(v, str)),
     "project_sort": ("one of the project orders", lambda v: isinstance(v, str)),
     "theme": ("a theme's name", lambda v: isinstance(v, str)),
+    "watch": ("a table: [watch] bell = true or false", lambda v: isinstance(v, dict)),
 }
 #: settings with a fixed set of values: key -> the name of the tuple in core.sorting
 _CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
@@ -134,6 +140,11 @@ def _checked(data: dict, path: Path) -> Config:
                 f'{path.name}: [keymap] {binding} must be a key string like "ctrl+r", '
                 f"not {_toml(keys)}; ignored"
             )
+    for key, value in dict(values.pop("watch", {})).items():  # type: ignore[arg-type]
+        if key == "bell" and isinstance(value, bool):
+            values["watch_bell"] = value
+        else:
+            problems.append(f"{path.name}: [watch] {key} = {_toml(value)}: only bell = true or false; ignored")
     return Config(**values, keymap=keymap, path=path, problems=tuple(problems))  # type: ignore[arg-type]
 
 
@@ -189,7 +200,9 @@ def effective(config: Config) -> dict[str, object]:
         "history_limit": config.history_limit,
         "preview_undo": config.preview_undo,
         "keymap": dict(config.keymap),
-    } | ({"theme": config.theme} if config.theme else {})
+    } | ({"theme": config.theme} if config.theme else {}) | (
+        {"watch": {"bell": True}} if config.watch_bell else {}
+    )
 
 
 def to_toml(settings: dict[str, object]) -> str:

@@ -42,14 +42,15 @@ class SaveEvent(
     namedtuple(
         "SaveEvent",
         "session_id project_id session_title snapshot_id name kind captured_at "
-        "summary fields status_before status_after",
+        "previous_id summary fields status_before status_after",
     )
 ):
     """One new snapshot. ``summary`` is the history row's line (``+2 next
     -1 blocker  status→blocked``, ``first snapshot``, ``damaged payload``);
-    ``fields`` the payload keys that changed against the snapshot before it
-    (unknown keys included); the statuses are ``None`` where there is no
-    snapshot before it or a payload is damaged."""
+    ``previous_id`` is the snapshot captured just before it (``None``: it
+    is the session's first); ``fields`` the payload keys that changed
+    against that one (unknown keys included); the statuses are ``None``
+    where there is no snapshot before it or a payload is damaged."""
 
     __slots__ = ()
     session_id: str
@@ -59,6 +60,7 @@ class SaveEvent(
     name: str
     kind: str
     captured_at: str
+    previous_id: str | None
     summary: str
     fields: tuple[str, ...]
     status_before: str | None
@@ -95,6 +97,7 @@ class SaveEvent(
             "name": self.name,
             "kind": self.kind,
             "capturedAt": self.captured_at,
+            "previousSnapshot": self.previous_id,
             "summary": self.summary,
             "fieldsChanged": list(self.fields),
             "statusBefore": self.status_before,
@@ -122,6 +125,11 @@ class Watcher:
         #: Ids of the rows above ``_floor`` in scope: a row there that is
         #: not among them has landed since.
         self._seen: set[str] = set()
+
+    @property
+    def started(self) -> bool:
+        """Whether what was there has been taken as seen (the first look)."""
+        return self._token is not None
 
     def start(self) -> None:
         """Take every snapshot there now as seen."""
@@ -199,6 +207,7 @@ def describe(read: PlainRead, rows: Sequence[SnapshotRow]) -> list[SaveEvent]:
                 name=row.name,
                 kind=row.kind,
                 captured_at=row.captured_at,
+                previous_id=before,
                 summary=lines.get(row.id, ""),
                 fields=fields,
                 status_before=status_before,
