@@ -38,7 +38,7 @@ from ckpt_tui.core.timeline import CURRENT, Day, Timeline, project_activity, ses
 from ckpt_tui.errors import CkptError
 from ckpt_tui.plural import counted
 from ckpt_tui.ui.messages import OpenInMain
-from ckpt_tui.ui.render import safe
+from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
@@ -108,15 +108,12 @@ class TimelinePlot(ThemedPlot):
         counts = [v for p in points for v in (p.done, p.next, p.blockers) if v is not None]
         top = max([*counts, 1])
         band = max(top / 8, 0.5)
-        for status in {p.status for p in points}:
-            at = [p.index for p in points if p.status == status]
-            colour = theme_rgb(self, STATUS_COLOUR.get(status or "", "secondary"))
-            plt.bar(at, [-band] * len(at), color=colour, width=1, marker="hd")
-        for attr, colour, label in (
-            ("done", "success", "completed"),
-            ("next", "primary", "next"),
-            ("blockers", "error", "blockers"),
-        ):
+        for status in sorted({p.status or "" for p in points}):
+            at = [p.index for p in points if (p.status or "") == status]
+            colour = theme_rgb(self, STATUS_COLOUR.get(status, "secondary"))
+            # a band below the zero line, clear of it
+            plt.bar(at, [-band / 4] * len(at), minimum=-band, color=colour, width=1, marker="sd")
+        for attr, colour in (("done", "success"), ("next", "primary"), ("blockers", "error")):
             ys = [getattr(p, attr) for p in points]
             # a damaged field has no figure: the line steps over it at 0
             plt.plot(
@@ -124,15 +121,15 @@ class TimelinePlot(ThemedPlot):
                 [y if y is not None else 0 for y in ys],
                 color=theme_rgb(self, colour),
                 marker="braille",
-                label=label,
             )
-        warning = theme_rgb(self, "warning")
+        warning, surface = theme_rgb(self, "warning"), theme_rgb(self, "surface")
         for mark in timeline.marks:
             plt.text(
                 MARK_LETTER.get(mark.kind, "*"),
                 mark.index,
                 top + band,
                 color=warning,
+                background=surface,
                 alignment="center",
             )
         plt.vline(self.selected, theme_rgb(self, "accent"))
@@ -140,7 +137,13 @@ class TimelinePlot(ThemedPlot):
         plt.ylim(-band, top + band * 1.5)
         plt.yticks(sorted({0, top // 2, top}))
         last = len(points) - 1
-        plt.xticks(sorted({0, last}), ["1", "now" if points[-1].kind == CURRENT else str(last + 1)])
+        end = (
+            "now" if points[-1].kind == CURRENT else points[-1].captured_at[5:16].replace("T", " ")
+        )
+        plt.xticks(
+            sorted({0, last}),
+            [points[0].captured_at[5:16].replace("T", " "), end][: len({0, last})],
+        )
 
 
 class TimelineScreen(Screen[None]):
@@ -203,14 +206,14 @@ class TimelineScreen(Screen[None]):
             safe(self.session.display_title, 200, "bold"),
             f" ({self.session.id}): {counted(snaps, 'snapshot')}, {counted(len(timeline.marks), 'mark')}\n",
         )
-        title.append("Lines: ", style="dim")
+        title.append("Lines: ", style="dim")  # the plot's colours: it draws no legend
         title.append("completed", style=f"bold {self.app.theme_variables.get('success', '')}")
         title.append(" · ")
         title.append("next", style=f"bold {self.app.theme_variables.get('primary', '')}")
         title.append(" · ")
         title.append("blockers", style=f"bold {self.app.theme_variables.get('error', '')}")
         title.append(
-            ".  Band: status.  Marks: R restore, U undo, M manual, C compaction.", style="dim"
+            ". Band: status. Marks: R restore, U undo, M manual, C compaction.", style="dim"
         )
         self.query_one("#title", Static).update(title)
         self._describe()
@@ -348,6 +351,8 @@ class ActivityPlot(ThemedPlot):
                     marker="hd",
                     color=[theme_rgb(self, colours[i % len(colours)]) for i in range(len(series))],
                 )
+            top = max([d.saves for d in days] + [1])
+            plt.yticks(sorted({0, top // 2, top}))
             plt.title("Snapshots per day, by session")
         step = max(1, len(days) // 7)
         plt.xticks(xs[::step], labels[::step])
@@ -372,7 +377,11 @@ class ProjectActivityScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            Text.assemble("Activity of ", safe(self.project.directory, 300, "bold"), " — reading…"),
+            Text.assemble(
+                "Activity of ",
+                safe(home_relative(self.project.directory), 300, "bold"),
+                " — reading…",
+            ),
             id="title",
         )
         yield self.saves
@@ -407,7 +416,7 @@ class ProjectActivityScreen(Screen[None]):
         spent = f", ${sum(costs):,.4f} in opencode" if costs else ", no cost recorded by opencode"
         text = Text.assemble(
             "Activity of ",
-            safe(self.project.directory, 300, "bold"),
+            safe(home_relative(self.project.directory), 300, "bold"),
             f" over the last {len(days)} days (UTC): {counted(saves, 'snapshot')}{spent}",
         )
         self.query_one("#title", Static).update(text)
