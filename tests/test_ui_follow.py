@@ -119,3 +119,25 @@ async def test_W_follows_every_session_and_t_opens_the_timeline(tmp_path):
 @pytest.fixture(autouse=True)
 def _frozen(frozen_clock):
     frozen_clock("2026-11-29T12:00:00.000Z")
+
+
+@run_async
+async def test_a_store_that_cannot_be_read_is_said_once(tmp_path):
+    from ckpt_tui.errors import CkptError
+
+    db = two_sessions(tmp_path / "c.db")
+    app = CkptApp(open_service(db), poll=False, read_opencode=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        screen = FollowScreen(app.service, None)
+        looks = []
+
+        def failing():
+            looks.append(1)
+            raise CkptError("database is locked")
+
+        screen.watcher.poll = failing
+        await app.push_screen(screen)
+        await until(pilot, lambda: len(looks) >= 4)
+        said = [n for n in notices(app) if "database is locked" in n[2]]
+        assert len(said) == 1 and said[0][0] == "error"

@@ -134,6 +134,7 @@ class FollowScreen(Screen[None]):
         self.feed = FeedList(several=session is None)
         self.saves = 0
         self._looking = False
+        self._error: str | None = None  # said once, until a look succeeds again
         self._since = timeutil.now()
 
     def compose(self) -> ComposeResult:
@@ -176,8 +177,10 @@ class FollowScreen(Screen[None]):
 
     def _landed(self, events: list[SaveEvent], error: str | None) -> None:
         self._looking = False
+        if error != self._error and error is not None:
+            self.notify(f"Cannot look at the store, trying again: {error}", severity="error")
+        self._error = error
         if error is not None:
-            self.notify(f"Following stopped for now: {error}", severity="error", timeout=6)
             return
         if not events:
             return
