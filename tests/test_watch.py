@@ -345,3 +345,37 @@ def test_following_costs_no_cpu_while_nothing_changes(tmp_path):
     print(f"CPU over 10 s: watch {used[watch.pid]:.3f} s, follow screen {used[app.pid]:.3f} s")
     assert used[watch.pid] < 0.2
     assert used[app.pid] < 0.2
+
+
+def test_a_save_is_reported_within_a_second(tmp_path):
+    """``follow`` sleeps between looks; a save still shows well inside a
+    second (the median of five, so one slow moment of a loaded machine does
+    not decide it)."""
+    import queue
+    import threading
+
+    db = basic_store(tmp_path / "c.db")
+    watcher = Watcher(Store(db, read_only=True), session_id="s1")
+    watcher.start()
+    stop, landed = threading.Event(), queue.Queue()
+
+    def run():
+        for events in watcher.follow(stop):
+            for event in events:
+                landed.put((time.monotonic(), event.snapshot_id))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    writer = PluginWriter(db)
+    delays = []
+    try:
+        for i in range(5):
+            saved = time.monotonic()
+            writer.save("s1", summary=f"save {i}")
+            at, snapshot = landed.get(timeout=10)
+            assert snapshot == newest_auto(db, "s1")
+            delays.append(at - saved)
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+    assert sorted(delays)[2] < 1.0, delays

@@ -31,6 +31,7 @@ from ckpt_tui.core.fields import LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import visible
 from ckpt_tui.core.timeline import CURRENT, Timeline, session_timeline
 from ckpt_tui.errors import CkptError
+from ckpt_tui.plural import counted
 
 if TYPE_CHECKING:
     from ckpt_tui.core.activity import Activity
@@ -273,7 +274,7 @@ def opencode_lines(report: Report) -> list[tuple[str, str]]:
     if usage is not None:
         cost = "not recorded" if usage.cost is None else f"${usage.cost:,.4f}"
         out.append(("Cost", cost))
-        out.append(("Messages", f"{usage.messages} ({usage.prompts} prompts)"))
+        out.append(("Messages", f"{usage.messages} ({counted(usage.prompts, 'prompt')})"))
         if usage.tokens:
             out.append(("Tokens", ", ".join(f"{k} {v:,}" for k, v in usage.tokens.items())))
         if usage.models:
