@@ -231,6 +231,43 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         " LIMIT :limit OFFSET :param_1) AS anon_1) ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC",
         {'substr_1': 5, 'substr_2': 1, 'substr_3': 5, 'substr_4': 1, 'param_1': 0},
     ),
+    'follow_floor': (
+        'SELECT snapshots.rowid \n'
+        'FROM snapshots ORDER BY snapshots.rowid DESC\n'
+        ' LIMIT :param_1 OFFSET :window',
+        {'param_1': 1},
+    ),
+    'follow_rows_above': (
+        'SELECT snapshots.rowid AS rowid, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots \n'
+        'WHERE :low < snapshots.rowid ORDER BY snapshots.rowid',
+        {},
+    ),
+    'follow_rows_above/of_project': (
+        'SELECT snapshots.rowid AS rowid, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots \n'
+        'WHERE :low < snapshots.rowid AND snapshots.project_id = :project_id ORDER BY snapshots.rowid',
+        {},
+    ),
+    'follow_rows_above/of_project/of_session': (
+        'SELECT snapshots.rowid AS rowid, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots \n'
+        'WHERE :low < snapshots.rowid AND snapshots.session_id = :session_id AND snapshots.project_id = :project_id ORDER BY snapshots.rowid',
+        {},
+    ),
+    'follow_rows_above/of_session': (
+        'SELECT snapshots.rowid AS rowid, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots \n'
+        'WHERE :low < snapshots.rowid AND snapshots.session_id = :session_id ORDER BY snapshots.rowid',
+        {},
+    ),
+    'follow_titles': (
+        'SELECT sessions.id, coalesce(nullif(checkpoints.title, :nullif_1), sessions.title, :coalesce_2) AS coalesce_1 \n'
+        'FROM sessions LEFT OUTER JOIN checkpoints ON checkpoints.session_id = sessions.id \n'
+        'WHERE sessions.id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {'nullif_1': '', 'coalesce_2': ''},
+    ),
     'foreign_key_check': (
         'PRAGMA foreign_key_check',
         {},
@@ -1662,5 +1699,17 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         'WHERE snapshots.session_id = :session_id AND snapshots.captured_at <= :after_at AND (snapshots.captured_at < :after_at OR snapshots.id < :after_id) ORDER BY snapshots.captured_at DESC, snapshots.id DESC\n'
         ' LIMIT :limit OFFSET :param_1',
         {'param_1': 0},
+    ),
+    'timeline_points': (
+        'SELECT snapshots.id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.restored_at, json_valid(snapshots.payload) AS valid, CASE WHEN json_valid(snapshots.payload) THEN CASE WHEN (json_type(snapshots.payload, :json_type_1) IS NULL) THEN :param_1 WHEN (json_type(snapshots.payload, :json_type_1) = :json_type_2) THEN json_extract(snapshots.payload, :json_extract_1) END END AS status, CASE WHEN json_valid(snapshots.payload) THEN CASE WHEN (json_type(snapshots.payload, :json_type_3) IS NULL) THEN :param_2 WHEN (json_type(snapshots.payload, :json_type_3) = :json_type_4) THEN json_array_length(snapshots.payload, :json_array_length_1) END END AS done, CASE WHEN json_valid(snapshots.payload) THEN CASE WHEN (json_type(snapshots.payload, :json_type_5) IS NULL) THEN :param_3 WHEN (json_type(snapshots.payload, :json_type_5) = :json_type_6) THEN json_array_length(snapshots.payload, :json_array_length_2) END END AS next, CASE WHEN json_valid(snapshots.payload) THEN CASE WHEN (json_type(snapshots.payload, :json_type_7) IS NULL) THEN :param_4 WHEN (json_type(snapshots.payload, :json_type_7) = :json_type_8) THEN json_array_length(snapshots.payload, :json_array_length_3) END END AS blockers \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END, snapshots.id",
+        {'json_type_1': '$.status', 'param_1': 'in_progress', 'json_type_2': 'text', 'json_extract_1': '$.status', 'json_type_3': '$.completedSteps', 'param_2': 0, 'json_type_4': 'array', 'json_array_length_1': '$.completedSteps', 'json_type_5': '$.nextSteps', 'param_3': 0, 'json_type_6': 'array', 'json_array_length_2': '$.nextSteps', 'json_type_7': '$.blockers', 'param_4': 0, 'json_type_8': 'array', 'json_array_length_3': '$.blockers', 'substr_1': 5, 'substr_2': 1},
+    ),
+    'timeline_saves': (
+        'SELECT snapshots.session_id, snapshots.captured_at \n'
+        'FROM sessions JOIN snapshots ON snapshots.session_id = sessions.id \n'
+        "WHERE sessions.project_id = :project_id AND (snapshots.captured_at >= :since OR substr(snapshots.captured_at, :substr_1, :substr_2) != '-')",
+        {'substr_1': 5, 'substr_2': 1},
     ),
 }

@@ -26,6 +26,7 @@ MODULES = (
     "health",
     "ids",
     "search",
+    "follow",
     "legacy",
 )
 
