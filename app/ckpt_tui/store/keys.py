@@ -1,5 +1,6 @@
 """What the read statements and the reads that run them agree on: the name
-of each variant of a statement, and the parameters of a page's cursor.
+of each variant of a statement, and how a page's cursor, a short list and
+a list of ids are passed as parameters.
 
 Imported by both sides (``statements/`` at build time, the reads at run
 time), so it imports nothing but the errors.

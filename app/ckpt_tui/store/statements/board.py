@@ -16,11 +16,7 @@ from typing import Any
 from sqlalchemy import Integer, Text, and_, bindparam, case, false, func, or_, select
 
 from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
-from ckpt_tui.store.statements.common import slot_params, variants
-
-
-def _json_list(name: str):
-    return select(func.json_each(bindparam(name, type_=Text)).table_valued("value").c.value)
+from ckpt_tui.store.statements.common import json_values, slot_params, variants
 
 
 def sort_keys(group: str) -> list[tuple[Any, bool]]:
@@ -78,7 +74,7 @@ def board_keys(group: str, after: bool, of_project: bool):
 
 
 def statements() -> dict[str, object]:
-    ids = _json_list("ids")
+    ids = json_values("ids")
     details = (
         select(
             sessions.c.id.label("session_id"),

@@ -31,6 +31,12 @@ def slot_params(name: str) -> list:
     return [bindparam(f"{name}_{i}", type_=Text) for i in range(SLOTS)]
 
 
+def json_values(name: str) -> Select:
+    """The values of the JSON array bound as ``:name`` (``keys.json_list``):
+    an ``IN`` list of any length in one statement."""
+    return select(func.json_each(bindparam(name, type_=Text)).table_valued("value").c.value)
+
+
 def count_upto(rows: Select) -> Select:
     """``count(*)`` of ``rows``, stopping at ``:count_bound`` rows."""
     bound = bindparam("count_bound", type_=Integer)

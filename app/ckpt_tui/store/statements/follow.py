@@ -9,7 +9,7 @@ from sqlalchemy import Integer, Text, bindparam, case, func, literal_column, sel
 
 from ckpt_tui.store.ordering import instant, is_epoch_ms
 from ckpt_tui.store.schema import checkpoints, sessions, snapshots
-from ckpt_tui.store.statements.common import variants
+from ckpt_tui.store.statements.common import json_values, variants
 from ckpt_tui.store.statements.snapshots import LIST_COLUMNS
 
 ROWID = literal_column("snapshots.rowid")
@@ -69,7 +69,6 @@ def session_points():
 
 
 def statements() -> dict[str, object]:
-    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
     return {
         # the rowid just below the newest ``:window`` rows of the table
         "follow_floor": select(ROWID)
@@ -84,7 +83,7 @@ def statements() -> dict[str, object]:
             func.coalesce(func.nullif(checkpoints.c.title, ""), sessions.c.title, ""),
         )
         .select_from(sessions.outerjoin(checkpoints, checkpoints.c.session_id == sessions.c.id))
-        .where(sessions.c.id.in_(select(ids.c.value))),
+        .where(sessions.c.id.in_(json_values("ids"))),
         "timeline_points": session_points(),
         # (session_id, captured_at) of ``:project_id``'s snapshots captured at
         # or after ``:since`` (ISO); epoch-ms ones all, compared by the caller

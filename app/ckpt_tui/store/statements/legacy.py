@@ -6,10 +6,7 @@ from __future__ import annotations
 from sqlalchemy import Text, bindparam, case, func, select
 
 from ckpt_tui.store.schema import migrations, projects, sessions, snapshots
-
-
-def _json_list(name: str):
-    return select(func.json_each(bindparam(name, type_=Text)).table_valued("value").c.value)
+from ckpt_tui.store.statements.common import json_values
 
 
 def _starts_with(column):
@@ -21,7 +18,7 @@ def _starts_with(column):
 def statements() -> dict[str, object]:
     session = snapshots.c.session_id == bindparam("session_id", type_=Text)
     listed = (projects.c.id, projects.c.directory, projects.c.canonical, projects.c.created_at)
-    exact = projects.c.directory.in_(_json_list("directories"))
+    exact = projects.c.directory.in_(json_values("directories"))
     return {
         "legacy_projects": select(*listed).order_by(projects.c.created_at, projects.c.id),
         # projects whose directory is one of the JSON array ``:directories``

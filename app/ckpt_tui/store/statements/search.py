@@ -18,11 +18,7 @@ from sqlalchemy import (
 )
 
 from ckpt_tui.store.schema import checkpoints, projects, sessions, snapshots
-
-
-def _json_list(name: str):
-    """The values of the JSON array bound as ``:name``."""
-    return select(func.json_each(bindparam(name, type_=Text)).table_valued("value").c.value)
+from ckpt_tui.store.statements.common import json_values
 
 
 def statements() -> dict[str, object]:
@@ -52,16 +48,16 @@ def statements() -> dict[str, object]:
     ).outerjoin(projects, projects.c.id == checkpoints.c.project_id)
     labels = union_all(
         select(literal(0), sessions.c.id, sessions.c.title).where(
-            sessions.c.id.in_(_json_list("session_ids"))
+            sessions.c.id.in_(json_values("session_ids"))
         ),
         select(literal(1), projects.c.id, projects.c.directory).where(
-            projects.c.id.in_(_json_list("project_ids"))
+            projects.c.id.in_(json_values("project_ids"))
         ),
         select(literal(2), snapshots.c.id, null()).where(
-            snapshots.c.id.in_(_json_list("snapshot_ids"))
+            snapshots.c.id.in_(json_values("snapshot_ids"))
         ),
         select(literal(3), checkpoints.c.session_id, checkpoints.c.updated_at).where(
-            checkpoints.c.session_id.in_(_json_list("checkpoint_ids"))
+            checkpoints.c.session_id.in_(json_values("checkpoint_ids"))
         ),
     )
     return {
@@ -83,7 +79,7 @@ def statements() -> dict[str, object]:
         "search_checkpoints_listed": select(listed),
         "search_checkpoint_stamps": select(checkpoints.c.session_id, checkpoints.c.updated_at),
         "search_checkpoints_by_ids": select(checkpoints).where(
-            checkpoints.c.session_id.in_(_json_list("ids"))
+            checkpoints.c.session_id.in_(json_values("ids"))
         ),
         # a result page's rows with what a result line shows
         "search_docs_snapshots": select(
@@ -95,13 +91,13 @@ def statements() -> dict[str, object]:
             projects.c.directory,
         )
         .select_from(joined_snapshots)
-        .where(snapshots.c.id.in_(_json_list("ids"))),
+        .where(snapshots.c.id.in_(json_values("ids"))),
         "search_docs_checkpoints": select(
             checkpoints,
             sessions.c.title.label("session_title"),
             projects.c.directory.label("project_dir"),
         )
         .select_from(joined_checkpoints)
-        .where(checkpoints.c.session_id.in_(_json_list("ids"))),
+        .where(checkpoints.c.session_id.in_(json_values("ids"))),
         "search_labels": labels,
     }

@@ -12,6 +12,7 @@ from ckpt_tui.store.schema import checkpoints, sessions
 from ckpt_tui.store.statements.common import (
     SESSION_TEXT,
     count_upto,
+    json_values,
     matches_pattern,
     session_select,
     variants,
@@ -83,10 +84,9 @@ def project_filter_statements(after: bool) -> tuple[Select, Select, Select]:
         .where(checkpoints.c.project_id == project, matches_pattern(theirs), in_project)
         .limit(bound)
     )
-    wanted = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
     # likely(): look the ids up by primary key rather than walk the project's index
     keys = select(sessions.c.id).where(
-        func.likely(sessions.c.project_id == project), sessions.c.id.in_(select(wanted.c.value))
+        func.likely(sessions.c.project_id == project), sessions.c.id.in_(json_values("ids"))
     )
     limit = bindparam("limit", type_=Integer)
     # a few ids looked up once, sorted by instant (two halves would look them up twice)

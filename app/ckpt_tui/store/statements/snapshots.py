@@ -11,6 +11,7 @@ from ckpt_tui.store.ordering import newest_first, oldest_first
 from ckpt_tui.store.schema import snapshots
 from ckpt_tui.store.statements.common import (
     count_upto,
+    json_values,
     matches_pattern,
     slot_params,
     variants,
@@ -18,10 +19,6 @@ from ckpt_tui.store.statements.common import (
 
 LIST_COLUMNS = [c for c in snapshots.c if c.name != "payload"]
 
-
-def _json_list(name: str):
-    """The values of the JSON array bound as ``:name``."""
-    return select(func.json_each(bindparam(name, type_=Text)).table_valued("value").c.value)
 
 
 def _where(kinds: bool, exclude: bool, match: bool) -> list:
@@ -100,7 +97,7 @@ def statements() -> dict[str, object]:
         # reading every row of a long session, instead of looking the ids up
         # by primary key.
         "payloads": select(snapshots.c.id, snapshots.c.payload).where(
-            func.likely(session), snapshots.c.id.in_(_json_list("ids"))
+            func.likely(session), snapshots.c.id.in_(json_values("ids"))
         ),
         **dict(variants("newest", newest, "of_kind")),
         # a snapshot of kind ``:kind`` anywhere in the store (a scan: no index on kind)

@@ -8,6 +8,7 @@ from sqlalchemy import Integer, Text, bindparam, func, select, union_all
 
 from ckpt_tui.store.ordering import instant, is_epoch_ms, keyset_desc, newest_first
 from ckpt_tui.store.schema import snapshots
+from ckpt_tui.store.statements.common import json_values
 from ckpt_tui.store.statements.snapshots import newest
 
 
@@ -26,10 +27,9 @@ def statements() -> dict[str, object]:
     that reads every index entry of the session."""
     at = instant(snapshots.c.captured_at)
     in_session = snapshots.c.session_id == bindparam("session_id", type_=Text)
-    wanted = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
     ends = (
         select(at.label("at"), snapshots.c.id)
-        .where(func.likely(in_session), snapshots.c.id.in_(select(wanted.c.value)))
+        .where(func.likely(in_session), snapshots.c.id.in_(json_values("ids")))
         .order_by(at, snapshots.c.id)
     )
     low, high = bindparam("low", type_=Text), bindparam("high", type_=Text)

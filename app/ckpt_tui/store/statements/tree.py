@@ -8,7 +8,7 @@ from sqlalchemy.sql import Select
 
 from ckpt_tui.store.ordering import instant, newest_first
 from ckpt_tui.store.schema import sessions
-from ckpt_tui.store.statements.common import session_select, variants
+from ckpt_tui.store.statements.common import json_values, session_select, variants
 
 
 def has_parent():
@@ -53,8 +53,6 @@ def roots_page_keyed(after: bool) -> Select:
 
 
 def statements() -> dict[str, object]:
-    frontier = func.json_each(bindparam("frontier", type_=Text)).table_valued("value")
-    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
     newest = (instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
     project = _of_project()
     return {
@@ -63,11 +61,11 @@ def statements() -> dict[str, object]:
         "roots_total": select(func.count()).select_from(sessions).where(project, ~has_parent()),
         # the sessions whose parent is one of the JSON array ``:frontier``
         "children": session_select()
-        .where(project, sessions.c.parent_id.in_(select(frontier.c.value)))
+        .where(project, sessions.c.parent_id.in_(json_values("frontier")))
         .order_by(*newest),
         # the sessions whose ids are in the JSON array ``:ids``
         "sessions_by_ids": session_select()
-        .where(sessions.c.id.in_(select(ids.c.value)))
+        .where(sessions.c.id.in_(json_values("ids")))
         .order_by(*newest),
         # (id, parent_id) of the project's sessions whose parent is in it too
         "project_links": select(sessions.c.id, sessions.c.parent_id).where(
