@@ -140,3 +140,30 @@ def test_a_repaired_copy_moved_over_the_path_is_written_at_once(store_path, tmp_
     fixed.replace(store_path)  # another file at the path: not the one seen damaged
     code, _, err = cli(store_path, "snapshot", "s1", "mine")
     assert code == 0, err
+
+
+def test_corruption_seen_on_open_is_remembered_for_the_file(tmp_path):
+    """A store whose schema is damaged cannot be opened; the note it leaves
+    keeps the file's writes refused should it open later, until doctor."""
+    import random
+
+    from ckpt_tui.errors import StoreUnreadable
+    from ckpt_tui.store import Store, damage
+    from ckpt_tui.store.connection import file_id
+
+    path = basic_store(tmp_path / "checkpoints.db")
+    conn = connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.close()
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    data[size - 200 : size] = random.Random(3).randbytes(200)  # sqlite_master's cells
+    path.write_bytes(bytes(data))
+    try:
+        Store(path)
+    except StoreUnreadable as exc:
+        assert "malformed" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("the damaged schema opened")
+    assert "malformed" in damage.seen(file_id(path))
