@@ -212,7 +212,7 @@ def test_the_command_line_lists_the_candidates_and_writes_nothing(store_path, ca
     assert cli_main(["undo", "s1", "--db", str(store_path)]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
-    assert "may take back Objective, Status, Next, Blockers" in err
+    assert "choose the fields to take back among Objective, Status, Next, Blockers" in err
     assert "ckpt-tui undo s1 --fields objective,status,next,blockers" in err
     assert column(store_path, "updated_at") == before and len(snapshot_rows(store_path)) == 3
 
@@ -251,6 +251,6 @@ async def test_the_app_refuses_an_undo_it_cannot_tell_the_fields_of(store_path):
         await pilot.press("u")
         await settle(pilot)
     assert column(store_path, "objective") == "one"  # nothing written
-    assert any("may take back Objective, Status, Next, Blockers" in m for m in shown), shown
+    assert any("choose the fields to take back among Objective, Status, Next, Blockers" in m for m in shown), shown
     with pytest.raises(ChooseFields):
         app.service.plan_and_apply(lambda: app.service.plan_undo("s1"))

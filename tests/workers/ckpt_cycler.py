@@ -7,8 +7,8 @@ after (a save of the plugin in between is a :class:`Conflict`, refused, and
 planned again, up to three times, as a person confirms the new preview);
 MODE ``cli``: the command line's own entry point, in this process (planned
 and written under one lock). The fields it restores are never the ones the
-plugin-like writer saves. N operations (0: until killed, saying ``op I``
-before each), chosen by SEED. Prints ``ready``, waits for a line on stdin,
+plugin-like writer saves. N operations (0: until killed or told to stop by
+a second line on stdin, saying ``op I`` before each), chosen by SEED. Prints ``ready``, waits for a line on stdin,
 then one JSON line of counts:
 ``wrote``, ``nothing``, ``conflict``, ``gone``, ``asked`` (undo could not
 tell which fields: must not happen, every pre-restore is ckpt-tui's),
@@ -22,6 +22,7 @@ import contextlib
 import io
 import json
 import random
+import select
 import sys
 
 from ckpt_tui.cli.main import main as cli_main
@@ -70,7 +71,9 @@ def main() -> None:
     done = 0
     while not int(n) or done < int(n):
         if not int(n):
-            print(f"op {done}", flush=True)  # until killed: where it is, for the killer
+            if select.select([sys.stdin], [], [], 0)[0]:
+                break  # told to stop
+            print(f"op {done}", flush=True)  # where it is, for whoever kills it
         done += 1
         kind, argv = operation(rng, svc, session)
         if mode == "app":
@@ -112,7 +115,8 @@ def main() -> None:
         else:
             errors.append(f"{kind} {argv}: {text.strip()}")
     svc.close()
-    print(json.dumps({**counts, "errors": errors[:5], "error_count": len(errors)}), flush=True)
+    print(json.dumps({**counts, "ops": done, "errors": errors[:5], "error_count": len(errors)}),
+          flush=True)
 
 
 if __name__ == "__main__":

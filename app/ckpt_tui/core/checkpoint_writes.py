@@ -181,11 +181,11 @@ def write_plan(
     from ckpt_tui.store.session_reads import get_checkpoint
     from ckpt_tui.store.snapshot_reads import newest_snapshot
 
-    refuse_unchosen(plan)
     row = get_checkpoint(conn, plan.session_id)
     now_at = row.updated_at if row else None
     if now_at != plan.base_updated_at:
         raise conflict(plan.session_id, now_at)
+    refuse_unchosen(plan)
     before = row_columns(row.columns) if row else None
     if plan.delete_row:
         changed = plan.keys if before is not None else ()

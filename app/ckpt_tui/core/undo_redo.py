@@ -115,37 +115,41 @@ class UndoRedo:
         write lock: intents whose anchor is missing are then dead, dropped."""
         return _UnderLock(self._locked)
 
-    def situation(self, session_id: str, newest=None, *, named: bool = False) -> Situation:
+    def situation(self, session_id: str, *, named: bool = False) -> Situation:
         """Which file this is, then the store, then the journal: an intent
         whose anchor the store shows was written before that anchor's
-        commit, so it is settled here, before the steps are read."""
+        commit, so it is settled here, before the steps are read. Without
+        the write lock another ckpt-tui may write in between; a head newer
+        than the store read first is then read again, not taken for a
+        restore made outside ckpt-tui."""
         try:
             exists = self.journal.exists()  # browsing never creates the journal
             if exists:
                 self.journal.identify()
         except JournalError:
-            exists = False
-            failed = True
+            exists, failed = False, True
         else:
             failed = False
-        if newest is None:
-            newest = (
-                self._newest_pre_restore_named(session_id)
-                if named
-                else self.newest_pre_restore(session_id)
-            )
-        newest_id = newest["id"] if newest is not None else None
+        read = self._newest_pre_restore_named if named else self.newest_pre_restore
+        newest = read(session_id)
         if failed:
             return Situation(newest, None, False)
         if not exists:  # nothing written yet
             return Situation(newest, None, newest is None)
         try:
-            self.journal.settle(session_id, locked=getattr(self._locked, "on", False))
-            steps = self.journal.steps(session_id)
-            if steps.head_known:
-                trusted = newest_id == steps.head
-            else:  # a journal of an older version: any snapshot of ours
-                trusted = newest is None or self.journal.is_ours(newest_id)
+            for _attempt in range(3):
+                self.journal.settle(session_id, locked=getattr(self._locked, "on", False))
+                steps = self.journal.steps(session_id)
+                if not steps.head_known:  # a journal of an older version: any snapshot of ours
+                    trusted = newest is None or self.journal.is_ours(newest["id"])
+                    break
+                trusted = _id(newest) == steps.head
+                if trusted:
+                    break
+                again = read(session_id)
+                if _id(again) == _id(newest):
+                    break  # the store did not move: someone else restored
+                newest = again
         except JournalError:
             return Situation(newest, None, False)
         return Situation(newest, steps, trusted)
@@ -526,12 +530,16 @@ def refuse_unchosen(plan: Plan) -> None:
     until they are chosen: :class:`ChooseFields`, naming the candidates."""
     if plan.needs_fields:
         raise ChooseFields(
-            f"undo in session {plan.session_id}: ckpt-tui did not record the last restore "
-            f"({plan.snapshot_name} holds the state before it), so it cannot tell which fields it "
-            f"changed; it may take back {field_labels(plan.candidates)}; nothing was written "
-            "until fields are chosen",
+            f"undo in {plan.session_id}: choose the fields to take back among "
+            f"{field_labels(plan.candidates)}; ckpt-tui did not record the last restore, so it "
+            f"cannot tell which it changed ({plan.snapshot_name} holds the state before); "
+            "nothing was written",
             plan.candidates,
         )
+
+
+def _id(row) -> str | None:
+    return row["id"] if row is not None else None
 
 
 def _nothing_restored_since(entry: Entry, pre_restore) -> bool:
