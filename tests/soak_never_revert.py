@@ -27,7 +27,6 @@ import os
 import random
 import select
 import shutil
-import signal
 import sqlite3
 import sys
 import tempfile
@@ -56,8 +55,15 @@ def main() -> int:
 def soak(home: Path, seconds: float, rng: random.Random) -> int:
     # imported after the environment points at the temporary directory
     from ckpt_tui.core.service import open_service
-    from ckpt_tui.errors import NothingToDo
-    from tests.test_concurrency import PLUGIN_FIELDS, checkpoint, reap, spawn, store_with_sources
+    from tests.test_concurrency import (
+        PLUGIN_FIELDS,
+        checkpoint,
+        kill_at_random,
+        reap,
+        spawn,
+        store_with_sources,
+        undo_everything,
+    )
 
     path = store_with_sources(home / "checkpoints.db")
     writer = spawn("logging_saver", path, "s1", ",".join(PLUGIN_FIELDS), "w", 20, 50)
@@ -101,38 +107,16 @@ def soak(home: Path, seconds: float, rng: random.Random) -> int:
         svc = open_service(path)
         try:
             while time.monotonic() < started + seconds:
-                proc = spawn("ckpt_cycler", path, "s1", "cli", 0, 100 + kills)
-                assert proc.stdout.readline() == "ready\n", proc.stderr.read()
-                proc.stdin.write("go\n")
-                proc.stdin.flush()
-                for _ in range(rng.randint(1, 6)):
-                    proc.stdout.readline()
-                time.sleep(rng.uniform(0, 0.08))  # where the kill lands: the variable
-                proc.send_signal(signal.SIGKILL)
-                proc.wait()
-                reap(proc)
+                found, wrote = kill_at_random(path, svc, rng, 100 + kills)
                 kills += 1
-                if not svc.undo_redo.situation("s1").trusted:
-                    problems.append(f"kill {kills}: the journal lost a step")
-                for step in (svc.undo, svc.redo):
-                    try:
-                        after_kill += step("s1").wrote
-                    except NothingToDo as exc:
-                        if "outside ckpt-tui" in str(exc):
-                            problems.append(f"kill {kills}: {exc}")
+                after_kill += wrote
+                problems.extend(f"kill {kills}: {p}" for p in found)
             writer.stdin.write("stop\n")
             writer.stdin.flush()
             out, err = writer.communicate(timeout=120)
             log = json.loads(out.strip().splitlines()[-1])
-            plugin_now = {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS}
-            undone = 0
-            while True:
-                try:
-                    svc.undo("s1")
-                except NothingToDo:
-                    break
-                undone += 1
-            if {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS} != plugin_now:
+            undone, kept = undo_everything(path, svc)
+            if not kept:
                 problems.append("unwinding the undo history reverted a plugin save")
         finally:
             svc.close()

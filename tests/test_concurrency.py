@@ -23,7 +23,7 @@ from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core.model import Checkpoint, decode
 from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.core.service import open_service
-from ckpt_tui.errors import Conflict, NothingToDo
+from ckpt_tui.errors import ChooseFields, Conflict, NothingToDo
 from tests.factory import (
     PluginWriter,
     add_session,
@@ -74,7 +74,7 @@ def store_with_sessions(path: Path, sessions: list[str]) -> Path:
     return path
 
 
-def history(path: Path, sid: str) -> list[sqlite3.Row]:
+def history(path: Path, sid: str = "s1") -> list[sqlite3.Row]:
     conn = sqlite3.connect(path)
     conn.row_factory = sqlite3.Row
     rows = conn.execute(
@@ -313,6 +313,20 @@ def assert_no_plugin_save_reverted(path: Path, log: dict) -> None:
         assert live[field] == expected, f"{field}: the plugin's last save was reverted"
 
 
+def undo_everything(path: Path, svc) -> tuple[int, bool]:
+    """Undo s1's steps until there is nothing left to undo: (how many, and
+    whether the plugin's fields are still what they were)."""
+    plugin_now = {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS}
+    undone = 0
+    while undone < 1000:
+        try:
+            svc.undo("s1")
+        except NothingToDo:
+            break
+        undone += 1
+    return undone, {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS} == plugin_now
+
+
 def test_two_ckpt_tui_processes_beside_a_plugin_never_revert_its_saves(tmp_path):
     """The app (plan, then apply) and the command line (planned under the
     lock) restore, copy, undo and redo the session the plugin saves every
@@ -329,21 +343,49 @@ def test_two_ckpt_tui_processes_beside_a_plugin_never_revert_its_saves(tmp_path)
     assert log["saves"] >= 20, "the writer barely ran beside them"
     # Unwind every step the two made: still nothing of the plugin's reverted.
     svc = open_service(path)
-    undone = 0
     try:
-        plugin_now = {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS}
-        while True:
-            try:
-                svc.undo("s1")
-            except NothingToDo:
-                break
-            undone += 1
-            assert undone < 500
-        assert {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS} == plugin_now
+        undone, kept = undo_everything(path, svc)
+        assert kept, "unwinding the undo history reverted a plugin save"
     finally:
         svc.close()
     assert_healthy(path)
     print(f"{counts} beside {log['saves']} plugin saves; {undone} undone after")
+
+
+def kill_at_random(path: Path, svc, rng: random.Random, seed: int) -> tuple[list[str], int]:
+    """Run the command line's writes in a process (tests/workers/ckpt_cycler.py)
+    and SIGKILL it at a random point; then check that the journal still
+    speaks for s1 and make one undo and one redo. (problems, writes made)."""
+    proc = spawn("ckpt_cycler", path, "s1", "cli", 0, seed)
+    problems: list[str] = []
+    wrote = 0
+    try:
+        assert proc.stdout.readline() == "ready\n", proc.stderr.read()
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        for _ in range(rng.randint(1, 4)):
+            assert proc.stdout.readline().startswith("op "), proc.stderr.read()
+        # where in the next operation the kill lands is the variable under test
+        time.sleep(rng.uniform(0, 0.08))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    finally:
+        reap(proc)
+    conn = sqlite3.connect(path)
+    if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+        problems.append("integrity_check failed")
+    conn.close()
+    if not svc.undo_redo.situation("s1").trusted:
+        problems.append("the journal lost a step")
+    for step in (svc.undo, svc.redo):
+        try:
+            wrote += step("s1").wrote
+        except NothingToDo as exc:
+            if "outside ckpt-tui" in str(exc):
+                problems.append(str(exc))
+        except ChooseFields as exc:
+            problems.append(str(exc))
+    return problems, wrote
 
 
 def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
@@ -359,38 +401,21 @@ def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
     writer = spawn("logging_saver", path, "s1", ",".join(PLUGIN_FIELDS), "w", 20, 50)
     svc = open_service(path)
     kills = after_kill_writes = 0
-    proc = None
     try:
         assert writer.stdout.readline() == "ready\n", writer.stderr.read()
         writer.stdin.write("go\n")
         writer.stdin.flush()
         for round_ in range(12):
-            proc = spawn("ckpt_cycler", path, "s1", "cli", 0, round_)
-            assert proc.stdout.readline() == "ready\n", proc.stderr.read()
-            proc.stdin.write("go\n")
-            proc.stdin.flush()
-            for _ in range(rng.randint(1, 4)):
-                assert proc.stdout.readline().startswith("op "), proc.stderr.read()
-            # where in the next operation the kill lands is the variable under test
-            time.sleep(rng.uniform(0, 0.08))
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-            reap(proc)
+            problems, wrote = kill_at_random(path, svc, rng, round_)
+            assert problems == [], f"round {round_}: {problems}"
             kills += 1
-            assert_healthy(path)
-            assert svc.undo_redo.situation("s1").trusted, f"round {round_}: a step was lost"
-            for step in (svc.undo, svc.redo):
-                try:
-                    after_kill_writes += step("s1").wrote
-                except NothingToDo as exc:
-                    assert "outside ckpt-tui" not in str(exc), exc
+            after_kill_writes += wrote
         writer.stdin.write("stop\n")
         writer.stdin.flush()
         out, err = writer.communicate(timeout=60)
         assert writer.returncode == 0, err
     finally:
         svc.close()
-        reap(proc)
         reap(writer)
     log = json.loads(out.strip().splitlines()[-1])
     assert_no_plugin_save_reverted(path, log)

@@ -16,6 +16,7 @@ from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ChooseFields
 from tests.factory import add_project, add_session, add_snapshot, basic_store, connect
 from tests.test_actions import plugin_restore
+from tests.test_concurrency import history
 from tests.ui_support import make_app, run_async, settle
 
 
@@ -24,16 +25,6 @@ def column(db: Path, name: str, sid: str = "s1"):
     value = conn.execute(f"SELECT {name} FROM checkpoints WHERE session_id=?", (sid,)).fetchone()
     conn.close()
     return value[0]
-
-
-def snapshot_rows(db: Path, sid: str = "s1") -> list[sqlite3.Row]:
-    conn = sqlite3.connect(db)
-    conn.row_factory = sqlite3.Row
-    rows = conn.execute(
-        "SELECT * FROM snapshots WHERE session_id=? ORDER BY captured_at, id", (sid,)
-    ).fetchall()
-    conn.close()
-    return rows
 
 
 # -- 3: undo gives back the column's own bytes -----------------------------------------
@@ -77,7 +68,7 @@ def test_an_empty_status_stays_empty_in_manual_and_pre_restore_payloads(store_pa
         outcome = svc.restore("s1", "first", ["objective"])
     finally:
         svc.close()
-    payloads = {r["name"]: json.loads(r["payload"]) for r in snapshot_rows(store_path)}
+    payloads = {r["name"]: json.loads(r["payload"]) for r in history(store_path)}
     assert payloads["mine"]["status"] == ""
     assert payloads[outcome.pre_restore]["status"] == ""
     assert column(store_path, "status") == ""
@@ -92,7 +83,7 @@ def test_a_write_stamps_one_instant(store_path):
         outcome = svc.restore("s1", "first")
     finally:
         svc.close()
-    rows = {r["name"]: r for r in snapshot_rows(store_path)}
+    rows = {r["name"]: r for r in history(store_path)}
     at = rows[outcome.pre_restore]["captured_at"]
     assert rows["first"]["restored_at"] == at
     assert column(store_path, "updated_at") == at
@@ -113,7 +104,7 @@ def test_a_snapshot_in_the_future_does_not_push_times_past_now(store_path, froze
         made = svc.snapshot_create("s1", "mine")
     finally:
         svc.close()
-    rows = {r["name"]: r for r in snapshot_rows(store_path)}
+    rows = {r["name"]: r for r in history(store_path)}
     assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.000Z"
     assert rows["mine"]["captured_at"] == "2026-11-10T12:00:00.000Z" and made.wrote
     assert outcome.pre_restore != "mine" and len({r["name"] for r in rows.values()}) == len(rows)
@@ -179,7 +170,7 @@ def test_the_plan_names_what_pruning_deletes_and_the_restored_snapshot(crowded):
         assert "Among them the snapshot restored, oldest." in plan.note
         outcome = svc.apply(plan)
         assert outcome.pruned == 12 and "pruned 12 old snapshots" in outcome.message
-        left = {r["name"] for r in snapshot_rows(crowded)}
+        left = {r["name"] for r in history(crowded)}
         assert not left & set(names) and len(left) == 50
     finally:
         svc.close()
@@ -200,7 +191,7 @@ def test_dry_run_says_what_pruning_deletes_in_text_and_json(crowded, capsys):
     config.write_text("history_limit = 100\n", encoding="utf-8")
     assert cli_main(["restore", "s1", "oldest", "--dry-run", "--json", "--db", str(crowded)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["prunes"] == [] and data["prunesRestored"] is False and len(snapshot_rows(crowded)) == 61
+    assert data["prunes"] == [] and data["prunesRestored"] is False and len(history(crowded)) == 61
 
 
 # -- 1: an undo ckpt-tui cannot speak for asks, on the command line and in the app -----------
@@ -214,7 +205,7 @@ def test_the_command_line_lists_the_candidates_and_writes_nothing(store_path, ca
     assert len(err.splitlines()) == 1
     assert "choose the fields to take back among Objective, Status, Next, Blockers" in err
     assert "ckpt-tui undo s1 --fields objective,status,next,blockers" in err
-    assert column(store_path, "updated_at") == before and len(snapshot_rows(store_path)) == 3
+    assert column(store_path, "updated_at") == before and len(history(store_path)) == 3
 
     assert cli_main(["undo", "s1", "--fields", "objective", "--db", str(store_path)]) == 0
     capsys.readouterr()

@@ -139,6 +139,19 @@ class Plan(Frozen):
     prunes: tuple[tuple[str, str], ...] = ()
 
     @classmethod
+    def _over(cls, action: Step, current: Current, after: Checkpoint, **fields: Any) -> Plan:
+        """A plan over ``current`` that leaves ``after``; ``fields``: the rest."""
+        return cls(
+            action=action,
+            session_id=current.session.id,
+            project_id=current.session.project_id,
+            before=current.checkpoint or Checkpoint(),
+            after=after,
+            base_updated_at=current.updated_at,
+            **fields,
+        )
+
+    @classmethod
     def merge(
         cls,
         action: Step,
@@ -152,17 +165,13 @@ class Plan(Frozen):
     ) -> Plan:
         """A checkpoint write: ``current`` with ``keys`` taken from ``source``.
         ``typed``: the optional fields above that this kind of plan sets."""
-        base = current.checkpoint or Checkpoint()
-        after = take(base, source, keys)
-        changed = changed_keys(base, after)
-        return cls(
-            action=action,
-            session_id=current.session.id,
-            project_id=current.session.project_id,
+        after = take(current.checkpoint or Checkpoint(), source, keys)
+        changed = changed_keys(current.checkpoint or Checkpoint(), after)
+        return cls._over(
+            action,
+            current,
+            after,
             label=label,
-            before=base,
-            after=after,
-            base_updated_at=current.updated_at,
             keys=changed,
             source_snapshot_id=source_snapshot_id,
             columns=after.to_row(changed if current.checkpoint is not None else None),
@@ -185,30 +194,25 @@ class Plan(Frozen):
         """Undo or redo of a journaled write: the ``keys`` columns of
         ``target_row`` (the journal's bytes) into ``base_row`` (the row now);
         ``target_row`` ``None``: the row goes (``keys`` are all it held)."""
-        base = current.checkpoint or Checkpoint()
         if target_row is None:
-            return cls(
-                action=action, session_id=current.session.id,
-                project_id=current.session.project_id, label=label, before=base,
-                after=Checkpoint(), base_updated_at=current.updated_at, keys=keys,
-                source_snapshot_id=source_snapshot_id, delete_row=True, **typed,
-            )
-        if base_row is None:
-            columns = dict(target_row)
+            columns: dict[str, Any] = {}
+            after = Checkpoint()
         else:
-            columns = {COLUMN[k]: target_row[COLUMN[k]] for k in keys}
-        after = Checkpoint.from_row({**(base_row or target_row), **columns})
-        return cls(
-            action=action,
-            session_id=current.session.id,
-            project_id=current.session.project_id,
+            columns = (
+                dict(target_row)
+                if base_row is None
+                else {COLUMN[k]: target_row[COLUMN[k]] for k in keys}
+            )
+            after = Checkpoint.from_row({**(base_row or target_row), **columns})
+        return cls._over(
+            action,
+            current,
+            after,
             label=label,
-            before=base,
-            after=after,
-            base_updated_at=current.updated_at,
             keys=keys,
             source_snapshot_id=source_snapshot_id,
             columns=columns,
+            delete_row=target_row is None,
             **typed,
         )
 
@@ -225,15 +229,11 @@ class Plan(Frozen):
             what = f"{entry.label} ({how})"
         else:
             what = f"{entry.label} (write it again)"
-        base = current.checkpoint or Checkpoint()
-        return cls(
-            action=action,
-            session_id=current.session.id,
-            project_id=current.session.project_id,
+        return cls._over(
+            action,
+            current,
+            current.checkpoint or Checkpoint(),
             label=f"{action} {what}",
-            before=base,
-            after=base,
-            base_updated_at=current.updated_at,
             keys=(),
             source_snapshot_id=entry.after_snapshot_id,
             entry=entry,

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ckpt_tui.core.model import COLUMN, Checkpoint, Damaged, decode, field_labels, validate_fields
@@ -110,10 +111,16 @@ class UndoRedo:
         except sqlite3.Error:
             return self.newest_pre_restore(session_id)
 
-    def under_lock(self) -> _UnderLock:
+    @contextmanager
+    def under_lock(self) -> Iterator[None]:
         """``with undo_redo.under_lock():`` while the caller holds the store's
         write lock: intents whose anchor is missing are then dead, dropped."""
-        return _UnderLock(self._locked)
+        previous = getattr(self._locked, "on", False)
+        self._locked.on = True
+        try:
+            yield
+        finally:
+            self._locked.on = previous
 
     def situation(self, session_id: str, *, named: bool = False) -> Situation:
         """Which file this is, then the store, then the journal: an intent
@@ -364,18 +371,6 @@ class UndoRedo:
                 NEWEST_PRE_RESTORE: newest_pre_restore["id"] if newest_pre_restore else None,
             },
         }
-
-
-class _UnderLock:
-    def __init__(self, flag: threading.local) -> None:
-        self.flag = flag
-
-    def __enter__(self) -> None:
-        self.previous = getattr(self.flag, "on", False)
-        self.flag.on = True
-
-    def __exit__(self, *exc: object) -> None:
-        self.flag.on = self.previous
 
 
 def journal_after_write(record: Callable[[], None], consequence: str) -> str | None:

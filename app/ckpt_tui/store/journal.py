@@ -37,7 +37,8 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -236,6 +237,9 @@ def _copy(source: Path, target: Path) -> None:
         os.close(fd)
 
 
+#: ``Connection.info`` key: the next transaction only reads.
+_READ = "ckpt_tui.read_only"
+
 #: Tries at opening a journal that other processes are creating at once.
 FIRST_USE_ATTEMPTS = 20
 
@@ -266,12 +270,20 @@ class JournalFile:
 
         @event.listens_for(self._engine, "connect")
         def _settings(dbapi_conn, _record):  # noqa: ANN001
+            dbapi_conn.isolation_level = None  # BEGIN is ours (below)
             dbapi_conn.execute("PRAGMA busy_timeout=5000")
             dbapi_conn.execute("PRAGMA journal_mode=WAL")
             # No fsync per commit: a power cut may lose the newest entries,
             # and undo then asks which fields to take back, as after any
             # step whose journal record is lost.
             dbapi_conn.execute("PRAGMA synchronous=NORMAL")
+
+        @event.listens_for(self._engine, "begin")
+        def _begin(conn: Connection) -> None:
+            # A transaction that reads and then writes (settling an intent,
+            # appending a step) takes the write lock first: in WAL a deferred
+            # one that read before another process wrote cannot write at all.
+            conn.exec_driver_sql("BEGIN" if conn.info.pop(_READ, False) else "BEGIN IMMEDIATE")
 
         # IF NOT EXISTS: several ckpt-tui processes may open a brand-new
         # journal at once, and create_all's look-then-create lets all but one
@@ -291,6 +303,13 @@ class JournalFile:
                     raise
                 self._engine.dispose()
                 time.sleep(0.02 * (attempt + 1))
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A read-only transaction: no write lock taken."""
+        with self._engine.connect() as conn:
+            conn.info[_READ] = True
+            yield conn
 
     def exists(self) -> bool:
         """Open, so there (:meth:`LazyJournal.exists` answers before that)."""
@@ -408,7 +427,7 @@ class JournalFile:
         one read."""
         key = self.store_key
         scope = self._scope(session_id, key)
-        with self._engine.connect() as conn:
+        with self._read() as conn:
             done = conn.execute(
                 select(entries).where(*scope, entries.c.done == 1)
                 .order_by(entries.c.seq.desc()).limit(1)
@@ -439,11 +458,12 @@ class JournalFile:
     def is_ours(self, snapshot_id: str | None) -> bool:
         if snapshot_id is None:
             return False
-        with self._engine.connect() as conn:
+        key = self.store_key
+        with self._read() as conn:
             return (
                 conn.execute(
                     select(ours.c.snapshot_id).where(
-                        ours.c.store_key == self.store_key, ours.c.snapshot_id == snapshot_id
+                        ours.c.store_key == key, ours.c.snapshot_id == snapshot_id
                     )
                 ).first()
                 is not None
@@ -455,10 +475,11 @@ class JournalFile:
         its ``anchor`` is in the store (``op``: what :meth:`settle` applies:
         ``{"push": {...}}`` or ``{"flip": {...}}``, with optional ``head``
         and ``remember``)."""
+        key = self.store_key  # before the transaction: it may write too
         with self._engine.begin() as conn:
             conn.execute(
                 insert(intents).values(
-                    store_key=self.store_key,
+                    store_key=key,
                     anchor=anchor,
                     session_id=session_id,
                     op=json.dumps(op, ensure_ascii=False),
@@ -471,7 +492,7 @@ class JournalFile:
         anchor is there; dropped when it is not and ``locked`` (the caller
         holds the store's write lock, so no write is under way); else left."""
         key = self.store_key
-        with self._engine.connect() as conn:
+        with self._read() as conn:
             pending = [
                 r[0]
                 for r in conn.execute(
@@ -580,10 +601,11 @@ class JournalFile:
 
     def flip(self, session_id: str, seq: int, *, done: bool, **values: Any) -> None:
         """Mark an entry undone or redone at once, rewriting ``values``."""
+        scope = self._scope(session_id)
         with self._engine.begin() as conn:
             conn.execute(
                 update(entries)
-                .where(*self._scope(session_id), entries.c.seq == seq)
+                .where(*scope, entries.c.seq == seq)
                 .values(done=int(done), **values)
             )
 
