@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sqlite3
 import time
 import uuid
 from typing import Any
@@ -161,6 +162,17 @@ def prunable(
         if not keep:
             doomed.append((row.id, row.name))
     return doomed
+
+
+def over_limit(read: sqlite3.Connection, session_id: str, history_limit: int, adding: int) -> bool:
+    """Whether the session will have more than ``history_limit`` snapshots
+    once ``adding`` more are in: one count on the session's index (a plain
+    ``sqlite3`` read), before :func:`prunable` sorts them all."""
+    require_id(session_id)
+    (count,) = read.execute(
+        "SELECT count(*) FROM snapshots WHERE session_id = ?", (session_id,)
+    ).fetchone()
+    return count + adding > history_limit
 
 
 def prunable_ids(conn: Connection, session_id: str, history_limit: int) -> list[str]:
