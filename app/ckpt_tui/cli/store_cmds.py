@@ -256,8 +256,8 @@ def cmd_copy(args) -> int:
 def cmd_undo(args) -> int:
     """An undo that cannot tell which fields to take back prints them in one
     line and writes nothing; ``--fields`` chooses."""
-    from ckpt_tui.core.fields import LABEL
     from ckpt_tui.errors import ChooseFields
+    from ckpt_tui.fields import LABEL
 
     fields = args.fields.split(",") if args.fields else None
     try:

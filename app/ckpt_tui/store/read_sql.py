@@ -129,6 +129,12 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         'WHERE checkpoints.session_id = :session_id',
         {},
     ),
+    'checkpoint_created': (
+        'SELECT checkpoints.session_id \n'
+        'FROM checkpoints \n'
+        'WHERE checkpoints.session_id = :session_id AND checkpoints.created_at = :created_at',
+        {},
+    ),
     'checkpoint_rows': (
         'SELECT checkpoints.session_id, checkpoints.project_id, checkpoints.title, checkpoints.objective, checkpoints.status, checkpoints.summary, checkpoints.current_plan, checkpoints.completed_steps, checkpoints.next_steps, checkpoints.blockers, checkpoints.files_touched, checkpoints.notes, checkpoints.schema_version, checkpoints.synthesized, checkpoints.created_at, checkpoints.updated_at \n'
         'FROM checkpoints ORDER BY checkpoints.session_id',
@@ -681,6 +687,12 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         'FROM projects \n'
         "WHERE projects.id LIKE :pattern ESCAPE '\\' OR projects.directory LIKE :pattern ESCAPE '\\' OR projects.canonical LIKE :pattern ESCAPE '\\'",
         {},
+    ),
+    'prune_order': (
+        'SELECT snapshots.id, snapshots.name, snapshots.kind \n'
+        'FROM snapshots \n'
+        "WHERE snapshots.session_id = :session_id ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END DESC, snapshots.id DESC",
+        {'substr_1': 5, 'substr_2': 1},
     ),
     'roots_page': (
         'SELECT anon_1.id, anon_1.project_id, anon_1.parent_id, anon_1.title, anon_1.created_at, anon_1.updated_at, anon_1.snapshot_count, anon_1.status, anon_1.checkpoint_title, anon_1.synthesized, anon_1.has_checkpoint, anon_1.sort_at \n'
@@ -1575,6 +1587,13 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         ' LIMIT :limit OFFSET :param_2) AS anon_2 ORDER BY sort_at DESC, id DESC\n'
         ' LIMIT :limit OFFSET :param_3',
         {'substr_1': 5, 'substr_2': 1, 'param_1': 0, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'param_3': 0},
+    ),
+    'snapshots_present': (
+        'SELECT snapshots.id \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {},
     ),
     'snapshots_total': (
         'SELECT count(*) AS count_1 \n'

@@ -109,4 +109,9 @@ def statements() -> dict[str, object]:
         "session": session_select().where(sessions.c.id == session_id),
         "session_exists": select(sessions.c.id).where(sessions.c.id == session_id),
         "checkpoint": select(checkpoints).where(checkpoints.c.session_id == session_id),
+        # the checkpoint of ``:session_id`` if it was created at ``:created_at``
+        "checkpoint_created": select(checkpoints.c.session_id).where(
+            checkpoints.c.session_id == session_id,
+            checkpoints.c.created_at == bindparam("created_at", type_=Text),
+        ),
     }

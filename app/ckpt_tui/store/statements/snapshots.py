@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import Integer, Text, bindparam, func, or_, select
 from sqlalchemy.sql import Select
 
-from ckpt_tui.store.ordering import newest_first, oldest_first
+from ckpt_tui.store.ordering import instant, newest_first, oldest_first
 from ckpt_tui.store.schema import snapshots
 from ckpt_tui.store.statements.common import (
     count_upto,
@@ -100,6 +100,13 @@ def statements() -> dict[str, object]:
             func.likely(session), snapshots.c.id.in_(json_values("ids"))
         ),
         **dict(variants("newest", newest, "of_kind")),
+        # ``(id, name, kind)`` of every snapshot of the session, newest first
+        # by instant: what pruning keeps and deletes (``writes.prunable``)
+        "prune_order": select(snapshots.c.id, snapshots.c.name, snapshots.c.kind)
+        .where(session)
+        .order_by(instant(snapshots.c.captured_at).desc(), snapshots.c.id.desc()),
+        # which of the snapshots whose ids are in ``:ids`` the store holds
+        "snapshots_present": select(snapshots.c.id).where(snapshots.c.id.in_(json_values("ids"))),
         # a snapshot of kind ``:kind`` anywhere in the store (a scan: no index on kind)
         "kind_anywhere": select(snapshots.c.id).where(snapshots.c.kind == kind).limit(1),
         # the kinds of the session's snapshots, sorted (through the session index)
