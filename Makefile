@@ -15,11 +15,11 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests bench
+	$(BIN)/ruff check app tests bench tools
 
-# the first screen's SQL, generated from the Core statements (checked in; a test fails when stale)
+# every read statement as SQLite SQL, generated from the Core statements (checked in; a test fails when stale)
 sql: $(STAMP)
-	$(BIN)/python -m ckpt_tui.store.gen_sql
+	$(BIN)/python tools/gen_sql.py
 
 test: lint
 	$(BIN)/pytest -q -n 2

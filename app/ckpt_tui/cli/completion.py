@@ -24,7 +24,7 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 
-from ckpt_tui.core.fields import FIELDS
+from ckpt_tui.fields import FIELDS
 
 SHELLS = ("bash", "zsh", "fish")
 #: SPEC 5.2's kinds; a store may hold others, shown as they are.

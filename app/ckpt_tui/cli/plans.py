@@ -7,7 +7,7 @@ from typing import Any
 
 from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say
-from ckpt_tui.core.fields import field_labels
+from ckpt_tui.fields import field_labels
 
 
 def add_write_options(parser) -> None:

@@ -11,9 +11,9 @@ from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 
 if TYPE_CHECKING:
     from ckpt_tui.core.model import Checkpoint
@@ -256,8 +256,8 @@ def cmd_copy(args) -> int:
 def cmd_undo(args) -> int:
     """An undo that cannot tell which fields to take back prints them in one
     line and writes nothing; ``--fields`` chooses."""
-    from ckpt_tui.core.fields import LABEL
     from ckpt_tui.errors import ChooseFields
+    from ckpt_tui.fields import LABEL
 
     fields = args.fields.split(",") if args.fields else None
     try:
@@ -314,6 +314,8 @@ def _doctor_item(item) -> str:
     """One thing ``doctor`` found, on one line: where, which field, why."""
     if not isinstance(item, dict):
         return " ".join(item) if isinstance(item, list) else str(item)
+    if "table" in item:  # a value that is not UTF-8, in any table
+        return f"{item['table']} {item['row']} {item['column']}: {item['reason']}"
     where = item["session"] + (f"/{item['snapshot']}" if item.get("snapshot") else "")
     if "field" in item:
         where += ("" if item.get("snapshot") else " (checkpoint)") + f" {item['field']}"

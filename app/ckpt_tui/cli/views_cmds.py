@@ -6,7 +6,7 @@ import argparse
 
 from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.fields import FIELDS, status_label
+from ckpt_tui.fields import FIELDS, status_label
 from ckpt_tui.plural import counted
 
 # Command bodies import the core modules they use when they run: the parser

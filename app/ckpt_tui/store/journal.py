@@ -62,6 +62,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.schema import CreateTable
 
 from ckpt_tui import timeutil
+from ckpt_tui.store.keys import json_list
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -383,24 +384,16 @@ class JournalFile:
         if not anchors:
             return set()
         found: set[str] = set()
-        with self.store.plain_read() as read:
+        with self.store.read() as q:
             ids = [a.removeprefix(SNAPSHOT_ANCHOR) for a in anchors if a.startswith(SNAPSHOT_ANCHOR)]
-            for start in range(0, len(ids), 500):
-                part = ids[start : start + 500]
-                marks = ",".join("?" * len(part))
+            if ids:
                 found.update(
-                    snapshot_anchor(r[0])
-                    for r in read.conn.execute(
-                        f"SELECT id FROM snapshots WHERE id IN ({marks})", part  # noqa: S608
-                    )
+                    snapshot_anchor(r[0]) for r in q.run("snapshots_present", ids=json_list(ids))
                 )
             for anchor in anchors:
                 if anchor.startswith(CREATED_ANCHOR):
                     at, _, session_id = anchor.removeprefix(CREATED_ANCHOR).partition(":")
-                    if read.conn.execute(
-                        "SELECT 1 FROM checkpoints WHERE session_id=? AND created_at=?",
-                        (session_id, at),
-                    ).fetchone():
+                    if q.first("checkpoint_created", session_id=session_id, created_at=at):
                         found.add(anchor)
         return found
 
