@@ -179,3 +179,35 @@ def test_a_write_reads_past_a_bad_byte(db, capsys):
     assert code == 0 and r"old\udcff" in out
     raw = sqlite3.connect(db).execute("SELECT hex(kind) FROM snapshots WHERE name='first'")
     assert raw.fetchone()[0] == "6F6C64FF"
+
+
+def _column_bytes(db, column: str) -> bytes:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(
+            f"SELECT CAST({column} AS BLOB) FROM checkpoints WHERE session_id='s1'"
+        ).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_undo_gives_back_the_bad_bytes_a_restore_overwrote(db):
+    """A whole restore overwrites the title that is not UTF-8; undo writes
+    those very bytes back (as text), and redo and undo again too."""
+    svc = open_service(db)
+    try:
+        svc.restore("s1", "first")
+        assert _column_bytes(db, "title") != b"AB\xffC"
+        outcome = svc.undo("s1")
+        assert not outcome.warning, outcome.warning
+        assert _column_bytes(db, "title") == b"AB\xffC"
+        svc.redo("s1")
+        svc.undo("s1")
+        assert _column_bytes(db, "title") == b"AB\xffC"
+        conn = sqlite3.connect(db)
+        assert conn.execute(
+            "SELECT typeof(title) FROM checkpoints WHERE session_id='s1'"
+        ).fetchone()[0] == "text"
+        conn.close()
+    finally:
+        svc.close()

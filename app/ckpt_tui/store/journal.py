@@ -63,6 +63,7 @@ from sqlalchemy.schema import CreateTable
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.keys import json_list
+from ckpt_tui.store.query import lenient_text, stored_bytes
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -156,11 +157,25 @@ def row_to_text(row: Mapping[str, Any] | None) -> str:
     base64); ``None``: the session had no checkpoint."""
     if row is None:
         return "null"
-    return json.dumps(
-        {k: {"$blob": base64.b64encode(v).decode("ascii")} if isinstance(v, bytes) else v
-         for k, v in row.items()},
-        ensure_ascii=False,
-    )
+    return json.dumps({k: _value_to_json(v) for k, v in row.items()}, ensure_ascii=False)
+
+
+def _value_to_json(value: Any) -> Any:
+    """A BLOB as ``{"$blob": base64}``; text holding bytes that are not UTF-8
+    (surrogate escapes, ``store.query``) as ``{"$text": base64}`` of those
+    bytes; anything else as it is."""
+    if isinstance(value, bytes):
+        return {"$blob": base64.b64encode(value).decode("ascii")}
+    raw = stored_bytes(value) if isinstance(value, str) else None
+    return value if raw is None else {"$text": base64.b64encode(raw).decode("ascii")}
+
+
+def _value_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "$blob" in value:
+        return base64.b64decode(value["$blob"])
+    if isinstance(value, dict) and "$text" in value:
+        return lenient_text(base64.b64decode(value["$text"]))
+    return value
 
 
 def row_from_text(text: str) -> dict[str, Any] | None:
@@ -169,10 +184,7 @@ def row_from_text(text: str) -> dict[str, Any] | None:
         return None
     if not isinstance(data, dict):
         raise ValueError("a journal row is not an object")
-    return {
-        k: base64.b64decode(v["$blob"]) if isinstance(v, dict) and "$blob" in v else v
-        for k, v in data.items()
-    }
+    return {k: _value_from_json(v) for k, v in data.items()}
 
 
 SIDE_FILES = ("-wal", "-shm")

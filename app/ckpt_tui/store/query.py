@@ -39,6 +39,19 @@ def lenient_text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape")
 
 
+def stored_bytes(text: str) -> bytes | None:
+    """The bytes a column held when they were not UTF-8 (the inverse of
+    :func:`lenient_text`), or ``None`` for text that is UTF-8: what a write or
+    the undo journal keeps so that such a column goes back byte for byte."""
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape")
+    return None
+
+
 def not_utf8(text: object) -> str | None:
     """Why ``text`` is not the UTF-8 it was stored as, or ``None``: text read
     from SQLite cannot hold a surrogate (UTF-8 has none), so one is a byte

@@ -9,10 +9,10 @@ import time
 import uuid
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, text, update
+from sqlalchemy import Connection, LargeBinary, Text, cast, delete, insert, literal, text, update
 
 from ckpt_tui import timeutil
-from ckpt_tui.store.query import Query
+from ckpt_tui.store.query import Query, stored_bytes
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
 from ckpt_tui.store.snapshot_reads import newest_snapshot
 from ckpt_tui.store.valid_ids import require_id
@@ -103,6 +103,7 @@ def write_checkpoint(
     above all, SPEC 3) keeps its bytes. A new row needs every column.
     """
     stamp = at or timeutil.now_iso()
+    columns = {name: stored_text(value) for name, value in columns.items()}
     if exists:
         conn.execute(
             update(checkpoints)
@@ -120,6 +121,14 @@ def write_checkpoint(
             )
         )
     return stamp
+
+
+def stored_text(value: Any) -> Any:
+    """A column value as SQLite is to keep it. Text read with bytes that are
+    not UTF-8 holds them as surrogate escapes (``store.query``); it goes back
+    as those very bytes, still of type TEXT, so an undo is byte-exact."""
+    raw = stored_bytes(value) if isinstance(value, str) else None
+    return value if raw is None else cast(literal(raw, LargeBinary), Text)
 
 
 def mark_restored(conn: Connection, snapshot_id: str | None, at: str | None = None) -> None:
