@@ -1,8 +1,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from tests.factory import basic_store
+
+# No example database: hypothesis would otherwise keep one in `.hypothesis/`
+# of whatever directory pytest runs from (a checkout, an unpacked sdist).
+settings.register_profile("ckpt-tui", database=None)
+settings.load_profile("ckpt-tui")
 
 
 @pytest.fixture(autouse=True)
