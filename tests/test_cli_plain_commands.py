@@ -92,7 +92,7 @@ def test_plain_output_equals_the_sqlalchemy_output(tmp_path, capsys, monkeypatch
         assert a == b, argv
     # the comparison covers successes and one-line errors alike
     codes = [rc for rc, _, _ in plain]
-    assert codes.count(0) >= 15 and codes.count(1) >= 6
+    assert codes.count(0) >= 15 and len(codes) - codes.count(0) >= 6
     assert "damaged" in plain[COMMANDS.index(["show", "s0", "--snapshot", "broken"])][1].lower()
 
 

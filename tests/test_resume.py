@@ -93,7 +93,7 @@ def test_cli_with_the_project_dir_gone_fails_in_one_line(world, capsys):
 
 
 def test_cli_refuses_an_id_that_would_read_as_an_option(world, capsys):
-    assert main(["resume", "--db", str(world["db"]), "--", "--help"]) == 1
+    assert main(["resume", "--db", str(world["db"]), "--", "--help"]) == 2
     assert "malformed session id" in capsys.readouterr().err
     assert not world["record"].exists()
 

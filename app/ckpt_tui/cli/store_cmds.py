@@ -13,7 +13,7 @@ from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
 from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import printable
-from ckpt_tui.errors import CkptError
+from ckpt_tui.errors import CkptError, NotFound
 
 if TYPE_CHECKING:
     from ckpt_tui.core.model import Checkpoint
@@ -165,7 +165,7 @@ def cmd_show(args) -> int:
         return 0
     current = svc.current(args.session)
     if current.checkpoint is None:
-        raise CkptError(f"session {args.session} has no checkpoint")
+        raise NotFound(f"session {args.session} has no checkpoint")
     if args.json:
         emit_json(
             {
