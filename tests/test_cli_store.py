@@ -225,7 +225,7 @@ def test_diff(run, run_json, store_path):
 def test_restore_dry_run_writes_nothing(run, run_json, store_path):
     row, n = checkpoint_row(store_path), snapshot_count(store_path)
     code, out, _ = run("restore", "s1", "first", "--dry-run")
-    assert code == 0 and "(dry run: nothing written)" in out and "objective" in out
+    assert code == 0 and "(dry run: nothing written)" in out and "@@ Objective\n" in out
     data = run_json("restore", "s1", "first", "--dry-run", "--fields", "status")
     assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "skipped", "diff"}
     assert data["dryRun"] is True and data["changed"] == ["status"]

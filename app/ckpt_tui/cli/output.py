@@ -214,7 +214,7 @@ def when(value: object) -> str:
     moment = timeutil.parse(value)
     if moment is None:
         return printable(str(value), 40)
-    return f"{moment.astimezone().strftime('%Y-%m-%d %H:%M')} ({timeutil.relative(moment)})"
+    return f"{moment.astimezone().strftime('%Y-%m-%d %H:%M')} ({timeutil.relative(value)})"
 
 
 def table(

@@ -7,11 +7,11 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.output import emit_json, say, status_style, table, when
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
+from ckpt_tui.core.fields import FIELDS, LABEL, status_label
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError, NotFound
 
@@ -46,7 +46,7 @@ def _reader(args):
 def cmd_list_projects(args) -> int:
     svc = _reader(args)
     page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
-    rows, total = page.rows, page.total
+    rows, total = _limited(page.rows, args), page.total
     if args.json:
         from ckpt_tui.cli import jsonview
 
@@ -54,9 +54,24 @@ def cmd_list_projects(args) -> int:
         return 0
     table(
         ["ID", "DIRECTORY", "SESSIONS", "LAST ACTIVITY"],
-        [(r.id, r.directory, r.session_count, r.last_activity) for r in rows],
+        [(r.id, r.directory, r.session_count, when(r.last_activity)) for r in rows],
     )
+    _more(len(rows), total)
     return 0
+
+
+def _limited(rows: list, args) -> list:
+    """``--limit N``: the first N rows (the total is still the store's)."""
+    limit = getattr(args, "limit", None)
+    return rows if limit is None else rows[:limit]
+
+
+def _more(shown: int, total: int) -> None:
+    """Under a table cut by ``--limit``: how many rows there are."""
+    if shown < total:
+        import sys
+
+        print(f"ckpt-tui: {shown} of {total} shown (--limit)", file=sys.stderr)
 
 
 def cmd_list_sessions(args) -> int:
@@ -66,7 +81,7 @@ def cmd_list_sessions(args) -> int:
         return list_opencode_sessions(args)
     svc = _reader(args)
     page = svc.all_sessions(args.project)  # plain sqlite3, as list projects
-    rows, total = page.rows, page.total
+    rows, total = _limited(page.rows, args), page.total
     if args.json:
         from ckpt_tui.cli import jsonview
 
@@ -75,10 +90,12 @@ def cmd_list_sessions(args) -> int:
     table(
         ["ID", "PROJECT", "STATUS", "SNAPSHOTS", "UPDATED", "TITLE"],
         [
-            (r.id, r.project_id, _status(r), r.snapshot_count, r.updated_at, r.display_title)
+            (r.id, r.project_id, _status(r), r.snapshot_count, when(r.updated_at), r.display_title)
             for r in rows
         ],
+        styles={2: status_style},
     )
+    _more(len(rows), total)
     return 0
 
 
@@ -94,7 +111,7 @@ def cmd_list_snapshots(args) -> int:
     svc.session(args.session)  # an unknown id is an error, not an empty list
     kind = svc.check_kind(args.kind, args.session) if args.kind is not None else None
     page = svc.all_snapshots(args.session, kind)  # plain sqlite3, as list projects
-    rows, total = page.rows, page.total
+    rows, total = _limited(page.rows, args), page.total
     summaries = svc.summaries(args.session, rows) if args.summary else {}
     if args.json:
         from ckpt_tui.cli import jsonview
@@ -107,11 +124,12 @@ def cmd_list_snapshots(args) -> int:
     table(
         headers,
         [
-            (r.name, r.kind, r.captured_at, r.restored_at or "")
+            (r.name, r.kind, when(r.captured_at), when(r.restored_at) if r.restored_at else "")
             + ((summaries.get(r.id, ""),) if args.summary else ())
             for r in rows
         ],
     )
+    _more(len(rows), total)
     return 0
 
 
@@ -119,24 +137,14 @@ def cmd_list_snapshots(args) -> int:
 
 
 def _print_checkpoint(cp: Checkpoint) -> None:
+    """The fields as ``diff --format patch`` renders them (it applies to this
+    text), then what the payload says beyond them."""
+    from ckpt_tui.cli.textdiff import field_lines, painted
     from ckpt_tui.core.model import DamagedField
 
     for name in FIELDS:
-        value = cp.get(name)
-        if isinstance(value, DamagedField):
-            say(f"{LABEL[name]}: DAMAGED ({value.reason}): {printable(value.shown(), 2000)}")
-        elif name in LIST_FIELDS:
-            say(f"{LABEL[name]}:")
-            for item in value:
-                say(f"  - {item}")
-            if not value:
-                say("  (none)")
-        elif "\n" in value:
-            say(f"{LABEL[name]}:")
-            for line in value.splitlines():
-                say(f"  {line}")
-        else:
-            say(f"{LABEL[name]}: {value}")
+        for line in field_lines(name, cp.get(name)):
+            print(painted(line))
     if isinstance(cp.synthesized, DamagedField):
         bad = cp.synthesized
         say(f"synthesized: DAMAGED ({bad.reason}): {printable(bad.shown(), 2000)}")
@@ -156,7 +164,7 @@ def cmd_show(args) -> int:
         if args.json:
             emit_json({"snapshot": jsonview.snapshot(view.row), **jsonview.content(view.content)})
             return 0
-        say(f"snapshot {view.row.name} ({view.row.kind}, {view.row.captured_at})")
+        say(f"snapshot {view.row.name} ({view.row.kind}), captured {when(view.row.captured_at)}", "dim")
         if isinstance(view.content, Damaged):
             say(f"DAMAGED: {view.content.reason}")
             say(view.content.raw)
@@ -175,7 +183,7 @@ def cmd_show(args) -> int:
             }
         )
         return 0
-    say(f"session {current.session.id} (updated {timeutil.normalize(current.updated_at)})")
+    say(f"session {current.session.id}, updated {when(current.updated_at)}", "dim")
     _print_checkpoint(current.checkpoint)
     return 0
 
@@ -191,12 +199,20 @@ def cmd_diff(args) -> int:
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
-    say(f"--- {comparison.old_label}")
-    say(f"+++ {comparison.new_label}")
+    if args.format == "patch":
+        lines = textdiff.patch_lines(
+            comparison.diff, args.session, comparison.old_label, comparison.new_label
+        )
+        if lines:
+            print(lines[0])
+            print("\n".join(textdiff.diff_painted(line) for line in lines[1:]))
+        return 0
+    say(f"--- {comparison.old_label}", "bold")
+    say(f"+++ {comparison.new_label}", "bold")
     if comparison.diff.is_empty:
         say("(no differences)")
     for line in textdiff.unified_lines(comparison.diff):
-        say(line)
+        print(textdiff.diff_painted(printable(line, 100_000)))
     return 0
 
 
@@ -320,6 +336,7 @@ def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentPar
     lst = sub.add_parser("list", help="list projects, sessions or snapshots")
     lsub = lst.add_subparsers(dest="what", metavar="WHAT", required=True)
     p = lsub.add_parser("projects", parents=[common], help="projects in the store")
+    _limit_option(p)
     p.set_defaults(run=cmd_list_projects)
     p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
     p.add_argument("--project", metavar="PROJECT", help="only this project's sessions")
@@ -327,6 +344,7 @@ def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentPar
     p.add_argument(
         "--opencode-data", metavar="DIR", help="opencode's data dir", default=argparse.SUPPRESS
     )
+    _limit_option(p)
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
@@ -336,7 +354,28 @@ def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentPar
         help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
     )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
+    _limit_option(p)
     p.set_defaults(run=cmd_list_snapshots)
+
+
+def positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _limit_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--limit",
+        metavar="N",
+        type=positive,
+        help="at most N rows, the first in the list's order (JSON's total still counts all)",
+    )
 
 
 def _register_writes(add) -> None:
@@ -383,19 +422,21 @@ def _register_writes(add) -> None:
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    def add(name, func, help_text, **kw):
+    def add(name, func, help_text, paged=False, **kw):
         p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
-        p.set_defaults(run=func)
+        p.set_defaults(run=func, paged=paged)
         return p
 
     _register_list(sub, common)
 
-    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
+    p = add("show", cmd_show, "show the current checkpoint or a snapshot", paged=True)
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
         "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
     )
-    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
+    p = add(
+        "diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)", paged=True
+    )
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
     p.add_argument(
@@ -411,6 +452,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "SESSION:SNAPSHOT (B is then not given)",
     )
     against.complete = "sessions"
+    p.add_argument(
+        "--format",
+        choices=("human", "patch"),
+        default="human",
+        help="human: each changed field as a person reads it (the default); patch: a unified "
+        "diff of the two checkpoints as `show` prints them, for patch, git apply and diff viewers",
+    )
     _register_writes(add)
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")
