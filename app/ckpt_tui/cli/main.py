@@ -125,9 +125,6 @@ COMMANDS = {
 COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
 COMMAND_WORDS = frozenset(COMMAND_MODULE)
 
-#: The hidden command the completion scripts call for session ids; handled
-#: before any parser is built, so a TAB costs one small query.
-COMPLETE_WORD = "__complete"
 
 
 def _terminal_columns() -> int:
@@ -283,9 +280,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         help="opencode's data dir (default: $CKPT_OPENCODE_DATA, else "
         "$XDG_DATA_HOME/opencode or ~/.local/share/opencode)",
     )
-    parser.add_argument(
+    theme = parser.add_argument(
         "--theme", metavar="NAME", help="a Textual theme for this run (e.g. textual-light)"
     )
+    theme.complete = "themes"  # Textual's theme names, in the completion scripts
     sub = parser.add_subparsers(
         dest="command",
         metavar="COMMAND",
@@ -473,8 +471,8 @@ def _warn_config() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == [COMPLETE_WORD]:
-        from ckpt_tui.cli.completion import complete_main
+    if argv[:1] == ["__complete"]:  # as the executable does (cli/entry.py)
+        from ckpt_tui.cli.complete_ids import complete_main
 
         return complete_main(argv[1:])
     _escaping_streams()

@@ -396,12 +396,11 @@ def _register_writes(add) -> None:
     p = add(
         "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
     )
-    source = p.add_argument(
+    p.add_argument(
         "source",
         metavar="FROM",
         help="what to copy: SESSION (its current checkpoint) or SESSION:SNAPSHOT",
     )
-    source.complete = "sessions"
     p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
     p.add_argument(
         "--fields",
@@ -445,13 +444,12 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         nargs="?",
         help="the newer side: a snapshot (default: the current checkpoint)",
     )
-    against = p.add_argument(
+    p.add_argument(
         "--against",
         metavar="OTHER",
         help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
         "SESSION:SNAPSHOT (B is then not given)",
     )
-    against.complete = "sessions"
     p.add_argument(
         "--format",
         choices=("human", "patch"),
