@@ -417,6 +417,39 @@ def _check_ids(args: argparse.Namespace) -> None:
                 raise InvalidId(f"malformed id (not UTF-8): {shown[:80]!r}") from None
 
 
+#: The commands whose SNAPSHOT (and diff's A and B) name one of SESSION's snapshots.
+_NAMES_A_SNAPSHOT = ("show", "diff", "restore", "history", "handoff")
+
+
+def _escaped_names(args: argparse.Namespace) -> None:
+    """A snapshot named as the command line prints it (``evil\\x1b[31m``:
+    its control characters escaped) stands for that snapshot, by id: the
+    name itself cannot be typed. Only looked up when a name holds a ``\\``
+    that no snapshot's name has as it is."""
+    if args.command not in _NAMES_A_SNAPSHOT or not isinstance(getattr(args, "session", None), str):
+        return
+    given = {
+        name: value
+        for name in ("snapshot", "a", "b")
+        if isinstance(value := getattr(args, name, None), str) and "\\" in value
+    }
+    if not given:
+        return
+    from ckpt_tui.core.reads import open_reader
+    from ckpt_tui.core.text import visible
+
+    try:
+        rows = open_reader(args.db).all_snapshots(args.session).rows
+    except CkptError:
+        return  # the command itself says what is wrong
+    for name, value in given.items():
+        if any(row.name == value for row in rows):
+            continue
+        shown = [row for row in rows if visible(row.name) == value]
+        if len(shown) == 1:
+            setattr(args, name, shown[0].id)
+
+
 def _suggest(args: argparse.Namespace, message: str) -> str:
     """An unknown session (or snapshot of a known one) with the nearest ids
     the store has: ``; did you mean 'ses_abc'?``."""
@@ -491,6 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             return _open_app(parser, args)
         _check_ids(args)
+        _escaped_names(args)
         from ckpt_tui.cli import output
 
         output.settings.colour = not args.json and output.colour_wanted(args.color)

@@ -325,10 +325,28 @@ def cmd_demo(args) -> int:
     else:
         say(f"demo store written to {result['db']}, opencode's data for it to {result['opencode']}")
         say(
-            f"open it with: ckpt-tui --db {shlex.quote(result['db'])} "
+            f"open it with: {_this_executable()} --db {shlex.quote(result['db'])} "
             f"--opencode-data {shlex.quote(result['opencode'])}"
         )
     return 0
+
+
+def _this_executable() -> str:
+    """How to run this ckpt-tui again: ``ckpt-tui`` when that is what the
+    PATH finds, else its own path (after ``make demo`` the venv's bin is not
+    on the PATH), else ``python -m ckpt_tui``."""
+    import os
+    import shlex
+    import shutil
+    import sys
+
+    me = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if os.path.basename(me) != "ckpt-tui":
+        return f"{shlex.quote(sys.executable)} -m ckpt_tui"
+    found = shutil.which("ckpt-tui")
+    if found and os.path.realpath(found) == os.path.realpath(me):
+        return "ckpt-tui"
+    return shlex.quote(me)
 
 
 def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
