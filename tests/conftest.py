@@ -65,3 +65,16 @@ def service(store_path):
     svc = open_service(store_path)
     yield svc
     svc.close()
+
+
+@pytest.fixture
+def cli(store_path, capsys):
+    """``cli(*argv)`` -> (exit status, stdout, stderr) of ``ckpt-tui ARGV --db STORE``."""
+    from ckpt_tui.cli.main import main
+
+    def run(*argv):
+        code = main([*argv, "--db", str(store_path)])
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run

@@ -21,13 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def run(store_path, capsys):
-    def _run(*argv):
-        code = main([*argv, "--db", str(store_path)])
-        out = capsys.readouterr()
-        return code, out.out, out.err
-
-    return _run
+def run(cli):
+    return cli
 
 
 def _subprocess(*argv, stdin=subprocess.DEVNULL, env=None, timeout=20):

@@ -7,19 +7,13 @@ import json
 
 import pytest
 
-from ckpt_tui.cli.main import main
 from tests.factory import add_snapshot, connect
 from tests.opencode_fixture import copy_fixture
 
 
 @pytest.fixture
-def run(store_path, capsys):
-    def _run(*argv):
-        code = main([*argv, "--db", str(store_path)])
-        out = capsys.readouterr()
-        return code, out.out, out.err
-
-    return _run
+def run(cli):
+    return cli
 
 
 def assert_not_found(result, what):

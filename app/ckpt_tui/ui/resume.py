@@ -24,12 +24,9 @@ def resume_in_opencode(app: App, session_id: str) -> None:
     """Start the resume of ``session_id``; the app is refreshed afterwards."""
 
     def work_fn() -> None:
-        try:
-            plan = _plan(app, session_id)
-        except CkptError as exc:
-            app.call_from_thread(app.notify, str(exc), severity="error")
-            return
-        app.call_from_thread(run_plan, app, plan)
+        plan = _plan(app, session_id)
+        if plan is not None:
+            app.call_from_thread(run_plan, app, plan)
 
     app.run_worker(work_fn, thread=True, exclusive=True, group="resume")
 
@@ -41,10 +38,8 @@ def copy_resume_command(app: App, session_id: str) -> None:
     def work_fn() -> None:
         from ckpt_tui.ui.clipboard import copy
 
-        try:
-            plan = _plan(app, session_id)
-        except CkptError as exc:
-            app.call_from_thread(app.notify, str(exc), severity="error")
+        plan = _plan(app, session_id)
+        if plan is None:
             return
         command = plan.command
         if command is None:
@@ -62,10 +57,15 @@ def copy_resume_command(app: App, session_id: str) -> None:
     app.run_worker(work_fn, thread=True, exclusive=True, group="clipboard")
 
 
-def _plan(app: App, session_id: str) -> resume.ResumePlan:
-    """In a worker: where the session ran, and the command (no DOM here)."""
-    directories = resume.directories_for(app.service, app.activity, session_id)
-    return resume.plan(session_id, directories)
+def _plan(app: App, session_id: str) -> resume.ResumePlan | None:
+    """In a worker: where the session ran, and the command (no DOM here);
+    ``None`` when that cannot be known, said in a notification."""
+    try:
+        directories = resume.directories_for(app.service, app.activity, session_id)
+        return resume.plan(session_id, directories)
+    except CkptError as exc:
+        app.call_from_thread(app.notify, str(exc), severity="error")
+        return None
 
 
 def run_plan(app: App, plan: resume.ResumePlan) -> None:
