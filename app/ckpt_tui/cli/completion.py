@@ -80,9 +80,9 @@ def value_kind(action: argparse.Action) -> str | None:
 
 def theme_names() -> list[str]:
     """Textual's themes, for ``--theme``: asked when the script is made."""
-    from textual.theme import BUILTIN_THEMES
+    from ckpt_tui.ui.launch import theme_names as names
 
-    return sorted(BUILTIN_THEMES)
+    return names()
 
 
 @dataclass

@@ -41,8 +41,7 @@ def cmd_config_show(args) -> int:
 
     cfg = config_mod.load()
     from ckpt_tui.errors import CkptError
-    from ckpt_tui.ui.keymap_check import keymap_in_force, keymap_problems
-    from ckpt_tui.ui.launch import run_theme
+    from ckpt_tui.ui.launch import keymap_in_force, keymap_problems, run_theme
 
     keymap, clashes = keymap_in_force(cfg.keymap)
     problems = [*cfg.problems, *keymap_problems(cfg.keymap), *(f"[keymap] {c}" for c in clashes)]
