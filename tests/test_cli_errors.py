@@ -248,4 +248,4 @@ def test_the_demo_says_how_to_open_it_with_the_executable_that_made_it(tmp_path)
     )
     assert done.returncode == 0, done.stderr
     hint = done.stdout.strip().splitlines()[-1]
-    assert hint.startswith(f"open it with: {exe} --db ")
+    assert hint.startswith(f"open it with: {os.path.abspath(exe)} --db ")
