@@ -528,6 +528,7 @@ def main(argv: list[str] | None = None) -> int:
         from ckpt_tui.cli import output
 
         output.settings.colour = not args.json and output.colour_wanted(args.color)
+        output.settings.now = None  # ages are counted from this command's start
         if args.command not in ("completion", "config"):
             _warn_config()
         if getattr(args, "paged", False) and not args.json:

@@ -18,11 +18,16 @@ from __future__ import annotations
 import re
 
 from ckpt_tui.cli.output import paint, paint_status
-from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.model import DamagedField
 from ckpt_tui.core.text import printable
 from ckpt_tui.plural import counted
+
+#: ``typing.TYPE_CHECKING`` without importing ``typing``: ``show`` prints a
+#: checkpoint without the diff module.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ckpt_tui.core.diff import CheckpointDiff
 
 _ITEM_MARK = {"added": "+", "removed": "-", "kept": " ", "moved": "↕", "reworded": "~"}
 _MARK_STYLE = {"+": "added", "-": "removed", "↕": "moved", "~": "moved"}
