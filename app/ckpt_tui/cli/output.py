@@ -130,7 +130,7 @@ def start_pager(no_pager: bool) -> Pager | None:
     if no_pager:
         return None
     try:
-        if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        if not sys.stdout.isatty():  # as git: the pager reads its keys from the terminal
             return None
     except (AttributeError, ValueError):
         return None
