@@ -216,7 +216,7 @@ def test_a_read_only_search_index_is_named_as_the_index(store_path, tmp_path):
 # -- the environment ----------------------------------------------------------------------------
 
 
-VARIABLE = r"(CKPT_[A-Z_]+|NO_COLOR|PAGER|OPENCODE_DB|XDG_DATA_HOME|COLUMNS)"
+VARIABLE = r"(CKPT_[A-Z_]+|NO_COLOR|PAGER|TERM|OPENCODE_DB|XDG_DATA_HOME|COLUMNS)"
 
 
 def test_every_environment_variable_read_is_documented():

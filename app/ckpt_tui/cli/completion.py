@@ -61,6 +61,11 @@ BY_PLACEHOLDER = {
     "N": TEXT,
     "UPDATED_AT": TEXT,
     "IMPORT_ID": TEXT,
+    "URL": TEXT,  # a PostgreSQL URL (the archive)
+    "ORIGIN": TEXT,  # an archive's origin id
+    "ROLE": TEXT,
+    "LABEL": TEXT,
+    "SECONDS": TEXT,
 }
 
 

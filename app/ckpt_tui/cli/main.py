@@ -31,6 +31,9 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.resume_cmds",
     "ckpt_tui.cli.views_cmds",
     "ckpt_tui.cli.search_cmd",
+    "ckpt_tui.cli.archive_cmds",
+    "ckpt_tui.cli.watch_cmds",
+    "ckpt_tui.cli.report_cmds",
 )
 
 
@@ -121,6 +124,12 @@ COMMANDS = {
         "search_cmd",
         'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)',
     ),
+    "archive": (
+        "archive_cmds",
+        "the team archive on PostgreSQL: push this store into it, read every machine's",
+    ),
+    "watch": ("watch_cmds", "follow saves as they land (one session, a project, or every session)"),
+    "report": ("report_cmds", "a Markdown or HTML report of a session: state, timeline, changes"),
 }
 COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
 COMMAND_WORDS = frozenset(COMMAND_MODULE)
@@ -335,7 +344,9 @@ ENVIRONMENT = {
     "CKPT_TUI_CACHE": "ckpt-tui's cache dir: what can be rebuilt (the demo store)",
     "CKPT_TUI_LOG": "write the debug log to this file (turns the log on)",
     "CKPT_TUI_DEBUG": "let an unexpected error end with its Python traceback",
+    "CKPT_ARCHIVE_URL": "the team archive's PostgreSQL URL (like --archive; libpq's PG* too)",
     "NO_COLOR": "no colour with --color=auto",
+    "TERM": "dumb: no colour with --color=auto",
     "PAGER": "the pager of long output (default: less -FRX; empty or cat: none)",
     "COLUMNS": "the width help text is wrapped to",
 }

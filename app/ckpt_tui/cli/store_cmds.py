@@ -189,13 +189,18 @@ def cmd_show(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from ckpt_tui.cli import jsonview, textdiff
-
     svc = _reader(args)
     if getattr(args, "against", None):
         comparison = _compare_across(svc, args)
     else:
         comparison = svc.compare(args.session, args.a, args.b)
+    return report_comparison(args, comparison)
+
+
+def report_comparison(args, comparison) -> int:
+    """Print a diff (the store's or the archive's): unified lines, or JSON."""
+    from ckpt_tui.cli import jsonview, textdiff
+
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
@@ -249,10 +254,15 @@ def cmd_restore(args) -> int:
 
 
 def cmd_copy(args) -> int:
-    """A copy across sessions is planned and applied exactly as a restore is."""
+    """A copy across sessions is planned and applied exactly as a restore is;
+    so is a copy from the archive (``archive:SESSION:SNAPSHOT``)."""
     from ckpt_tui.core import across
 
     fields = args.fields.split(",") if args.fields else None
+    if args.source.startswith(("archive:", "archive@")):
+        from ckpt_tui.cli.archive_cmds import archive_copy_planner
+
+        return _plan_then_write(args, archive_copy_planner(args, fields))
     return _plan_then_write(
         args,
         lambda svc: across.plan_copy(svc, across.parse_ref(svc, args.source), args.target, fields),
@@ -417,7 +427,8 @@ def _register_writes(add) -> None:
     p.add_argument(
         "source",
         metavar="FROM",
-        help="what to copy: SESSION (its current checkpoint) or SESSION:SNAPSHOT",
+        help="what to copy: SESSION (its current checkpoint), SESSION:SNAPSHOT, or "
+        "archive[@ORIGIN]:SESSION:SNAPSHOT (a snapshot of the team archive, pruned ones too)",
     )
     p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
     p.add_argument(
@@ -427,6 +438,12 @@ def _register_writes(add) -> None:
         "JSON does (any case): " + ", ".join(f"{LABEL[k]}/{k}" for k in FIELDS),
     )
     add_write_options(p)
+    p.add_argument(
+        "--archive",
+        metavar="URL",
+        help="with FROM archive:...: the archive's PostgreSQL URL (default: $CKPT_ARCHIVE_URL, "
+        "else archive.url in the config)",
+    )
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     add_write_options(p)

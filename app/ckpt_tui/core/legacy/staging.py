@@ -85,7 +85,7 @@ class ImportOutcome:
             "entries": self.file.entries,
             "projectId": self.project_id,
             "projectSource": self.file.project_source,
-            "projectNote": self.file.project_note,
+            "projectNote": self.file.project_note,  # the rule (projectSource) in words
             "session": self.session_id,
             "importId": self.import_id,
             "createdProject": self.created_project,
@@ -319,9 +319,6 @@ def _outcome(
         )
     if d.created_session:
         what.insert(0, f"session {sid}")
-    if d.created_project:
-        why = f"; {note}" if note else ""
-        what.insert(0, f"project {d.project_id} ({directory}{why})")
     if d.checkpoint_changed:
         what.append(
             "the checkpoint"
@@ -332,7 +329,12 @@ def _outcome(
             )
         )
     verb = "imported" if write else "would import"
-    message = f"{verb} {info.path}: " + ", ".join(what)
+    # Which project, and the rule that chose it (SPEC 6: the import says it).
+    if d.created_project:
+        dest = f"a new project {d.project_id} ({directory}; {note})"
+    else:
+        dest = f"project {d.project_id}" + (f" ({note})" if note else "")
+    message = f"{verb} {info.path} into {dest}: " + ", ".join(what)
     if write:
         message += f"; backup at {backup}"
     else:
