@@ -4,7 +4,6 @@ input or a terminal that is not what was expected."""
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import re
@@ -187,7 +186,7 @@ def test_history_lists_removed_items_in_the_same_order_every_run(store_path):
     outputs = {
         _subprocess("history", "s1", "nextSteps", "--db", str(store_path), "--snapshot", "none",
                     env={"PYTHONHASHSEED": str(seed)}).stdout
-        for seed in (1, 2, 3, 4)
+        for seed in (1, 2)  # 12 items removed at once: one order in 12! by chance
     }
     assert len(outputs) == 1
     text = outputs.pop().decode()
@@ -221,16 +220,12 @@ VARIABLE = r"(CKPT_[A-Z_]+|NO_COLOR|PAGER|TERM|OPENCODE_DB|XDG_DATA_HOME|COLUMNS
 
 def test_every_environment_variable_read_is_documented():
     """README and ``--help`` list them all: the code reads no other."""
-    read: set[str] = set()
-    for path in (ROOT / "app").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Constant)
-                and isinstance(node.value, str)
-                and re.fullmatch(VARIABLE, node.value)
-            ):
-                read.add(node.value)
+    quoted = re.compile(f"[\"']{VARIABLE}[\"']")
+    read = {
+        found.group(1)
+        for path in (ROOT / "app").rglob("*.py")
+        for found in quoted.finditer(path.read_text(encoding="utf-8"))
+    }
     assert read, "found no variable at all: the scan is broken"
     assert read <= set(ENVIRONMENT), sorted(read - set(ENVIRONMENT))
     assert {"CKPT_TUI_CACHE", "CKPT_TUI_DEBUG"} <= read
