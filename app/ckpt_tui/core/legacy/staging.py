@@ -260,15 +260,21 @@ def _decide(conn: Connection, pid: str, ledger: str, state: LegacyState) -> _Dec
 def _write(
     conn: Connection, d: _Decision, directory: Path, state: LegacyState
 ) -> dict[str, Any] | None:
-    """Create what ``d`` decided; the pre-restore snapshot taken of the
+    """Create what ``d`` decided, all stamped with one instant (the legacy
+    snapshots keep their own times); the pre-restore snapshot taken of the
     checkpoint it replaced (``{id, name}``), if any."""
     pid, sid = d.project_id, d.session_id
+    at = w.write_instant(conn, sid)
     if d.created_project:
         w.insert_project(
-            conn, project_id=pid, directory=str(directory), canonical=os.path.realpath(directory)
+            conn,
+            project_id=pid,
+            directory=str(directory),
+            canonical=os.path.realpath(directory),
+            at=at,
         )
     if d.created_session:
-        w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE)
+        w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE, at=at)
     for snap, entry in zip(d.snaps, d.entries, strict=True):
         row = w.insert_snapshot(
             conn,
@@ -284,7 +290,7 @@ def _write(
     pre = None
     if d.checkpoint_changed:
         if d.before is not None:
-            row = save_pre_restore(conn, sid, pid, d.before)
+            row = save_pre_restore(conn, sid, pid, d.before, at)
             pre = {"id": row["id"], "name": row["name"]}
         w.write_checkpoint(
             conn,
@@ -292,9 +298,12 @@ def _write(
             project_id=pid,
             columns=state.checkpoint.to_row(d.keys if d.existing is not None else None),
             exists=d.existing is not None,
+            at=at,
         )
     if d.snaps or d.checkpoint_changed:
-        w.touch_session(conn, sid)  # a file with nothing new moves nothing (invariant 3)
+        # a file with nothing new moves nothing (invariant 3); the project's
+        # activity stays, so undoing imports back to back leaves no trace
+        w.touch_session(conn, sid, at)
     return pre
 
 
