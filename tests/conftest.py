@@ -1,15 +1,24 @@
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
+
 import pytest
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from tests.archive_support import archive, archive_db, no_pg_env  # noqa: F401 - fixtures
 from tests.factory import basic_store
 
-# No example database: hypothesis would otherwise keep one in `.hypothesis/`
-# of whatever directory pytest runs from (a checkout, an unpacked sdist).
+# Nothing of hypothesis's in the directory pytest runs from (a checkout, an
+# unpacked sdist): no example database, and its caches (constants, Unicode
+# tables) in a temporary directory of this run, removed at its end.
 settings.register_profile("ckpt-tui", database=None)
 settings.load_profile("ckpt-tui")
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="ckpt-tui-hypothesis-")
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

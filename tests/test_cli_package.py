@@ -106,11 +106,15 @@ def test_dependency_bounds():
     assert "dev" not in _pyproject()["project"].get("optional-dependencies", {})
 
 
-def test_hypothesis_keeps_no_example_database():
-    """Otherwise `.hypothesis/` appears in whatever directory pytest runs from."""
+def test_hypothesis_writes_nothing_where_pytest_runs():
+    """Otherwise `.hypothesis/` (examples, constants, Unicode tables) appears
+    in whatever directory pytest runs from."""
     from hypothesis import settings
+    from hypothesis.configuration import storage_directory
 
     assert settings().database is None
+    home = storage_directory("constants", intent_to_write=False).home_directory.resolve()
+    assert not home.is_relative_to(Path.cwd().resolve()) and not home.is_relative_to(ROOT)
 
 
 def test_the_makefile_has_the_targets_people_run():
