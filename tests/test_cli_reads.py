@@ -75,13 +75,13 @@ def test_reading_commands_answer_or_fail_in_one_line(tmp_path, capsys, json_flag
     db = _varied_store(tmp_path / "c.db")
     results = [(argv, *_run(capsys, db, argv + json_flag)) for argv in COMMANDS]
     for argv, rc, out, err in results:
-        assert rc in (0, 1), argv
+        assert rc in (0, 1, 4), argv
         out.encode("utf-8"), err.encode("utf-8")  # printable whatever the store holds
         assert "\x1b" not in out and "\x07" not in out, argv
         if rc:
             assert err.count("\n") == 1 and "Traceback" not in err, (argv, err)
     codes = [rc for _, rc, _, _ in results]
-    assert codes.count(0) >= 15 and codes.count(1) >= 6
+    assert codes.count(0) >= 15 and len(codes) - codes.count(0) >= 6
     shown = results[COMMANDS.index(["show", "s0", "--snapshot", "broken"])][2]
     assert "damaged" in shown.lower()
 

@@ -412,7 +412,7 @@ def test_locked_store_cli_is_one_line(store_path, fast_busy, capsys):
     blocker = connect(store_path)
     blocker.execute("BEGIN IMMEDIATE")
     try:
-        assert main(["restore", "s1", "first", "--db", str(store_path)]) == 1
+        assert main(["restore", "s1", "first", "--db", str(store_path)]) == 75  # busy
         assert "locked" in one_line_error(capsys)
         assert main(["list", "snapshots", "s1", "--db", str(store_path)]) == 0
     finally:

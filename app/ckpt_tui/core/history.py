@@ -168,7 +168,7 @@ class Walk:
                 Transition(_origin(origin), self.last[0] if self.last else None, items[0])
             )
         self.last = items
-        keys = set(keyed(items))
+        keys = dict.fromkeys(keyed(items))  # ordered: runs print the same, whatever the hash seed
         present = self.present
         for key in [k for k in present if k not in keys]:
             self.gone[key] = (present.pop(key), index)

@@ -43,6 +43,10 @@ def read_store(store_path: Path, *, transaction: bool = False) -> Iterator[Query
             conn.execute("BEGIN")
         yield Query(conn)
     except sqlite3.Error as exc:
+        if "readonly" in str(exc):
+            # A write failed, so not on this mode=ro connection: the search
+            # index's, which the caller names (the store is not to blame).
+            raise
         raise translate(exc, store_path) from None
     finally:
         conn.close()
