@@ -91,12 +91,20 @@ def test_only_postgresql_urls_are_taken():
 
 
 def test_a_query_is_quoted_words_and_the_operators_are_ours():
-    text = archive_dialect.tsquery_text(
+    text, recheck = archive_dialect.tsquery_text(
         [(("keyset", "pagination"), False, False), (("time",), True, False), (("x",), False, True)]
     )
-    assert text == "('keyset' <-> 'pagination') & ('time':*) & !('x')"
-    assert archive_dialect.tsquery_text([(("x",), False, True)]) is None  # only exclusions
-    assert archive_dialect.tsquery_text([(("it's",), False, False)]) is None
+    assert text == "'keyset' & 'pagination' & 'time':* & !'x'"
+    assert recheck  # the phrase: its order is checked on the text
+    assert archive_dialect.tsquery_text([(("x",), False, True)]) == (None, False)  # only exclusions
+    text, recheck = archive_dialect.tsquery_text([(("a", "b"), False, True), (("c",), False, False)])
+    assert (text, recheck) == ("'c'", True)  # a negated phrase: only the text can tell
+    assert archive_dialect.tsquery_text([(("café",), False, False)]) == ("'café'", False)
+
+
+def test_a_search_vector_is_lexemes_postgresql_takes_whole():
+    assert archive_dialect.vector_text(["keyset", "café", "x" * 3000]) == "keyset 'café'"
+    assert len(archive_dialect.vector_text(f"w{i}" for i in range(300_000))) < 1_000_000
 
 
 def test_the_config_takes_an_archive_url(tmp_path):

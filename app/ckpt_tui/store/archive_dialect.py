@@ -9,15 +9,13 @@ of one store apart (an advisory lock), the engine (psycopg 3), the
 read-only role's grants, and the driver's errors as one line without the
 password.
 
-The text a search vector is made of comes from the caller as the text
-ckpt-tui's own index holds (``store.search_text``), with every value that
-is not plain ASCII already cut into the tokens the local search makes
-(``core.search_match``: accents folded) and joined by spaces. Here every
-run of ASCII characters other than letters and digits becomes a space, as
-the local tokenizer splits there, and the ``simple`` configuration only
-lower-cases what is left: a word matches here exactly when it matches in
-the local index, and a path (``app/ckpt_tui/x.py``) is its words, not one
-token as PostgreSQL's own parser would make it.
+A search vector is the set of a document's tokens, made by ckpt-tui with
+the local search's tokenizer (``core.archive.snapshot_words``) and handed
+over as ``tsvector`` text: PostgreSQL's own parser would cut a path
+(``app/ckpt_tui/x.py``) into one token and fold no accent, and costs more
+than the rest of a push. The vector holds no positions: a query is the
+``AND`` of its tokens here, and a phrase is checked on the hit's text
+(``core.archive_reader``).
 """
 
 from __future__ import annotations
@@ -34,21 +32,18 @@ from sqlalchemy import (
     Integer,
     MetaData,
     Table,
+    cast,
     func,
     literal,
     select,
 )
-from sqlalchemy.dialects.postgresql import TSVECTOR
+from sqlalchemy.dialects.postgresql import TSQUERY, TSVECTOR
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 
 from ckpt_tui.errors import CkptError
 from ckpt_tui.store import archive_url
 
 SEARCH_TYPE = TSVECTOR
-SEARCH_CONFIG = "simple"
-#: A search document's text is cut here: PostgreSQL refuses a tsvector
-#: over 1 MB, and a 10 MB payload would otherwise fail its push.
-SEARCH_TEXT_LIMIT = 400_000
 #: Seconds to wait for the server unless the URL says ``connect_timeout``.
 CONNECT_TIMEOUT = 10
 
@@ -69,43 +64,63 @@ def search_index(name: str, column: Column) -> Index:
     return Index(name, column, postgresql_using="gin")
 
 
-#: ASCII characters that are not letters or digits: where a word ends.
-_SEPARATORS = r"[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+"
+#: PostgreSQL refuses a lexeme of 2 KB or more and a vector of 1 MB or more.
+_LEXEME_BYTES = 2046
+_VECTOR_BYTES = 900_000
 
 
-def search_vector(text):
-    """The search vector of a document's text (see the module docstring)."""
-    return func.to_tsvector(SEARCH_CONFIG, func.regexp_replace(text, _SEPARATORS, " ", "g"))
+def _lexeme(word: str) -> str:
+    """A token as ``tsvector``/``tsquery`` text: ASCII tokens are letters
+    and digits, others are quoted (tokens never hold a quote, a backslash,
+    a colon or a space: ``core.search_match`` cuts there)."""
+    return word if word.isascii() else "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
-def tsquery_text(terms: Iterable[tuple[Sequence[str], bool, bool]]) -> str | None:
-    """The ``to_tsquery`` text of parsed terms (tokens, prefix, negated):
-    a term's tokens must follow each other (``<->``), a prefix term's last
-    token matches any word it begins (``:*``), every term must hold, a
-    negated one must not. ``None`` when no term has a token. Tokens are
-    letters and digits only (``core.search_match``), each quoted all the
-    same, so no operator can come from what a person typed."""
-    parts = []
-    for tokens, prefix, negated in terms:
-        words = [t for t in tokens if t and "'" not in t and "\\" not in t]
-        if not words:
+def vector_text(words: Iterable[str]) -> str:
+    """The ``tsvector`` text of a set of tokens, within PostgreSQL's limits
+    (a longer token is left out; past 900 KB, the rest)."""
+    out, size = [], 0
+    for word in words:
+        n = len(word.encode("utf-8", "surrogatepass")) if not word.isascii() else len(word)
+        if n > _LEXEME_BYTES or "\x00" in word:
             continue
-        quoted = [f"'{w}'" for w in words]
+        size += n + 1
+        if size > _VECTOR_BYTES:
+            break
+        out.append(_lexeme(word))
+    return " ".join(out)
+
+
+def tsquery_text(terms: Iterable[tuple[Sequence[str], bool, bool]]) -> tuple[str | None, bool]:
+    """The ``tsquery`` text of parsed terms (tokens, prefix, negated), and
+    whether a hit must still be checked on its text. Every token of a term
+    that must hold must be there (``&``; a prefix term's last token matches
+    any word it begins, ``:*``); a negated one-token term must not be; a
+    term of several tokens (a phrase, or ``ckpt_tui``) is a phrase only the
+    text can tell, and so is a negated one. ``None`` when nothing is left
+    to look for. Tokens are quoted as lexemes, never parsed, so no operator
+    can come from what a person typed."""
+    parts, recheck = [], False
+    for tokens, prefix, negated in terms:
+        words = [t for t in tokens if t and len(t.encode("utf-8", "surrogatepass")) <= _LEXEME_BYTES]
+        if not words or len(words) != len(tokens):
+            recheck = True
+            continue
+        quoted = [f"'{w}'" if w.isascii() else _lexeme(w) for w in words]
         if prefix:
             quoted[-1] += ":*"
-        phrase = " <-> ".join(quoted)
-        parts.append(f"!({phrase})" if negated else f"({phrase})")
+        if len(words) > 1:
+            recheck = True
+            if negated:
+                continue
+        parts.append(f"!{quoted[0]}" if negated else " & ".join(quoted))
     if not any(not p.startswith("!") for p in parts):
-        return None
-    return " & ".join(parts)
+        return None, recheck
+    return " & ".join(parts), recheck
 
 
 def matches(vector: Column, query_text: Any):
-    return vector.op("@@")(func.to_tsquery(SEARCH_CONFIG, query_text))
-
-
-def rank(vector: Column, query_text: Any):
-    return func.ts_rank(vector, func.to_tsquery(SEARCH_CONFIG, query_text))
+    return vector.op("@@")(cast(query_text, TSQUERY))
 
 
 # -- connecting ----------------------------------------------------------------------
@@ -200,6 +215,25 @@ _SCHEMA_LOCK = int.from_bytes(
 )
 
 
+#: Columns kept with lz4 rather than PostgreSQL's default compression:
+#: several times cheaper to write, for a few percent more on disk.
+COMPRESSED = (("snapshots", "payload"), ("snapshot_search", "search"), ("checkpoints", "search"))
+
+
+def set_storage(conn: Connection, schema: str) -> None:
+    """lz4 for the big text columns, where the server was built with it
+    (``default_toast_compression`` accepts it); else its default."""
+    try:
+        with conn.begin_nested():
+            conn.exec_driver_sql("SET LOCAL default_toast_compression = lz4")
+    except Exception:  # the server has no lz4: its default compression it is
+        return
+    for table, column in COMPRESSED:
+        conn.exec_driver_sql(
+            f'ALTER TABLE "{schema}"."{table}" ALTER COLUMN "{column}" SET COMPRESSION lz4'
+        )
+
+
 def read_only_grants(schema: str, role: str) -> list[str]:
     """What a role needs to browse the archive and nothing more."""
     ident = '"' + role.replace('"', '""') + '"'
@@ -230,18 +264,15 @@ def copy_upsert(
     columns: Sequence[str],
     rows: Iterable[Sequence[Any]],
     *,
-    search: bool = False,
     reset: dict[str, Any] | None = None,
 ) -> None:
     """Insert ``rows`` (values of ``columns``) into ``table``, replacing the
     rows of the same key: ``COPY`` into a temporary table of the same
     columns, then one ``INSERT ... SELECT ... ON CONFLICT DO UPDATE``.
 
-    ``search``: each row ends with its document's text, whose search vector
-    fills ``table.c.search`` (the text itself is not kept).
     ``reset``: columns set to a value on insert and update alike
     (``pruned_at`` back to NULL for a snapshot its store has again)."""
-    staged = list(columns) + (["search_text"] if search else [])
+    staged = list(columns)
     stages = conn.info.setdefault("ckpt_stages", {})
     stage = stages.get(table.name)
     if stage is None:  # once per connection: a temporary table lives as long
@@ -258,9 +289,6 @@ def copy_upsert(
             copy.write_row(row)
     picked = [stage.c[c] for c in columns]
     targets = list(columns)
-    if search:
-        picked.append(search_vector(stage.c.search_text))
-        targets.append("search")
     for name, value in (reset or {}).items():
         picked.append(literal(value, type_=table.c[name].type))
         targets.append(name)
@@ -306,38 +334,9 @@ def copy_new(
         copy_upsert(conn, table, columns, rows, reset=reset)
 
 
-def set_search(
-    conn: Connection, table: Table, keys: Sequence[str], docs: Sequence[Sequence[Any]]
-) -> None:
-    """Set the search vector of rows from their document text: ``docs`` are
-    the key values followed by the text."""
-    from sqlalchemy import and_, update
-
-    stages = conn.info.setdefault("ckpt_search_stages", {})
-    stage = stages.get(table.name)
-    if stage is None:
-        name = f"ckpt_search_{table.name}"
-        defs = ", ".join(f'"{k}" text' for k in keys)
-        conn.exec_driver_sql(
-            f"CREATE TEMP TABLE {name} ({defs}, search_text text) ON COMMIT DELETE ROWS"
-        )
-        stage = stages[table.name] = Table(
-            name, MetaData(), *(Column(k) for k in keys), Column("search_text")
-        )
-    names = ", ".join(f'"{c}"' for c in [*keys, "search_text"])
-    with (
-        conn.connection.driver_connection.cursor() as cursor,
-        cursor.copy(f"COPY {stage.name} ({names}) FROM STDIN") as copy,
-    ):
-        for row in docs:
-            copy.write_row(row)
-    conn.execute(
-        update(table)
-        .where(and_(*(table.c[k] == stage.c[k] for k in keys)))
-        .values(search=search_vector(stage.c.search_text))
-    )
-    conn.exec_driver_sql(f"TRUNCATE {stage.name}")
-
-
 def _pg_type(table: Table, column: str) -> str:
-    return "integer" if column in table.c and isinstance(table.c[column].type, Integer) else "text"
+    if column in table.c and isinstance(table.c[column].type, Integer):
+        return "integer"
+    if column in table.c and isinstance(table.c[column].type, TSVECTOR):
+        return "tsvector"
+    return "text"

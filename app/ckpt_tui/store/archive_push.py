@@ -19,12 +19,14 @@ longer has was pruned (or deleted with its session): it stays, with
 ``pruned_at`` set to the push's time; should the store have it again (a
 backup put back), the mark is cleared.
 
-Search vectors are not made while rows are copied: PostgreSQL's text
-parser and the GIN index cost several times what the copy does, and a
-push's rows should be safe in the archive as fast as they can be. A row
-goes in with ``search`` NULL; :func:`index_pending` then makes the vectors
-of every row still without one, in batches of their own (any push, or
-``archive index``, picks up what a killed one left).
+Search vectors of snapshots are not made while they are copied: making
+them (tokenizing, the GIN index) costs several times what the copy does,
+and a push's snapshots should be safe in the archive as fast as they can
+be. :func:`index_origin` then gives every snapshot of the origin without a
+row in ``snapshot_search`` its vector, in batches of their own, under the
+same lock (the next push, or ``archive index``, picks up what a killed one
+left). A current checkpoint, a few thousand per store at most, goes in with
+its vector.
 
 Text PostgreSQL cannot hold (a NUL character, or bytes that are not UTF-8,
 which only a damaged row has) is not sent: the row is named in the push's
@@ -49,7 +51,7 @@ from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, apply_settings, connect, 
 #: New snapshots per transaction.
 BATCH = 5000
 #: ``(phase, done, total)``: phase is ``projects``, ``sessions``,
-#: ``snapshots``, ``checkpoints`` or ``pruned``.
+#: ``snapshots``, ``checkpoints``, ``pruned`` or ``index-snapshots``.
 Progress = Callable[[str, int, int], None]
 
 
@@ -81,63 +83,88 @@ class PushStats(NamedTuple):
         return self.projects + self.sessions + self.checkpoints + self.snapshots + self.restored
 
 
-Document = Callable[[str, str], str]
-CheckpointDocument = Callable[[dict[str, Any]], str]
+#: ``(name, payload)`` -> the snapshot's search vector as text.
+SnapshotWords = Callable[[str, str], str]
+#: a checkpoint row (its store's columns) -> its search vector as text.
+CheckpointWords = Callable[[dict[str, Any]], str]
 
 
-class IndexStats(NamedTuple):
+class Indexing(NamedTuple):
+    """Snapshots given their search vector, and how long that took."""
+
     snapshots: int
-    checkpoints: int
+    seconds: float
+
+
+def index_origin(
+    conn: Connection,
+    origin_id: str,
+    words: SnapshotWords,
+    *,
+    batch: int = BATCH,
+    progress: Progress | None = None,
+) -> Indexing:
+    """Make the search vector of every snapshot of ``origin_id`` that has
+    none yet, a batch per transaction. The caller holds the origin's push
+    lock (:func:`push` does, :func:`index_pending` takes it)."""
+    import time
+
+    say = progress or (lambda phase, done, total: None)
+    started = time.perf_counter()
+    n, t = A.snapshots.c, A.snapshot_search.c
+    pending = list(
+        conn.execute(
+            select(n.id).where(
+                n.origin_id == origin_id,
+                ~select(t.id).where(t.origin_id == n.origin_id, t.id == n.id).exists(),
+            )
+        ).scalars()
+    )
+    conn.commit()
+    say("index-snapshots", 0, len(pending))
+    for start in range(0, len(pending), batch):
+        part = pending[start : start + batch]
+        rows = conn.execute(
+            select(n.id, n.captured_at, n.name, n.payload).where(
+                n.origin_id == origin_id, n.id.in_(part)
+            )
+        ).all()
+        dialect.copy_new(
+            conn,
+            A.snapshot_search,
+            [A.ORIGIN, "id", "captured_at", "search"],
+            [(origin_id, sid, at, words(name, payload)) for sid, at, name, payload in rows],
+        )
+        conn.commit()
+        say("index-snapshots", start + len(part), len(pending))
+    return Indexing(len(pending), time.perf_counter() - started)
 
 
 def index_pending(
     engine: Engine,
+    words: SnapshotWords,
     *,
-    snapshot_document: Document,
-    checkpoint_document: CheckpointDocument,
     batch: int = BATCH,
     progress: Progress | None = None,
-) -> IndexStats:
-    """Make the search vector of every row that has none yet, a batch per
-    transaction. ``snapshot_document(name, payload)`` and
-    ``checkpoint_document(row)`` give the text a vector is made of. Two
-    indexers at once share the work (``SKIP LOCKED``)."""
-    say = progress or (lambda phase, done, total: None)
-    done = {"snapshots": 0, "checkpoints": 0}
-    cp_columns = A.copied_columns(A.checkpoints)
+) -> Indexing:
+    """:func:`index_origin` for every origin of the archive whose push lock
+    is free (a push under way indexes its own when its copy is done)."""
+    done, seconds = 0, 0.0
     with engine.connect() as conn:
-        for table in (A.snapshots, A.checkpoints):
-            keys = [c.name for c in table.primary_key.columns]
-            waiting = _count_pending(conn, table)
+        origins = list(conn.execute(select(A.origins.c.origin_id)).scalars())
+        conn.commit()
+        for origin_id in origins:
+            if not dialect.lock_origin(conn, origin_id):
+                continue
             conn.commit()
-            say(f"index-{table.name}", 0, waiting)
-            while True:
-                if table is A.snapshots:
-                    picked = [table.c[k] for k in keys] + [table.c.name, table.c.payload]
-                else:
-                    picked = [table.c[k] for k in keys] + [table.c[c] for c in cp_columns]
-                rows = conn.execute(
-                    select(*picked)
-                    .where(table.c.search.is_(None))
-                    .limit(batch)
-                    .with_for_update(skip_locked=True)
-                ).all()
-                if not rows:
-                    conn.commit()
-                    break
-                if table is A.snapshots:
-                    docs = [(*r[:2], snapshot_document(r[2], r[3])) for r in rows]
-                else:
-                    docs = [(*r[:2], checkpoint_document(dict(zip(cp_columns, r[2:], strict=True)))) for r in rows]
-                dialect.set_search(conn, table, keys, docs)
+            try:
+                part = index_origin(conn, origin_id, words, batch=batch, progress=progress)
+            finally:
+                conn.rollback()
+                dialect.unlock_origin(conn, origin_id)
                 conn.commit()
-                done[table.name] += len(rows)
-                say(f"index-{table.name}", min(done[table.name], waiting), max(waiting, done[table.name]))
-    return IndexStats(done["snapshots"], done["checkpoints"])
-
-
-def _count_pending(conn: Connection, table) -> int:
-    return int(conn.execute(select(func.count()).where(table.c.search.is_(None))).scalar_one())
+            done, seconds = done + part.snapshots, seconds + part.seconds
+    return Indexing(done, seconds)
 
 
 def push(
@@ -145,14 +172,19 @@ def push(
     engine: Engine,
     host: str,
     *,
+    snapshot_words: SnapshotWords,
+    checkpoint_words: CheckpointWords,
+    index: bool = True,
     immutable: bool = False,
     batch: int = BATCH,
     progress: Progress | None = None,
-) -> PushStats:
+) -> tuple[PushStats, Indexing | None]:
     """Bring the rows of the store at ``store_path`` in the archive up to
     it, as the origin ``store.file_identity`` says the file is, pushed from
-    ``host``. Raises the store's one-line errors for the store and the
-    driver's for the archive (the caller translates those)."""
+    ``host``; then, if ``index``, make the search vectors of its snapshots
+    that have none (:func:`index_origin`). Raises the store's one-line
+    errors for the store and the driver's for the archive (the caller
+    translates those)."""
     say = progress or (lambda phase, done, total: None)
     local = _LocalStore(store_path, immutable)
     try:
@@ -166,7 +198,14 @@ def push(
                 )
             conn.commit()
             try:
-                return _push(conn, local, origin, batch, say)
+                stats = _push(conn, local, origin, batch, say, checkpoint_words)
+                local.close()  # the store is read: the indexing reads the archive
+                indexing = (
+                    index_origin(conn, origin.id, snapshot_words, batch=batch, progress=say)
+                    if index
+                    else None
+                )
+                return stats, indexing
             finally:
                 conn.rollback()
                 dialect.unlock_origin(conn, origin.id)
@@ -181,6 +220,7 @@ def _push(
     origin: Origin,
     batch: int,
     say: Progress,
+    checkpoint_words: CheckpointWords,
 ) -> PushStats:
     now = timeutil.now_iso()
     skipped: list[str] = []
@@ -211,10 +251,10 @@ def _push(
         for sid, restored in mine.items()
         if sid in theirs and (theirs[sid][0] != restored or theirs[sid][1])
     ]
-    sent = 0
+    sent = read = 0
     say("snapshots", 0, len(new))
-    for start in range(0, len(new), batch):
-        rows = _storable(local.snapshots(new[start : start + batch]), "snapshots", skipped)
+    for part in local.snapshots(new, batch, whole=len(new) > len(mine) // 4):
+        rows = _storable(part, "snapshots", skipped)
         dialect.copy_new(
             conn,
             A.snapshots,
@@ -223,8 +263,8 @@ def _push(
             reset={"pruned_at": None},
         )
         conn.commit()
-        sent += len(rows)
-        say("snapshots", min(start + batch, len(new)), len(new))
+        sent, read = sent + len(rows), read + len(part)
+        say("snapshots", read, len(new))
 
     # -- the rest, in one transaction ---------------------------------------------------
     if moved:
@@ -259,9 +299,8 @@ def _push(
         dialect.copy_upsert(
             conn,
             A.checkpoints,
-            [A.ORIGIN, *cp_columns],
-            _with(origin.id, rows),
-            reset={"search": None},  # its text changed: indexed again
+            [A.ORIGIN, *cp_columns, "search"],
+            [(origin.id, *r, checkpoint_words(dict(zip(cp_columns, r, strict=True)))) for r in rows],
         )
     say("checkpoints", len(rows), len(changed_cp))
     archived = len(theirs) + sent
@@ -443,8 +482,34 @@ class _LocalStore:
             out += [_times(table, columns, r) for r in self._fetch(sql, part)]
         return out
 
-    def snapshots(self, ids: Sequence[str]) -> list[tuple]:
-        return self._by_key("snapshots", "id", ids)
+    def snapshots(self, ids: Sequence[str], batch: int, *, whole: bool) -> Iterator[list[tuple]]:
+        """The rows of snapshots ``ids``, ``batch`` at a time: looked up by
+        id, or (``whole``: most of the table) read in one pass and picked."""
+        if not whole:
+            for start in range(0, len(ids), batch):
+                yield self._by_key("snapshots", "id", ids[start : start + batch])
+            return
+        wanted = set(ids)
+        columns = A.copied_columns(A.snapshots)
+        sql = self._select("snapshots", columns)
+        escaped = lambda b: b.decode("utf-8", "surrogateescape")  # noqa: E731
+        for factory in (str, escaped):  # text that is not UTF-8: read again, escaped
+            self.conn.text_factory = factory
+            try:
+                cursor = self.conn.execute(sql)
+                while rows := cursor.fetchmany(batch * 2):
+                    picked = [_times("snapshots", columns, r) for r in rows if r[0] in wanted]
+                    wanted.difference_update(r[0] for r in picked)
+                    if picked:
+                        yield picked
+                return
+            except sqlite3.OperationalError as exc:
+                if factory is not str or "decode" not in str(exc).lower():
+                    raise translate(exc, self.path) from None
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from None
+            finally:
+                self.conn.text_factory = str
 
     def checkpoints(self, session_ids: Sequence[str]) -> list[tuple]:
         return self._by_key("checkpoints", "session_id", session_ids)

@@ -557,7 +557,6 @@ class SearchHit(NamedTuple):
     kind: str
     at: str
     archived: bool
-    score: float
     payload: Any  # the snapshot's payload text, or the checkpoint row
     session_title: str | None
     project_dir: str
@@ -581,8 +580,11 @@ def search(
     want = limit + offset
     branches = []
     if current is not True:
-        where = [dialect.matches(N.search, query_text)]
-        where += _scoped(N, origin, project_id, session_id)
+        t = A.snapshot_search.c
+        where = [dialect.matches(t.search, query_text)]
+        if origin is not None:
+            where.append(t.origin_id == origin)
+        where += _scoped(N, None, project_id, session_id)
         if kinds:
             where.append(N.kind.in_(list(kinds)))
         branches.append(
@@ -594,11 +596,14 @@ def search(
                 N.id.label("snapshot_id"),
                 N.name,
                 N.kind,
-                N.captured_at.label("at"),
+                t.captured_at.label("at"),
                 N.pruned_at.is_not(None).label("archived"),
             )
+            .select_from(
+                A.snapshot_search.join(A.snapshots, and_(N.origin_id == t.origin_id, N.id == t.id))
+            )
             .where(*where)
-            .order_by(N.captured_at.desc(), N.id.desc())
+            .order_by(t.captured_at.desc(), t.id.desc())
             .limit(want)
         )
     if current is not False and not kinds:
@@ -633,7 +638,7 @@ def search(
         .mappings()
         .all()
     )
-    return _hits(conn, keys, query_text)
+    return _hits(conn, keys)
 
 
 def _scoped(columns, origin: str | None, project_id: str | None, session_id: str | None) -> list:
@@ -647,7 +652,7 @@ def _scoped(columns, origin: str | None, project_id: str | None, session_id: str
     return out
 
 
-def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
+def _hits(conn: Connection, keys) -> list[SearchHit]:
     """The page's hits with their text, session titles and project directories."""
     from sqlalchemy import tuple_
 
@@ -656,20 +661,18 @@ def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
     payloads: dict = {}
     if snaps:
         for r in conn.execute(
-            select(N.origin_id, N.id, N.payload, dialect.rank(N.search, query_text)).where(
-                tuple_(N.origin_id, N.id).in_(snaps)
-            )
+            select(N.origin_id, N.id, N.payload).where(tuple_(N.origin_id, N.id).in_(snaps))
         ):
-            payloads[(r[0], r[1])] = (r[2], float(r[3]))
+            payloads[(r[0], r[1])] = r[2]
     rows: dict = {}
     if currents:
         columns = A.copied_columns(A.checkpoints)
         for r in conn.execute(
-            select(*(C[c] for c in columns), C.origin_id, dialect.rank(C.search, query_text)).where(
+            select(*(C[c] for c in columns), C.origin_id).where(
                 tuple_(C.origin_id, C.session_id).in_(currents)
             )
         ).all():
-            rows[(r[-2], r[0])] = (dict(zip(columns, r, strict=False)), float(r[-1]))
+            rows[(r[-1], r[0])] = dict(zip(columns, r, strict=False))
     sessions = {(k["origin_id"], k["session_id"]) for k in keys}
     titles = (
         dict(
@@ -697,7 +700,7 @@ def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
     out = []
     for k in keys:
         where = (k["origin_id"], k["snapshot_id"] if not k["current"] else k["session_id"])
-        payload, score = (rows if k["current"] else payloads).get(where, (None, 0.0))
+        payload = (rows if k["current"] else payloads).get(where)
         out.append(
             SearchHit(
                 current=bool(k["current"]),
@@ -709,7 +712,6 @@ def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
                 kind=k["kind"],
                 at=k["at"],
                 archived=bool(k["archived"]),
-                score=score,
                 payload=payload,
                 session_title=titles.get((k["origin_id"], k["session_id"])),
                 project_dir=dirs.get((k["origin_id"], k["project_id"]), ""),

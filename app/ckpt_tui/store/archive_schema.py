@@ -17,14 +17,21 @@ object, so a column added to the store's schema is a column of the archive
   archive keeps both;
 * columns of the archive's own: ``snapshots.pruned_at`` (when a push found
   the snapshot gone from its origin's store: only the archive has it), and
-  a full-text ``search`` column on ``snapshots`` and ``checkpoints``, of
-  the dialect's type (``store/archive_dialect.py``), NULL until the
-  indexer has made it (``store/archive_push.index_pending``).
+  a full-text ``search`` column on ``checkpoints``, of the dialect's type
+  (``store/archive_dialect.py``).
+
+A snapshot's search vector lives in a table of its own,
+``snapshot_search`` (its key, its capture time, the vector): a push copies
+the snapshots first, as fast as they can go, and their vectors follow
+(``store/archive_push.index_origin``) as rows of their own, never an
+``UPDATE`` that would write each snapshot twice. A snapshot without a row
+there is not indexed yet, and the next push, or ``archive index``, makes it.
 
 ``session_runtime`` and ``migrations`` are the plugin's bookkeeping, not
 history: the archive leaves them out. The archive's own tables are
-``origins`` (one row per pushed store file) and ``archive_version`` (its
-schema version, one row per version applied; ``archive init|migrate``).
+``origins`` (one row per pushed store file), ``snapshot_search`` and
+``archive_version`` (its schema version, one row per version applied;
+``archive init|migrate``).
 Everything lives in one PostgreSQL schema, ``ckpt_archive``, so the
 archive can share a database with anything else.
 """
@@ -135,23 +142,21 @@ origins = Table(
 projects = _derive(store_schema.projects)
 sessions = _derive(store_schema.sessions)
 checkpoints = _derive(store_schema.checkpoints, Column("search", dialect.SEARCH_TYPE))
-snapshots = _derive(
-    store_schema.snapshots,
-    Column("pruned_at", Text),
-    Column("search", dialect.SEARCH_TYPE),
+snapshots = _derive(store_schema.snapshots, Column("pruned_at", Text))
+snapshot_search = Table(
+    "snapshot_search",
+    metadata,
+    Column(ORIGIN, Text, nullable=False),
+    Column("id", Text, nullable=False),
+    #: the snapshot's, so a search walks its matches newest first here
+    Column("captured_at", Text, nullable=False),
+    Column("search", dialect.SEARCH_TYPE, nullable=False),
+    PrimaryKeyConstraint(ORIGIN, "id"),
 )
-# Search: the full-text indexes, and newest-first over every snapshot.
-dialect.search_index("snapshots_search_idx", snapshots.c.search)
+dialect.search_index("snapshot_search_idx", snapshot_search.c.search)
+Index("snapshot_search_captured_idx", snapshot_search.c.captured_at)
 dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
-Index("snapshots_captured_idx", snapshots.c.captured_at)
-# The rows a push left for the indexer (search vectors are made after the copy).
-Index("snapshots_unindexed_idx", snapshots.c.origin_id, postgresql_where=snapshots.c.search.is_(None))
-Index(
-    "checkpoints_unindexed_idx",
-    checkpoints.c.origin_id,
-    postgresql_where=checkpoints.c.search.is_(None),
-)
-# The board: the checkpoints of a status, without reading every one.
+# The board: a status's checkpoints newest first, without reading the others.
 Index("checkpoints_status_idx", checkpoints.c.status, checkpoints.c.updated_at)
 
 archive_version = Table(

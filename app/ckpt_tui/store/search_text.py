@@ -44,7 +44,7 @@ FIELD_COLUMNS = (
 #: Every indexed column: the snapshot's name, the fields, and ``extra``
 #: (unknown payload keys, or the raw text of a damaged payload).
 COLUMNS = ("name", *FIELD_COLUMNS, "extra")
-_META_KEYS = ("schemaVersion", "synthesized")
+META_KEYS = ("schemaVersion", "synthesized")
 #: payload key -> checkpoints column, for the fields that differ.
 _CHECKPOINT_COLUMN = {
     "currentPlan": "current_plan",
@@ -89,7 +89,7 @@ def payload_columns(name: str, payload: object) -> dict[str, str]:
     for key, value in data.items():
         if key in FIELD_COLUMNS:
             columns[key] = _as_text(value)
-        elif key not in _META_KEYS:
+        elif key not in META_KEYS:
             extra.append(f"{key}: {_as_text(value)}")
     columns["extra"] = "\n".join(extra)
     return columns
