@@ -415,17 +415,11 @@ def _json_words(value: object, into: set[str]) -> None:
         into.update(_words_of(json.dumps(value, ensure_ascii=False)))
 
 
-def _vector(words: set[str]) -> str:
-    from ckpt_tui.store.archive_dialect import vector_text
-
-    return vector_text(words)
-
-
-def snapshot_words(name: str, payload: str) -> str:
-    """A snapshot's search vector, as text: the set of tokens the local
-    index holds for it (``store.search_text.payload_columns`` cut by
-    ``core.search_match.tokens``), without positions (a phrase is checked
-    on the hit's text, ``ArchiveReader.search``)."""
+def snapshot_words(name: str, payload: str) -> set[str]:
+    """A snapshot's search words: the set of tokens the local index holds
+    for it (``store.search_text.payload_columns`` cut by
+    ``core.search_match.tokens``), without their places (a phrase is
+    checked on the hit's text, ``ArchiveReader.search``)."""
     import json
 
     from ckpt_tui.store.search_text import FIELD_COLUMNS, META_KEYS
@@ -437,24 +431,24 @@ def snapshot_words(name: str, payload: str) -> str:
         data = None
     if not isinstance(data, dict):
         words.update(_words_of(payload))
-        return _vector(words)
+        return words
     for key, value in data.items():
         if key in META_KEYS:
             continue
         if key not in FIELD_COLUMNS:
             words.update(_words_of(key))
         _json_words(value, words)
-    return _vector(words)
+    return words
 
 
-def checkpoint_words(row: dict) -> str:
-    """A current checkpoint's search vector, as text (see :func:`snapshot_words`)."""
+def checkpoint_words(row: dict) -> set[str]:
+    """A current checkpoint's search words (see :func:`snapshot_words`)."""
     from ckpt_tui.store.search_text import checkpoint_columns
 
     words: set[str] = set()
     for text in checkpoint_columns(row).values():  # type: ignore[arg-type]
         words.update(_words_of(text))
-    return _vector(words)
+    return words
 
 
 # -- copying back ----------------------------------------------------------------------

@@ -79,6 +79,11 @@ def _lexeme(word: str) -> str:
 def vector_text(words: Iterable[str]) -> str:
     """The ``tsvector`` text of a set of tokens, within PostgreSQL's limits
     (a longer token is left out; past 900 KB, the rest)."""
+    words = list(words)
+    text = " ".join(words)
+    if text.isascii() and len(text) <= _VECTOR_BYTES:  # the usual case, checked in C
+        if len(text) <= _LEXEME_BYTES or max(map(len, words)) <= _LEXEME_BYTES:
+            return text
     out, size = [], 0
     for word in words:
         n = len(word.encode("utf-8", "surrogatepass")) if not word.isascii() else len(word)
@@ -89,6 +94,31 @@ def vector_text(words: Iterable[str]) -> str:
             break
         out.append(_lexeme(word))
     return " ".join(out)
+
+
+def vector_bytes(words: Iterable[str]) -> bytes:
+    """A set of tokens as a ``tsvector`` in PostgreSQL's binary form (a
+    count, then each lexeme's bytes, NUL and no positions, in order):
+    several times cheaper for the server to take than the text form, whose
+    parser looks at every character. Within the same limits as
+    :func:`vector_text`."""
+    ordered = sorted(words)
+    joined = "\x00\x00\x00".join(ordered)
+    if joined.isascii() and len(joined) <= _VECTOR_BYTES * 4:
+        if len(joined) <= _LEXEME_BYTES or max(map(len, ordered)) <= _LEXEME_BYTES:
+            if len(joined) - 3 * len(ordered) <= _VECTOR_BYTES:
+                head = len(ordered).to_bytes(4, "big")
+                return head + joined.encode("ascii") + (b"\x00\x00\x00" if ordered else b"")
+    kept, size = [], 0
+    for word in ordered:
+        raw = word.encode("utf-8", "surrogatepass")
+        if len(raw) > _LEXEME_BYTES or b"\x00" in raw:
+            continue
+        size += len(raw)
+        if size > _VECTOR_BYTES:
+            break
+        kept.append(raw + b"\x00\x00\x00")
+    return len(kept).to_bytes(4, "big") + b"".join(kept)
 
 
 def tsquery_text(terms: Iterable[tuple[Sequence[str], bool, bool]]) -> tuple[str | None, bool]:
@@ -332,6 +362,57 @@ def copy_new(
         if getattr(exc, "sqlstate", None) != "23505" and not isinstance(exc, IntegrityError):
             raise
         copy_upsert(conn, table, columns, rows, reset=reset)
+
+
+class _VectorBytes(bytes):
+    """:func:`vector_bytes`' output, for the binary ``COPY`` of :func:`copy_vectors`."""
+
+
+def copy_vectors(conn: Connection, table: Table, rows: Sequence[tuple]) -> None:
+    """``COPY`` rows of ``snapshot_search`` in binary form: (origin, id,
+    captured_at, the set of words). A row already there (another indexer
+    beat this one to it) is replaced."""
+    from psycopg.adapt import Dumper
+    from psycopg.pq import Format
+
+    driver = conn.connection.driver_connection
+    oid = conn.info.get("ckpt_tsvector_oid")
+    if oid is None:
+        oid = conn.info["ckpt_tsvector_oid"] = conn.exec_driver_sql(
+            "SELECT 'tsvector'::regtype::oid"
+        ).scalar_one()
+
+    class VectorDumper(Dumper):
+        format = Format.BINARY
+
+        def dump(self, obj):
+            return obj
+
+    VectorDumper.oid = oid
+    target = f'"{table.schema}"."{table.name}"'
+    data = [(o, i, at, _VectorBytes(vector_bytes(words))) for o, i, at, words in rows]
+    for attempt in (1, 2):
+        savepoint = conn.begin_nested()
+        try:
+            with driver.cursor() as cursor:
+                cursor.adapters.register_dumper(_VectorBytes, VectorDumper)
+                with cursor.copy(
+                    f"COPY {target} (origin_id, id, captured_at, search) FROM STDIN (FORMAT BINARY)"
+                ) as copy:
+                    copy.set_types(["text", "text", "text", oid])
+                    for row in data:
+                        copy.write_row(row)
+            savepoint.commit()
+            return
+        except Exception as exc:
+            savepoint.rollback()
+            if attempt == 2 or getattr(exc, "sqlstate", None) != "23505":
+                raise
+            keys = [(o, i) for o, i, _at, _v in data]
+            conn.exec_driver_sql(
+                f"DELETE FROM {target} WHERE (origin_id, id) IN (SELECT * FROM unnest(%(o)s::text[], %(i)s::text[]))",
+                {"o": [k[0] for k in keys], "i": [k[1] for k in keys]},
+            )
 
 
 def _pg_type(table: Table, column: str) -> str:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -83,10 +84,10 @@ class PushStats(NamedTuple):
         return self.projects + self.sessions + self.checkpoints + self.snapshots + self.restored
 
 
-#: ``(name, payload)`` -> the snapshot's search vector as text.
-SnapshotWords = Callable[[str, str], str]
-#: a checkpoint row (its store's columns) -> its search vector as text.
-CheckpointWords = Callable[[dict[str, Any]], str]
+#: ``(name, payload)`` -> the snapshot's search words.
+SnapshotWords = Callable[[str, str], set[str]]
+#: a checkpoint row (its store's columns) -> its search words.
+CheckpointWords = Callable[[dict[str, Any]], set[str]]
 
 
 class Indexing(NamedTuple):
@@ -129,10 +130,9 @@ def index_origin(
                 n.origin_id == origin_id, n.id.in_(part)
             )
         ).all()
-        dialect.copy_new(
+        dialect.copy_vectors(
             conn,
             A.snapshot_search,
-            [A.ORIGIN, "id", "captured_at", "search"],
             [(origin_id, sid, at, words(name, payload)) for sid, at, name, payload in rows],
         )
         conn.commit()
@@ -300,7 +300,10 @@ def _push(
             conn,
             A.checkpoints,
             [A.ORIGIN, *cp_columns, "search"],
-            [(origin.id, *r, checkpoint_words(dict(zip(cp_columns, r, strict=True)))) for r in rows],
+            [
+                (origin.id, *r, dialect.vector_text(checkpoint_words(dict(zip(cp_columns, r, strict=True)))))
+                for r in rows
+            ],
         )
     say("checkpoints", len(rows), len(changed_cp))
     archived = len(theirs) + sent
@@ -393,7 +396,13 @@ def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
     """The rows whose text PostgreSQL can hold; the others are named in ``skipped``."""
     out = []
     for row in rows:
-        problem = next((p for v in row if isinstance(v, str) and (p := _text_problem(v))), None)
+        problem = None
+        for v in row:
+            # the usual value, plain ASCII without NUL, is let through in C
+            if v.__class__ is str and ("\x00" in v or not v.isascii()):
+                problem = _text_problem(v)
+                if problem:
+                    break
         if problem is None:
             out.append(row)
         else:
@@ -527,7 +536,14 @@ def _time(value: Any) -> Any:
 
 def _times(table: str, columns: Sequence[str], row: tuple) -> tuple:
     """The row with its times as the archive keeps them (:func:`_time`)."""
-    at = [i for i, c in enumerate(columns) if c in A.TIME_COLUMNS[table]]
-    if not any(_is_epoch(row[i]) for i in at):
-        return tuple(row)
-    return tuple(_time(v) if i in at else v for i, v in enumerate(row))
+    at = _time_positions(table, tuple(columns))
+    for i in at:
+        v = row[i]
+        if v is not None and (v.__class__ is not str or v.isdigit()):
+            return tuple(_time(v) if i in at else v for i, v in enumerate(row))
+    return row
+
+
+@lru_cache(maxsize=16)
+def _time_positions(table: str, columns: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(i for i, c in enumerate(columns) if c in A.TIME_COLUMNS[table])
