@@ -424,7 +424,9 @@ def snapshot_words(name: str, payload: str) -> set[str]:
 
     from ckpt_tui.store.search_text import FIELD_COLUMNS, META_KEYS
 
-    words: set[str] = set(_words_of(name))
+    from ckpt_tui.core.search_match import tokens
+
+    words: set[str] = set(tokens(name))  # a name is rarely seen twice: not kept
     try:
         data = json.loads(payload)
     except (ValueError, RecursionError):
@@ -432,12 +434,24 @@ def snapshot_words(name: str, payload: str) -> set[str]:
     if not isinstance(data, dict):
         words.update(_words_of(payload))
         return words
-    for key, value in data.items():
+    known = _WORDS
+    for key, value in data.items():  # _json_words, unrolled for the usual values
         if key in META_KEYS:
             continue
         if key not in FIELD_COLUMNS:
             words.update(_words_of(key))
-        _json_words(value, words)
+        if value.__class__ is list:
+            for item in value:
+                if item.__class__ is str:
+                    found = known.get(item)
+                    words.update(_words_of(item) if found is None else found)
+                else:
+                    _json_words(item, words)
+        elif value.__class__ is str:
+            found = known.get(value)
+            words.update(_words_of(value) if found is None else found)
+        else:
+            _json_words(value, words)
     return words
 
 

@@ -97,6 +97,45 @@ class Indexing(NamedTuple):
     seconds: float
 
 
+class _Writer:
+    """Batches written, each in its own transaction, on a connection of
+    their own, in order, while the caller reads and prepares the next: the
+    server writes one batch as this process makes the next (a push is a
+    client's work and a server's, one after the other otherwise)."""
+
+    def __init__(self, engine: Engine, write: Callable[[Connection, Any], None]) -> None:
+        import queue
+        import threading
+
+        self.batches: queue.Queue = queue.Queue(maxsize=1)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, args=(engine, write), daemon=True)
+        self.thread.start()
+
+    def _run(self, engine: Engine, write: Callable[[Connection, Any], None]) -> None:
+        try:
+            with engine.connect() as conn:
+                while (batch := self.batches.get()) is not None:
+                    write(conn, batch)
+                    conn.commit()
+        except BaseException as exc:  # handed to the caller at its next put or close
+            self.error = exc
+            while self.batches.get() is not None:  # let the caller's puts through
+                pass
+
+    def put(self, batch: Any) -> None:
+        if self.error is not None:
+            raise self.error
+        self.batches.put(batch)
+
+    def close(self) -> None:
+        """Wait for every batch to be written; raise what failed."""
+        self.batches.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
 def index_origin(
     conn: Connection,
     origin_id: str,
@@ -123,20 +162,20 @@ def index_origin(
     )
     conn.commit()
     say("index-snapshots", 0, len(pending))
-    for start in range(0, len(pending), batch):
-        part = pending[start : start + batch]
-        rows = conn.execute(
-            select(n.id, n.captured_at, n.name, n.payload).where(
-                n.origin_id == origin_id, n.id.in_(part)
-            )
-        ).all()
-        dialect.copy_vectors(
-            conn,
-            A.snapshot_search,
-            [(origin_id, sid, at, words(name, payload)) for sid, at, name, payload in rows],
-        )
-        conn.commit()
-        say("index-snapshots", start + len(part), len(pending))
+    writer = _Writer(conn.engine, lambda c, rows: dialect.copy_vectors(c, A.snapshot_search, rows))
+    try:
+        for start in range(0, len(pending), batch):
+            part = pending[start : start + batch]
+            rows = conn.execute(
+                select(n.id, n.captured_at, n.name, n.payload).where(
+                    n.origin_id == origin_id, n.id.in_(part)
+                )
+            ).all()
+            conn.commit()
+            writer.put([(origin_id, sid, at, words(name, p)) for sid, at, name, p in rows])
+            say("index-snapshots", start + len(part), len(pending))
+    finally:
+        writer.close()
     return Indexing(len(pending), time.perf_counter() - started)
 
 
@@ -253,18 +292,19 @@ def _push(
     ]
     sent = read = 0
     say("snapshots", 0, len(new))
-    for part in local.snapshots(new, batch, whole=len(new) > len(mine) // 4):
-        rows = _storable(part, "snapshots", skipped)
-        dialect.copy_new(
-            conn,
-            A.snapshots,
-            [A.ORIGIN, *A.copied_columns(A.snapshots)],
-            [(origin.id, *r) for r in rows],
-            reset={"pruned_at": None},
-        )
-        conn.commit()
-        sent, read = sent + len(rows), read + len(part)
-        say("snapshots", read, len(new))
+    columns = [A.ORIGIN, *A.copied_columns(A.snapshots)]
+    writer = _Writer(
+        conn.engine,
+        lambda c, rows: dialect.copy_new(c, A.snapshots, columns, rows, reset={"pruned_at": None}),
+    )
+    try:
+        for part in local.snapshots(new, batch, whole=len(new) > len(mine) // 4):
+            rows = _storable(part, "snapshots", skipped)
+            writer.put([(origin.id, *r) for r in rows])
+            sent, read = sent + len(rows), read + len(part)
+            say("snapshots", read, len(new))
+    finally:
+        writer.close()
 
     # -- the rest, in one transaction ---------------------------------------------------
     if moved:
