@@ -36,7 +36,8 @@ def test_a_snapshot_name_may_come_back_after_pruning():
 
     uniques = [c for c in A.snapshots.constraints if isinstance(c, UniqueConstraint)]
     assert all("name" not in c.columns for c in uniques)
-    assert any(i.columns.keys() == ["origin_id", "session_id", "name"] for i in A.snapshots.indexes)
+    # a name is looked up among its session's snapshots, in capture order
+    assert any(i.columns.keys() == ["origin_id", "session_id", "captured_at"] for i in A.snapshots.indexes)
 
 
 def test_the_plugins_bookkeeping_is_not_archived():

@@ -12,9 +12,11 @@ object, so a column added to the store's schema is a column of the archive
 * an index whose first column is ``session_id`` gets ``origin_id`` first
   (a session's rows are one origin's); the others are kept as they are,
   since a project's sessions are read across origins;
-* ``UNIQUE (session_id, name)`` of ``snapshots`` becomes a plain index: the
-  plugin may prune a manual snapshot and a person reuse its name, and the
-  archive keeps both;
+* ``UNIQUE (session_id, name)`` of ``snapshots`` is left out: the plugin
+  may prune a manual snapshot and a person reuse its name, and the archive
+  keeps both; a name is looked up among one session's snapshots, which the
+  ``(origin_id, session_id, captured_at)`` index reads (an index of its
+  own would cost every snapshot pushed an insert for that);
 * ``snapshots`` keeps no foreign key to ``sessions``: checking it is a
   lookup and a row lock per snapshot, a quarter of the server's time in a
   first push, and it guards nothing here (the archive's one writer, a push,
@@ -66,10 +68,10 @@ ORIGIN = "origin_id"
 
 metadata = MetaData(schema=SCHEMA)
 
-#: Unique constraints of the store that the archive keeps as plain indexes
-#: (table, columns), and tables whose foreign keys it leaves out: see the
-#: module docstring.
-_UNIQUE_AS_INDEX = {("snapshots", ("session_id", "name"))}
+#: Unique constraints of the store that the archive leaves out (table,
+#: columns), and tables whose foreign keys it leaves out: see the module
+#: docstring.
+_UNIQUE_LEFT_OUT = {("snapshots", ("session_id", "name"))}
 _NO_FOREIGN_KEYS = {"snapshots"}
 
 
@@ -87,7 +89,7 @@ def _constraints(source: Table) -> list:
     for con in source.constraints:
         if isinstance(con, UniqueConstraint) and not isinstance(con, PrimaryKeyConstraint):
             cols = tuple(c.name for c in con.columns)
-            if (name, cols) not in _UNIQUE_AS_INDEX:
+            if (name, cols) not in _UNIQUE_LEFT_OUT:
                 out.append(UniqueConstraint(ORIGIN, *cols))
         elif isinstance(con, CheckConstraint):
             out.append(CheckConstraint(con.sqltext))
@@ -110,9 +112,6 @@ def _indexes(source: Table) -> list[Index]:
         cols = [c.name for c in index.columns]
         keys = [ORIGIN, *cols] if cols[0] == "session_id" else cols
         out.append(Index(index.name, *keys))
-    for table, cols in _UNIQUE_AS_INDEX:
-        if table == source.name:
-            out.append(Index(f"{table}_{'_'.join(cols)}_idx", ORIGIN, *cols))
     return out
 
 
