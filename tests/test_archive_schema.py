@@ -93,15 +93,16 @@ def test_only_postgresql_urls_are_taken():
 
 
 def test_a_query_is_quoted_words_and_the_operators_are_ours():
-    text, recheck = archive_dialect.tsquery_text(
+    query = archive_dialect.tsquery_text(
         [(("keyset", "pagination"), False, False), (("time",), True, False), (("x",), False, True)]
     )
-    assert text == "'keyset' & 'pagination' & 'time':* & !'x'"
-    assert recheck  # the phrase: its order is checked on the text
-    assert archive_dialect.tsquery_text([(("x",), False, True)]) == (None, False)  # only exclusions
-    text, recheck = archive_dialect.tsquery_text([(("a", "b"), False, True), (("c",), False, False)])
-    assert (text, recheck) == ("'c'", True)  # a negated phrase: only the text can tell
-    assert archive_dialect.tsquery_text([(("café",), False, False)]) == ("'café'", False)
+    assert query.text == "'keyset' & 'pagination' & 'time':* & !'x'"
+    assert query.positive == "'keyset' & 'pagination' & 'time':*"  # what a session must hold
+    assert query.recheck  # the phrase: its order is checked on the text
+    assert archive_dialect.tsquery_text([(("x",), False, True)]) is None  # only exclusions
+    query = archive_dialect.tsquery_text([(("a", "b"), False, True), (("c",), False, False)])
+    assert (query.text, query.recheck) == ("'c'", True)  # a negated phrase: only the text can tell
+    assert archive_dialect.tsquery_text([(("café",), False, False)]).text == "'café'"
 
 
 def test_a_search_vector_is_lexemes_postgresql_takes_whole():

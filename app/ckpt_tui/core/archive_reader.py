@@ -325,11 +325,12 @@ class ArchiveReader:
         from ckpt_tui.store.search_text import checkpoint_columns, payload_columns
 
         query = parse(text)
-        expression, recheck = archive_dialect.tsquery_text(
+        expression = archive_dialect.tsquery_text(
             (t.tokens, t.prefix, t.negated) for t in query.terms
         )
         if expression is None:
             return ArchiveResults([], False, offset)
+        recheck = expression.recheck
         origin = self._scope(origin)
         hits: list[ArchiveHit] = []
         at, next_offset, more = offset, offset, False

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Column,
@@ -121,16 +121,26 @@ def vector_bytes(words: Iterable[str]) -> bytes:
     return len(kept).to_bytes(4, "big") + b"".join(kept)
 
 
-def tsquery_text(terms: Iterable[tuple[Sequence[str], bool, bool]]) -> tuple[str | None, bool]:
-    """The ``tsquery`` text of parsed terms (tokens, prefix, negated), and
-    whether a hit must still be checked on its text. Every token of a term
-    that must hold must be there (``&``; a prefix term's last token matches
-    any word it begins, ``:*``); a negated one-token term must not be; a
-    term of several tokens (a phrase, or ``ckpt_tui``) is a phrase only the
-    text can tell, and so is a negated one. ``None`` when nothing is left
-    to look for. Tokens are quoted as lexemes, never parsed, so no operator
-    can come from what a person typed."""
-    parts, recheck = [], False
+class TextQuery(NamedTuple):
+    """A search as ``tsquery`` text (:func:`tsquery_text`)."""
+
+    #: what a document must hold, and not hold
+    text: str
+    #: what it must hold only (what a session's union of words must hold)
+    positive: str
+    #: whether a hit must still be checked on its text (a term of several tokens)
+    recheck: bool
+
+
+def tsquery_text(terms: Iterable[tuple[Sequence[str], bool, bool]]) -> TextQuery | None:
+    """The ``tsquery`` text of parsed terms (tokens, prefix, negated). Every
+    token of a term that must hold must be there (``&``; a prefix term's
+    last token matches any word it begins, ``:*``); a negated one-token
+    term must not be; a term of several tokens (a phrase, or ``ckpt_tui``)
+    is a phrase only the text can tell, and so is a negated one. ``None``
+    when nothing is left to look for. Tokens are quoted as lexemes, never
+    parsed, so no operator can come from what a person typed."""
+    wanted, unwanted, recheck = [], [], False
     for tokens, prefix, negated in terms:
         words = [t for t in tokens if t and len(t.encode("utf-8", "surrogatepass")) <= _LEXEME_BYTES]
         if not words or len(words) != len(tokens):
@@ -143,10 +153,14 @@ def tsquery_text(terms: Iterable[tuple[Sequence[str], bool, bool]]) -> tuple[str
             recheck = True
             if negated:
                 continue
-        parts.append(f"!{quoted[0]}" if negated else " & ".join(quoted))
-    if not any(not p.startswith("!") for p in parts):
-        return None, recheck
-    return " & ".join(parts), recheck
+        if negated:
+            unwanted.append(f"!{quoted[0]}")
+        else:
+            wanted.append(" & ".join(quoted))
+    if not wanted:
+        return None
+    positive = " & ".join(wanted)
+    return TextQuery(" & ".join(wanted + unwanted), positive, recheck)
 
 
 def matches(vector: Column, query_text: Any):
@@ -247,7 +261,12 @@ _SCHEMA_LOCK = int.from_bytes(
 
 #: Columns kept with lz4 rather than PostgreSQL's default compression:
 #: several times cheaper to write, for a few percent more on disk.
-COMPRESSED = (("snapshots", "payload"), ("snapshot_search", "search"), ("checkpoints", "search"))
+COMPRESSED = (
+    ("snapshots", "payload"),
+    ("snapshot_search", "search"),
+    ("session_search", "search"),
+    ("checkpoints", "search"),
+)
 
 
 def set_storage(conn: Connection, schema: str) -> None:
@@ -262,6 +281,8 @@ def set_storage(conn: Connection, schema: str) -> None:
         conn.exec_driver_sql(
             f'ALTER TABLE "{schema}"."{table}" ALTER COLUMN "{column}" SET COMPRESSION lz4'
         )
+    # a snapshot's words (a kilobyte or two) compressed too, not only past 2 KB
+    conn.exec_driver_sql(f'ALTER TABLE "{schema}"."snapshot_search" SET (toast_tuple_target = 256)')
 
 
 def read_only_grants(schema: str, role: str) -> list[str]:
@@ -371,19 +392,13 @@ class _VectorBytes(bytes):
     """:func:`vector_bytes`' output, for the binary ``COPY`` of :func:`copy_vectors`."""
 
 
-def copy_vectors(conn: Connection, table: Table, rows: Sequence[tuple]) -> None:
-    """``COPY`` rows of ``snapshot_search`` in binary form: (origin, id,
-    captured_at, the set of words). A row already there (another indexer
-    beat this one to it) is replaced."""
+def _copy_binary(conn: Connection, target: str, columns: Sequence[str], types: list, rows) -> None:
+    """``COPY`` rows into ``target`` in binary form; a ``_VectorBytes`` value
+    goes as a ``tsvector``."""
     from psycopg.adapt import Dumper
     from psycopg.pq import Format
 
-    driver = conn.connection.driver_connection
-    oid = conn.info.get("ckpt_tsvector_oid")
-    if oid is None:
-        oid = conn.info["ckpt_tsvector_oid"] = conn.exec_driver_sql(
-            "SELECT 'tsvector'::regtype::oid"
-        ).scalar_one()
+    oid = types[-1]
 
     class VectorDumper(Dumper):
         format = Format.BINARY
@@ -392,30 +407,71 @@ def copy_vectors(conn: Connection, table: Table, rows: Sequence[tuple]) -> None:
             return obj
 
     VectorDumper.oid = oid
-    target = f'"{table.schema}"."{table.name}"'
-    data = [(o, i, at, _VectorBytes(vector_bytes(words))) for o, i, at, words in rows]
+    names = ", ".join(f'"{c}"' for c in columns)
+    with conn.connection.driver_connection.cursor() as cursor:
+        cursor.adapters.register_dumper(_VectorBytes, VectorDumper)
+        with cursor.copy(f"COPY {target} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(types)
+            for row in rows:
+                copy.write_row(row)
+
+
+def copy_vectors(
+    conn: Connection, snapshots: Table, sessions: Table, rows: Sequence[tuple]
+) -> None:
+    """Write snapshots' search words: ``rows`` are (origin, snapshot id,
+    session id, captured_at, set of words). Each goes into ``snapshots``
+    (``snapshot_search``), and each session's words are added to its row
+    of ``sessions`` (``session_search``), one update per session. A
+    snapshot's row already there (another indexer was first) is replaced."""
+    oid = conn.info.get("ckpt_tsvector_oid")
+    if oid is None:
+        oid = conn.info["ckpt_tsvector_oid"] = conn.exec_driver_sql(
+            "SELECT 'tsvector'::regtype::oid"
+        ).scalar_one()
+    union: dict[tuple[str, str], set[str]] = {}
+    data = []
+    for origin, sid, session, at, words in rows:
+        data.append((origin, sid, session, at, _VectorBytes(vector_bytes(words))))
+        union.setdefault((origin, session), set()).update(words)
+    target = f'"{snapshots.schema}"."{snapshots.name}"'
+    columns = ("origin_id", "id", "session_id", "captured_at", "search")
     for attempt in (1, 2):
         savepoint = conn.begin_nested()
         try:
-            with driver.cursor() as cursor:
-                cursor.adapters.register_dumper(_VectorBytes, VectorDumper)
-                with cursor.copy(
-                    f"COPY {target} (origin_id, id, captured_at, search) FROM STDIN (FORMAT BINARY)"
-                ) as copy:
-                    copy.set_types(["text", "text", "text", oid])
-                    for row in data:
-                        copy.write_row(row)
+            _copy_binary(conn, target, columns, ["text", "text", "text", "text", oid], data)
             savepoint.commit()
-            return
+            break
         except Exception as exc:
             savepoint.rollback()
             if attempt == 2 or getattr(exc, "sqlstate", None) != "23505":
                 raise
-            keys = [(o, i) for o, i, _at, _v in data]
             conn.exec_driver_sql(
-                f"DELETE FROM {target} WHERE (origin_id, id) IN (SELECT * FROM unnest(%(o)s::text[], %(i)s::text[]))",
-                {"o": [k[0] for k in keys], "i": [k[1] for k in keys]},
+                f"DELETE FROM {target} WHERE (origin_id, id) IN "
+                "(SELECT * FROM unnest(%(o)s::text[], %(i)s::text[]))",
+                {"o": [r[0] for r in data], "i": [r[1] for r in data]},
             )
+    stage = "ckpt_stage_session_search"
+    if not conn.info.get(stage):
+        conn.exec_driver_sql(
+            f"CREATE TEMP TABLE {stage} (origin_id text, session_id text, search tsvector) "
+            "ON COMMIT DELETE ROWS"
+        )
+        conn.info[stage] = True
+    _copy_binary(
+        conn,
+        stage,
+        ("origin_id", "session_id", "search"),
+        ["text", "text", oid],
+        [(o, s, _VectorBytes(vector_bytes(w))) for (o, s), w in union.items()],
+    )
+    table = f'"{sessions.schema}"."{sessions.name}"'
+    conn.exec_driver_sql(
+        f"INSERT INTO {table} AS kept (origin_id, session_id, search) "
+        f"SELECT origin_id, session_id, search FROM {stage} "
+        "ON CONFLICT (origin_id, session_id) DO UPDATE SET search = kept.search || excluded.search"
+    )
+    conn.exec_driver_sql(f"TRUNCATE {stage}")
 
 
 def _pg_type(table: Table, column: str) -> str:

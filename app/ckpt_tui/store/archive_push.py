@@ -19,14 +19,12 @@ longer has was pruned (or deleted with its session): it stays, with
 ``pruned_at`` set to the push's time; should the store have it again (a
 backup put back), the mark is cleared.
 
-Search vectors of snapshots are not made while they are copied: making
-them (tokenizing, the GIN index) costs several times what the copy does,
-and a push's snapshots should be safe in the archive as fast as they can
-be. :func:`index_origin` then gives every snapshot of the origin without a
-row in ``snapshot_search`` its vector, in batches of their own, under the
-same lock (the next push, or ``archive index``, picks up what a killed one
-left). A current checkpoint, a few thousand per store at most, goes in with
-its vector.
+A snapshot's search vector (``snapshot_search``) is made from the row the
+copy reads from the store and goes in with it, in the same transaction;
+``index=False`` leaves them out, and :func:`index_origin` then gives every
+snapshot of the origin without one its vector from the archive's copy (a
+push ends with it, and ``archive index`` runs it). A current checkpoint
+goes in with its vector.
 
 Text PostgreSQL cannot hold (a NUL character, or bytes that are not UTF-8,
 which only a damaged row has) is not sent: the row is named in the push's
@@ -162,21 +160,27 @@ def index_origin(
     )
     conn.commit()
     say("index-snapshots", 0, len(pending))
-    writer = _Writer(conn.engine, lambda c, rows: dialect.copy_vectors(c, A.snapshot_search, rows))
+    writer = _Writer(conn.engine, _write_vectors)
     try:
         for start in range(0, len(pending), batch):
             part = pending[start : start + batch]
             rows = conn.execute(
-                select(n.id, n.captured_at, n.name, n.payload).where(
+                select(n.id, n.session_id, n.captured_at, n.name, n.payload).where(
                     n.origin_id == origin_id, n.id.in_(part)
                 )
             ).all()
             conn.commit()
-            writer.put([(origin_id, sid, at, words(name, p)) for sid, at, name, p in rows])
+            writer.put(
+                [(origin_id, sid, ses, at, words(name, p)) for sid, ses, at, name, p in rows]
+            )
             say("index-snapshots", start + len(part), len(pending))
     finally:
         writer.close()
     return Indexing(len(pending), time.perf_counter() - started)
+
+
+def _write_vectors(conn: Connection, rows: list[tuple]) -> None:
+    dialect.copy_vectors(conn, A.snapshot_search, A.session_search, rows)
 
 
 def index_pending(
@@ -237,7 +241,9 @@ def push(
                 )
             conn.commit()
             try:
-                stats = _push(conn, local, origin, batch, say, checkpoint_words)
+                stats = _push(
+                    conn, local, origin, batch, say, checkpoint_words, snapshot_words if index else None
+                )
                 local.close()  # the store is read: the indexing reads the archive
                 indexing = (
                     index_origin(conn, origin.id, snapshot_words, batch=batch, progress=say)
@@ -260,6 +266,7 @@ def _push(
     batch: int,
     say: Progress,
     checkpoint_words: CheckpointWords,
+    snapshot_words: SnapshotWords | None,
 ) -> PushStats:
     now = timeutil.now_iso()
     skipped: list[str] = []
@@ -293,14 +300,29 @@ def _push(
     sent = read = 0
     say("snapshots", 0, len(new))
     columns = [A.ORIGIN, *A.copied_columns(A.snapshots)]
-    writer = _Writer(
-        conn.engine,
-        lambda c, rows: dialect.copy_new(c, A.snapshots, columns, rows, reset={"pruned_at": None}),
+    session, at, name, payload = (
+        columns.index(c) - 1 for c in ("session_id", "captured_at", "name", "payload")
     )
+
+    def write(c: Connection, batch: tuple[list, list]) -> None:
+        rows, vectors = batch
+        dialect.copy_new(c, A.snapshots, columns, rows, reset={"pruned_at": None})
+        if vectors:
+            _write_vectors(c, vectors)
+
+    writer = _Writer(conn.engine, write)
     try:
         for part in local.snapshots(new, batch, whole=len(new) > len(mine) // 4):
             rows = _storable(part, "snapshots", skipped)
-            writer.put([(origin.id, *r) for r in rows])
+            vectors = (
+                [
+                    (origin.id, r[0], r[session], r[at], snapshot_words(r[name], r[payload]))
+                    for r in rows
+                ]
+                if snapshot_words is not None
+                else []
+            )
+            writer.put(([(origin.id, *r) for r in rows], vectors))
             sent, read = sent + len(rows), read + len(part)
             say("snapshots", read, len(new))
     finally:

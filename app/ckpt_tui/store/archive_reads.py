@@ -562,9 +562,14 @@ class SearchHit(NamedTuple):
     project_dir: str
 
 
+#: Up to this many sessions holding a search's words, their snapshots are
+#: read session by session; past it, every snapshot newest first.
+SESSION_CANDIDATES = 500
+
+
 def search(
     conn: Connection,
-    query_text: str,
+    query: dialect.TextQuery,
     *,
     origin: str | None = None,
     project_id: str | None = None,
@@ -575,16 +580,36 @@ def search(
     offset: int = 0,
 ) -> list[SearchHit]:
     """A page of matches, newest first (snapshots by capture, checkpoints by
-    their last write). ``query_text`` is ``dialect.tsquery_text``'s;
-    ``current``: only checkpoints (True), only snapshots (False), both."""
+    their last write); ``current``: only checkpoints (True), only
+    snapshots (False), both.
+
+    Snapshots are found in two steps (``store/archive_schema.py``): the
+    sessions whose words hold the query's (the GIN index), then, among
+    their snapshots, those whose own words do. A few sessions: their
+    snapshots are read session by session; many: every snapshot newest
+    first, kept when its session is one of them, which ends soon, since
+    many sessions hold those words."""
+    from sqlalchemy import tuple_
+
     want = limit + offset
     branches = []
+    sessions = None
     if current is not True:
-        t = A.snapshot_search.c
-        where = [dialect.matches(t.search, query_text)]
+        ss = A.session_search.c
+        held = select(ss.origin_id, ss.session_id).where(dialect.matches(ss.search, query.positive))
         if origin is not None:
-            where.append(t.origin_id == origin)
-        where += _scoped(N, None, project_id, session_id)
+            held = held.where(ss.origin_id == origin)
+        if session_id is not None:
+            held = held.where(ss.session_id == session_id)
+        sessions = conn.execute(held.limit(SESSION_CANDIDATES + 1)).all()
+    if sessions:
+        t = A.snapshot_search.c
+        where = [dialect.matches(t.search, query.text)]
+        if len(sessions) <= SESSION_CANDIDATES:
+            where.append(tuple_(t.origin_id, t.session_id).in_([tuple(r) for r in sessions]))
+        else:
+            where.append(tuple_(t.origin_id, t.session_id).in_(held))
+        where += _scoped(N, None, project_id, None)
         if kinds:
             where.append(N.kind.in_(list(kinds)))
         branches.append(
@@ -607,7 +632,7 @@ def search(
             .limit(want)
         )
     if current is not False and not kinds:
-        where = [dialect.matches(C.search, query_text)]
+        where = [dialect.matches(C.search, query.text)]
         where += _scoped(C, origin, project_id, session_id)
         branches.append(
             select(

@@ -26,17 +26,23 @@ object, so a column added to the store's schema is a column of the archive
   a full-text ``search`` column on ``checkpoints``, of the dialect's type
   (``store/archive_dialect.py``).
 
-A snapshot's search vector lives in a table of its own,
-``snapshot_search`` (its key, its capture time, the vector): a push copies
-the snapshots first, as fast as they can go, and their vectors follow
-(``store/archive_push.index_origin``) as rows of their own, never an
-``UPDATE`` that would write each snapshot twice. A snapshot without a row
-there is not indexed yet, and the next push, or ``archive index``, makes it.
+Search is two tables of the archive's own. ``snapshot_search`` holds each
+snapshot's search vector (the set of its words) with its session and
+capture time, and no full-text index; ``session_search`` holds, per
+session, the union of its snapshots' words, under a GIN index. A GIN
+index costs about a microsecond per word per row written, most of a
+push's time if every snapshot had its ~130 words in one; a session's
+snapshots share most of their words, so the sessions' index holds a
+fraction of the entries. A search finds the sessions holding its words
+through the index, then their snapshots that do, newest first
+(``store/archive_reads.search``). A snapshot without a row in
+``snapshot_search`` is not indexed yet: the next push, or ``archive
+index``, makes it (``store/archive_push.index_origin``).
 
 ``session_runtime`` and ``migrations`` are the plugin's bookkeeping, not
 history: the archive leaves them out. The archive's own tables are
-``origins`` (one row per pushed store file), ``snapshot_search`` and
-``archive_version`` (its schema version, one row per version applied;
+``origins`` (one row per pushed store file), ``snapshot_search``,
+``session_search`` and ``archive_version`` (its schema version, one row per version applied;
 ``archive init|migrate``).
 Everything lives in one PostgreSQL schema, ``ckpt_archive``, so the
 archive can share a database with anything else.
@@ -153,13 +159,28 @@ snapshot_search = Table(
     metadata,
     Column(ORIGIN, Text, nullable=False),
     Column("id", Text, nullable=False),
-    #: the snapshot's, so a search walks its matches newest first here
+    # the snapshot's, so a search reads its matches newest first here
+    Column("session_id", Text, nullable=False),
     Column("captured_at", Text, nullable=False),
     Column("search", dialect.SEARCH_TYPE, nullable=False),
     PrimaryKeyConstraint(ORIGIN, "id"),
 )
-dialect.search_index("snapshot_search_idx", snapshot_search.c.search)
 Index("snapshot_search_captured_idx", snapshot_search.c.captured_at)
+Index(
+    "snapshot_search_session_idx",
+    snapshot_search.c.origin_id,
+    snapshot_search.c.session_id,
+    snapshot_search.c.captured_at,
+)
+session_search = Table(
+    "session_search",
+    metadata,
+    Column(ORIGIN, Text, nullable=False),
+    Column("session_id", Text, nullable=False),
+    Column("search", dialect.SEARCH_TYPE, nullable=False),
+    PrimaryKeyConstraint(ORIGIN, "session_id"),
+)
+dialect.search_index("session_search_idx", session_search.c.search)
 dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
 # The board: a status's checkpoints newest first, without reading the others.
 Index("checkpoints_status_idx", checkpoints.c.status, checkpoints.c.updated_at)
