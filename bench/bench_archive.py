@@ -2,6 +2,10 @@
 
     .venv/bin/python bench/bench_archive.py [--small] [--reps N] [--url URL] [--json OUT]
 
+The full run (20 stores, 1,000,000 snapshots) takes 10-20 minutes and about
+8 GB of disk under ``bench/.data/`` (the stores, then the cluster's files);
+``--small`` is a smoke test of a minute.
+
 What it does, in one run:
 
 * makes 20 stores of 50,000 snapshots each (``generate.py``, one seed per
@@ -11,7 +15,8 @@ What it does, in one run:
 * starts a throwaway PostgreSQL cluster (``tests/pg_cluster.py``, fsync on)
   unless ``--url`` names a server, and creates the archive;
 * first pushes: each store pushed once, timed; the rate is snapshots per
-  second of the whole push (reading the store, comparing, copying);
+  second of the whole command's work (reading the store, comparing,
+  copying, and making every snapshot's search words, which go in with it);
 * incremental pushes: 1,000 new snapshots saved into one store as the
   plugin would (spread over its sessions, each with its checkpoint), then
   pushed, ``--reps`` rounds;
@@ -55,6 +60,7 @@ POOL = 200
 INCREMENT = 1_000
 QUERIES = {
     "rare word": "820",
+    "common word": "pagination",
     "phrase": '"keyset pagination"',
     "prefix": "timest*",
     "two words, one excluded": "keymap review -crash",
@@ -195,37 +201,26 @@ def run(url: str, stores: list[Path], reps: int, results: dict, work: Path) -> N
     load = os.getloadavg()[0]
     results["load"] = load
     # -- first pushes -------------------------------------------------------------------
-    rates, total, spent, indexed, index_spent = [], 0, 0.0, 0, 0.0
+    rates, total, spent, caught_up = [], 0, 0.0, 0.0
     for path in stores:
-        result = archive.push(path)
+        started = time.perf_counter()
+        result = archive.push(path)  # the command's work: copy, search words, catch-up
+        seconds = time.perf_counter() - started
         stats = result.stats
-        rates.append(stats.snapshots / result.seconds)
+        rates.append(stats.snapshots / seconds)
         total += stats.snapshots
-        spent += result.seconds
-        indexed += result.indexed.snapshots + result.indexed.checkpoints
-        index_spent += result.indexed.seconds
-        print(
-            f"pushed {path.name}: {stats.snapshots} in {result.seconds:.2f} s, "
-            f"indexed in {result.indexed.seconds:.2f} s",
-            file=sys.stderr,
-        )
+        spent += seconds
+        caught_up += result.indexed.seconds if result.indexed else 0.0
+        print(f"pushed {path.name}: {stats.snapshots} in {seconds:.2f} s", file=sys.stderr)
     rows.append(
         {
-            "row": f"first push, {len(stores)} stores of {stats.snapshots:,}: the copy",
+            "row": f"first push, {len(stores)} stores of {stats.snapshots:,} "
+            "(copy and search words)",
             "value": f"{total / spent:,.0f} snapshots/s overall "
-            f"(median store {statistics.median(rates):,.0f}/s)",
+            f"(median store {statistics.median(rates):,.0f}/s; {spent:.0f} s in all)",
             "target": f">= {TARGETS['first push']:,}/s",
             "ok": total / spent >= TARGETS["first push"],
-            "raw": {"total": total, "seconds": spent, "rates": rates},
-        }
-    )
-    rows.append(
-        {
-            "row": "first push: search vectors made after the copy",
-            "value": f"{indexed / index_spent:,.0f} rows/s ({index_spent:.0f} s in all)",
-            "target": "report",
-            "ok": True,
-            "raw": {"rows": indexed, "seconds": index_spent},
+            "raw": {"total": total, "seconds": spent, "rates": rates, "catchUp": caught_up},
         }
     )
     # -- incremental pushes -------------------------------------------------------------
@@ -236,7 +231,7 @@ def run(url: str, stores: list[Path], reps: int, results: dict, work: Path) -> N
     times = []
     for _ in range(max(3, reps // 4)):
         add_snapshots(copy, INCREMENT, rng)
-        start = time.perf_counter()  # the whole command's work: copy and index
+        start = time.perf_counter()  # the whole command's work: copy and search words
         stats = archive.push(copy).stats
         times.append(time.perf_counter() - start)
         assert stats.snapshots == INCREMENT, stats
@@ -244,7 +239,7 @@ def run(url: str, stores: list[Path], reps: int, results: dict, work: Path) -> N
     median = statistics.median(times)
     rows.append(
         {
-            "row": f"incremental push of {INCREMENT:,} new snapshots (copy and index)",
+            "row": f"incremental push of {INCREMENT:,} new snapshots (copy and search words)",
             "value": f"{median:.2f} s (p90 {times[int(0.9 * (len(times) - 1))]:.2f} s)",
             "target": f"<= {TARGETS['incremental push']} s",
             "ok": median <= TARGETS["incremental push"],
@@ -286,6 +281,7 @@ def run(url: str, stores: list[Path], reps: int, results: dict, work: Path) -> N
                 TARGETS["search"],
             )
         )
+    results["loadEnd"] = os.getloadavg()[0]
     # -- size ----------------------------------------------------------------------------
     archive_bytes = archive.size_bytes()
     store_bytes = sum(p.stat().st_size for p in stores) + copy.stat().st_size
@@ -322,7 +318,8 @@ def _row(name: str, t: dict, target: float | None) -> dict:
 def print_table(results: dict) -> None:
     print(
         f"archive of {results.get('archived', 0):,} snapshots from {results['origins']} origins "
-        f"(load {results.get('load', 0):.2f})"
+        f"(load average {results.get('load', 0):.2f} at the start, "
+        f"{results.get('loadEnd', 0):.2f} at the end; medians of --reps)"
     )
     print("| row | result | target | ok |")
     print("| --- | --- | --- | --- |")

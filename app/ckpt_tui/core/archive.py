@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -422,9 +422,8 @@ def snapshot_words(name: str, payload: str) -> set[str]:
     checked on the hit's text, ``ArchiveReader.search``)."""
     import json
 
-    from ckpt_tui.store.search_text import FIELD_COLUMNS, META_KEYS
-
     from ckpt_tui.core.search_match import tokens
+    from ckpt_tui.store.search_text import FIELD_COLUMNS, META_KEYS
 
     words: set[str] = set(tokens(name))  # a name is rarely seen twice: not kept
     try:
@@ -435,24 +434,23 @@ def snapshot_words(name: str, payload: str) -> set[str]:
         words.update(_words_of(payload))
         return words
     known = _WORDS
+    found = [words]  # the words of each value, made one set at the end, in C
     for key, value in data.items():  # _json_words, unrolled for the usual values
         if key in META_KEYS:
             continue
         if key not in FIELD_COLUMNS:
-            words.update(_words_of(key))
+            found.append(_words_of(key))
         if value.__class__ is list:
             for item in value:
                 if item.__class__ is str:
-                    found = known.get(item)
-                    words.update(_words_of(item) if found is None else found)
+                    found.append(known.get(item) or _words_of(item))
                 else:
                     _json_words(item, words)
         elif value.__class__ is str:
-            found = known.get(value)
-            words.update(_words_of(value) if found is None else found)
+            found.append(known.get(value) or _words_of(value))
         else:
             _json_words(value, words)
-    return words
+    return words.union(*found)
 
 
 def checkpoint_words(row: dict) -> set[str]:

@@ -76,14 +76,23 @@ def _lexeme(word: str) -> str:
     return word if word.isascii() else "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
+def _plain(words: list[str], joined: str) -> bool:
+    """Whether ``words`` (``joined`` with separators) are ASCII and within
+    PostgreSQL's limits as they are: the usual case, checked in C."""
+    return (
+        joined.isascii()
+        and len(joined) <= _VECTOR_BYTES
+        and (len(joined) <= _LEXEME_BYTES or max(map(len, words)) <= _LEXEME_BYTES)
+    )
+
+
 def vector_text(words: Iterable[str]) -> str:
     """The ``tsvector`` text of a set of tokens, within PostgreSQL's limits
     (a longer token is left out; past 900 KB, the rest)."""
     words = list(words)
     text = " ".join(words)
-    if text.isascii() and len(text) <= _VECTOR_BYTES:  # the usual case, checked in C
-        if len(text) <= _LEXEME_BYTES or max(map(len, words)) <= _LEXEME_BYTES:
-            return text
+    if _plain(words, text):
+        return text
     out, size = [], 0
     for word in words:
         n = len(word.encode("utf-8", "surrogatepass")) if not word.isascii() else len(word)
@@ -104,11 +113,9 @@ def vector_bytes(words: Iterable[str]) -> bytes:
     :func:`vector_text`."""
     ordered = sorted(words)
     joined = "\x00\x00\x00".join(ordered)
-    if joined.isascii() and len(joined) <= _VECTOR_BYTES * 4:
-        if len(joined) <= _LEXEME_BYTES or max(map(len, ordered)) <= _LEXEME_BYTES:
-            if len(joined) - 3 * len(ordered) <= _VECTOR_BYTES:
-                head = len(ordered).to_bytes(4, "big")
-                return head + joined.encode("ascii") + (b"\x00\x00\x00" if ordered else b"")
+    if _plain(ordered, joined):
+        head = len(ordered).to_bytes(4, "big")
+        return head + joined.encode("ascii") + (b"\x00\x00\x00" if ordered else b"")
     kept, size = [], 0
     for word in ordered:
         raw = word.encode("utf-8", "surrogatepass")

@@ -24,7 +24,6 @@ from sqlalchemy import (
     Connection,
     String,
     and_,
-    case,
     false,
     func,
     literal,
@@ -464,32 +463,28 @@ def board_page(
     """Sessions whose checkpoint status is one of ``statuses``, grouped by
     status in that order, newest activity (the checkpoint's last write)
     first within a status, across origins."""
-    where = [C.status.in_(list(statuses))]
+    where = []
     if project_id is not None:
         where.append(C.project_id == require_id(project_id, "project id"))
     if origin is not None:
         where.append(C.origin_id == origin)
-    rank = case(*((C.status == s, i) for i, s in enumerate(statuses)), else_=len(statuses))
-    keys = select(rank.label("rank"), C.updated_at, C.session_id, C.origin_id).where(*where)
-    if after is not None:
-        r0, at, sid, oid = after
-        keys = keys.where(
-            or_(
-                rank > r0,
-                and_(
-                    rank == r0,
-                    _after([C.updated_at, C.session_id, C.origin_id], (at, sid, oid)),
-                ),
-            )
-        )
-    picked = conn.execute(
-        keys.order_by(rank, C.updated_at.desc(), C.session_id.desc(), C.origin_id.desc()).limit(
-            limit
-        )
-    ).all()
-    total = conn.execute(select(func.count()).where(*where)).scalar_one()
-    rows = _board_details(conn, [(r.origin_id, r.session_id) for r in picked])
-    page_rows = [rows[(r.origin_id, r.session_id)] for r in picked]
+    keys = [C.updated_at, C.session_id, C.origin_id]
+    first = 0 if after is None else int(after[0])
+    picked: list[tuple] = []
+    # a status at a time, each newest first along its index: no sort of every checkpoint
+    for rank, status in enumerate(statuses):
+        if rank < first or len(picked) >= limit:
+            continue
+        stmt = select(*keys).where(C.status == status, *where)
+        if after is not None and rank == first:
+            stmt = stmt.where(_after(keys, tuple(after[1:])))
+        stmt = stmt.order_by(*(k.desc() for k in keys)).limit(limit - len(picked))
+        picked += [(rank, *r) for r in conn.execute(stmt)]
+    total = conn.execute(
+        select(func.count()).where(C.status.in_(list(statuses)), *where)
+    ).scalar_one()
+    rows = _board_details(conn, [(oid, sid) for _r, _at, sid, oid in picked])
+    page_rows = [rows[(oid, sid)] for _r, _at, sid, oid in picked]
     cursor = tuple(picked[-1]) if len(picked) == limit else None
     return Page(page_rows, total, cursor)
 

@@ -183,7 +183,13 @@ session_search = Table(
 dialect.search_index("session_search_idx", session_search.c.search)
 dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
 # The board: a status's checkpoints newest first, without reading the others.
-Index("checkpoints_status_idx", checkpoints.c.status, checkpoints.c.updated_at)
+Index(
+    "checkpoints_status_idx",
+    checkpoints.c.status,
+    checkpoints.c.updated_at,
+    checkpoints.c.session_id,
+    checkpoints.c.origin_id,
+)
 
 archive_version = Table(
     "archive_version",
