@@ -107,11 +107,12 @@ def vector_text(words: Iterable[str]) -> str:
 
 def vector_bytes(words: Iterable[str]) -> bytes:
     """A set of tokens as a ``tsvector`` in PostgreSQL's binary form (a
-    count, then each lexeme's bytes, NUL and no positions, in order):
-    several times cheaper for the server to take than the text form, whose
-    parser looks at every character. Within the same limits as
+    count, then each lexeme's bytes, NUL and no positions): several times
+    cheaper for the server to take than the text form, whose parser looks
+    at every character. In no order: the server sorts them (a third of
+    what making this costs here). Within the same limits as
     :func:`vector_text`."""
-    ordered = sorted(words)
+    ordered = list(words)
     joined = "\x00\x00\x00".join(ordered)
     if _plain(ordered, joined):
         head = len(ordered).to_bytes(4, "big")

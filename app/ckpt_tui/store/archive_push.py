@@ -150,14 +150,15 @@ def index_origin(
     say = progress or (lambda phase, done, total: None)
     started = time.perf_counter()
     n, t = A.snapshots.c, A.snapshot_search.c
-    pending = list(
-        conn.execute(
-            select(n.id).where(
-                n.origin_id == origin_id,
-                ~select(t.id).where(t.origin_id == n.origin_id, t.id == n.id).exists(),
-            )
-        ).scalars()
-    )
+    # keys compared here, as a push compares them: two reads along primary
+    # keys, where an anti-join is at the planner's mercy (minutes, on
+    # tables just filled and not yet analyzed)
+    indexed = set(conn.execute(select(t.id).where(t.origin_id == origin_id)).scalars())
+    pending = [
+        sid
+        for sid in conn.execute(select(n.id).where(n.origin_id == origin_id)).scalars()
+        if sid not in indexed
+    ]
     conn.commit()
     say("index-snapshots", 0, len(pending))
     writer = _Writer(conn.engine, _write_vectors)

@@ -61,6 +61,18 @@ def _after(keys: Sequence[Any], values: Sequence[Any] | None):
     return tuple_(*keys) < tuple_(*(literal(v, String) for v in values))
 
 
+def _among(columns: Sequence[Any], pairs) -> Any:
+    """``(a, b) IN`` the given pairs, as a join to their ``VALUES`` list: a
+    list of row values written out is planned as one ``OR`` arm per pair,
+    which PostgreSQL can read nearly the whole table for."""
+    from sqlalchemy import Text, column, tuple_, values
+
+    listed = values(column("a", Text), column("b", Text), name="keys").data(
+        [tuple(p) for p in pairs]
+    )
+    return tuple_(*columns).in_(select(listed.c.a, listed.c.b))
+
+
 def _page(rows: list, raw: Sequence, total: int, limit: int, cursor_of) -> Page:
     cursor = tuple(cursor_of(raw[-1])) if raw and limit > 0 and len(raw) == limit else None
     return Page(rows, total, cursor)
@@ -494,7 +506,6 @@ def _board_details(
 ) -> dict[tuple[str, str], BoardRow]:
     if not keys:
         return {}
-    from sqlalchemy import tuple_
 
     count = (
         select(func.count())
@@ -518,7 +529,7 @@ def _board_details(
                 A.checkpoints, and_(C.origin_id == S.origin_id, C.session_id == S.id)
             ).join(A.projects, and_(P.origin_id == S.origin_id, P.id == S.project_id))
         )
-        .where(tuple_(S.origin_id, S.id).in_(keys))
+        .where(_among([S.origin_id, S.id], keys))
     )
     out = {}
     for r in conn.execute(stmt).mappings():
@@ -579,13 +590,12 @@ def search(
     snapshots (False), both.
 
     Snapshots are found in two steps (``store/archive_schema.py``): the
-    sessions whose words hold the query's (the GIN index), then, among
-    their snapshots, those whose own words do. A few sessions: their
-    snapshots are read session by session; many: every snapshot newest
-    first, kept when its session is one of them, which ends soon, since
-    many sessions hold those words."""
-    from sqlalchemy import tuple_
-
+    sessions whose words hold the query's (the GIN index); a few, and
+    their snapshots are read session by session, kept when their own words
+    hold the query's; many, and every snapshot is read newest first along
+    the capture index, kept the same way, which ends soon, since so many
+    sessions hold those words. Snapshots' own rows are read for the page's
+    matches only."""
     want = limit + offset
     branches = []
     sessions = None
@@ -599,14 +609,22 @@ def search(
         sessions = conn.execute(held.limit(SESSION_CANDIDATES + 1)).all()
     if sessions:
         t = A.snapshot_search.c
-        where = [dialect.matches(t.search, query.text)]
+        of_snapshot = and_(N.origin_id == t.origin_id, N.id == t.id)
+        found = select(t.origin_id, t.id, t.captured_at).where(
+            dialect.matches(t.search, query.text)
+        )
         if len(sessions) <= SESSION_CANDIDATES:
-            where.append(tuple_(t.origin_id, t.session_id).in_([tuple(r) for r in sessions]))
-        else:
-            where.append(tuple_(t.origin_id, t.session_id).in_(held))
-        where += _scoped(N, None, project_id, None)
-        if kinds:
-            where.append(N.kind.in_(list(kinds)))
+            found = found.where(_among([t.origin_id, t.session_id], sessions))
+        else:  # newest first along the capture index, until enough hold the words
+            if origin is not None:
+                found = found.where(t.origin_id == origin)
+            if session_id is not None:
+                found = found.where(t.session_id == session_id)
+        if project_id is not None or kinds:
+            found = found.join(A.snapshots, of_snapshot).where(*_scoped(N, None, project_id, None))
+            if kinds:
+                found = found.where(N.kind.in_(list(kinds)))
+        found = found.order_by(t.captured_at.desc(), t.id.desc()).limit(want).subquery()
         branches.append(
             select(
                 false().label("current"),
@@ -616,15 +634,11 @@ def search(
                 N.id.label("snapshot_id"),
                 N.name,
                 N.kind,
-                t.captured_at.label("at"),
+                found.c.captured_at.label("at"),
                 N.pruned_at.is_not(None).label("archived"),
+            ).select_from(
+                found.join(A.snapshots, and_(N.origin_id == found.c.origin_id, N.id == found.c.id))
             )
-            .select_from(
-                A.snapshot_search.join(A.snapshots, and_(N.origin_id == t.origin_id, N.id == t.id))
-            )
-            .where(*where)
-            .order_by(t.captured_at.desc(), t.id.desc())
-            .limit(want)
         )
     if current is not False and not kinds:
         where = [dialect.matches(C.search, query.text)]
@@ -674,14 +688,13 @@ def _scoped(columns, origin: str | None, project_id: str | None, session_id: str
 
 def _hits(conn: Connection, keys) -> list[SearchHit]:
     """The page's hits with their text, session titles and project directories."""
-    from sqlalchemy import tuple_
 
     snaps = [(k["origin_id"], k["snapshot_id"]) for k in keys if not k["current"]]
     currents = [(k["origin_id"], k["session_id"]) for k in keys if k["current"]]
     payloads: dict = {}
     if snaps:
         for r in conn.execute(
-            select(N.origin_id, N.id, N.payload).where(tuple_(N.origin_id, N.id).in_(snaps))
+            select(N.origin_id, N.id, N.payload).where(_among([N.origin_id, N.id], snaps))
         ):
             payloads[(r[0], r[1])] = r[2]
     rows: dict = {}
@@ -689,7 +702,7 @@ def _hits(conn: Connection, keys) -> list[SearchHit]:
         columns = A.copied_columns(A.checkpoints)
         for r in conn.execute(
             select(*(C[c] for c in columns), C.origin_id).where(
-                tuple_(C.origin_id, C.session_id).in_(currents)
+                _among([C.origin_id, C.session_id], currents)
             )
         ).all():
             rows[(r[-1], r[0])] = dict(zip(columns, r, strict=False))
@@ -698,7 +711,7 @@ def _hits(conn: Connection, keys) -> list[SearchHit]:
         dict(
             ((o, s), t)
             for o, s, t in conn.execute(
-                select(S.origin_id, S.id, S.title).where(tuple_(S.origin_id, S.id).in_(sessions))
+                select(S.origin_id, S.id, S.title).where(_among([S.origin_id, S.id], sessions))
             )
         )
         if sessions
@@ -710,7 +723,7 @@ def _hits(conn: Connection, keys) -> list[SearchHit]:
             ((o, p), d)
             for o, p, d in conn.execute(
                 select(P.origin_id, P.id, P.directory).where(
-                    tuple_(P.origin_id, P.id).in_(projects)
+                    _among([P.origin_id, P.id], projects)
                 )
             )
         )

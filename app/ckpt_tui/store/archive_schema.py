@@ -182,6 +182,8 @@ session_search = Table(
 )
 dialect.search_index("session_search_idx", session_search.c.search)
 dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
+# a search's current checkpoints newest first, when many hold its words
+Index("checkpoints_updated_idx", checkpoints.c.updated_at)
 # The board: a status's checkpoints newest first, without reading the others.
 Index(
     "checkpoints_status_idx",
