@@ -62,15 +62,17 @@ def _after(keys: Sequence[Any], values: Sequence[Any] | None):
 
 
 def _among(columns: Sequence[Any], pairs) -> Any:
-    """``(a, b) IN`` the given pairs, as a join to their ``VALUES`` list: a
-    list of row values written out is planned as one ``OR`` arm per pair,
-    which PostgreSQL can read nearly the whole table for."""
-    from sqlalchemy import Text, column, tuple_, values
+    """``(a, b) IN`` the given pairs, as a join to two arrays unnested side
+    by side: a list of row values written out is planned as one ``OR`` arm
+    per pair, which PostgreSQL can read nearly the whole table for, and
+    two bound arrays keep the statement's text, and its compiled form, the
+    same whatever the pairs."""
+    from sqlalchemy import Text, tuple_
 
-    listed = values(column("a", Text), column("b", Text), name="keys").data(
-        [tuple(p) for p in pairs]
-    )
-    return tuple_(*columns).in_(select(listed.c.a, listed.c.b))
+    pairs = list(pairs)
+    firsts = literal([p[0] for p in pairs], ARRAY(Text))
+    seconds = literal([p[1] for p in pairs], ARRAY(Text))
+    return tuple_(*columns).in_(select(func.unnest(firsts), func.unnest(seconds)))
 
 
 def _page(rows: list, raw: Sequence, total: int, limit: int, cursor_of) -> Page:
