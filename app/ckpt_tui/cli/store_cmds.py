@@ -254,11 +254,25 @@ def cmd_copy(args) -> int:
 
 
 def cmd_undo(args) -> int:
-    return _plan_then_write(args, lambda svc: svc.plan_undo(args.session))
+    """An undo that cannot tell which fields to take back prints them in one
+    line and writes nothing; ``--fields`` chooses."""
+    from ckpt_tui.core.fields import LABEL
+    from ckpt_tui.errors import ChooseFields
+
+    fields = args.fields.split(",") if args.fields else None
+    try:
+        return _plan_then_write(args, lambda svc: svc.plan_undo(args.session, fields))
+    except ChooseFields as exc:
+        chosen = ",".join(LABEL.get(k, k).lower() for k in exc.candidates)
+        raise ChooseFields(
+            f"{exc}; `ckpt-tui undo {args.session} --fields {chosen}` takes them back",
+            exc.candidates,
+        ) from None
 
 
 def cmd_redo(args) -> int:
-    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session))
+    fields = args.fields.split(",") if args.fields else None
+    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session, fields))
 
 
 def cmd_snapshot(args) -> int:
@@ -390,9 +404,17 @@ def _register_writes(add) -> None:
     )
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="take back only these fields, comma-separated; when ckpt-tui did not record the "
+        "last restore, undo lists the fields it may take back and writes nothing until "
+        "they are chosen here",
+    )
     add_write_options(p)
     p = add("redo", cmd_redo, "redo what undo took back")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("--fields", metavar="FIELDS", help="redo only these fields, comma-separated")
     add_write_options(p)
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)

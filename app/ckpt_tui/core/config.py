@@ -10,6 +10,8 @@ theme = "textual-dark"      # a Textual theme (ctrl+p "theme" picks and saves on
 "main.restore" = "R"
 [archive]                   # the team archive (ckpt-tui archive ...)
 url = "postgresql://me@db.example/ckpt?sslmode=require"
+[watch]
+bell = false                # ring the terminal bell when a followed session turns Blocked or Done
 ```
 
 The file is checked, not trusted: an unknown key, a value of the wrong
@@ -46,6 +48,9 @@ class Config(Frozen):
     #: ``[archive] url``: the archive's PostgreSQL URL (shown without its
     #: password, ``store.archive_url.redacted``).
     archive_url: str | None = None
+    #: ``[watch] bell``: the follow screen rings the terminal bell as well as
+    #: notifying when a session turns Blocked or Done.
+    watch_bell: bool = False
     #: One line per thing in the file that was ignored, and why.
     problems: tuple[str, ...] = ()
 
@@ -62,6 +67,7 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
     "project_sort": ("one of the project orders", lambda v: isinstance(v, str)),
     "theme": ("a theme's name", lambda v: isinstance(v, str)),
     "archive": ('a table with url = "postgresql://..."', lambda v: isinstance(v, dict)),
+    "watch": ("a table: [watch] bell = true or false", lambda v: isinstance(v, dict)),
 }
 #: settings with a fixed set of values: key -> the name of the tuple in core.sorting
 _CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
@@ -140,6 +146,11 @@ def _checked(data: dict, path: Path) -> Config:
                 f'{path.name}: [keymap] {binding} must be a key string like "ctrl+r", '
                 f"not {_toml(keys)}; ignored"
             )
+    for key, value in dict(values.pop("watch", {})).items():  # type: ignore[arg-type]
+        if key == "bell" and isinstance(value, bool):
+            values["watch_bell"] = value
+        else:
+            problems.append(f"{path.name}: [watch] {key} = {_toml(value)}: only bell = true or false; ignored")
     archive = dict(values.pop("archive", {}))  # type: ignore[arg-type]
     url = archive.pop("url", None)
     if url is not None and not (isinstance(url, str) and url.strip()):
@@ -208,7 +219,9 @@ def effective(config: Config) -> dict[str, object]:
         "history_limit": config.history_limit,
         "preview_undo": config.preview_undo,
         "keymap": dict(config.keymap),
-    } | ({"theme": config.theme} if config.theme else {}) | _archive(config)
+    } | ({"theme": config.theme} if config.theme else {}) | (
+        {"watch": {"bell": True}} if config.watch_bell else {}
+    ) | _archive(config)
 
 
 def _archive(config: Config) -> dict[str, object]:
