@@ -630,12 +630,12 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument(
         "--no-index",
         action="store_true",
-        help="copy only; leave the new rows' search vectors to a later push or archive index",
+        help="copy only; leave the new snapshots' search words to a later push or archive index",
     )
     p = add(
         "index",
         cmd_index,
-        "make the search vectors of rows pushed without them (a push does it after its copy)",
+        "make the search words of snapshots pushed without them (a push makes them as it copies)",
         url_argument=True,
     )
     p.add_argument("--batch", metavar="N", type=_positive, help="rows per transaction")
