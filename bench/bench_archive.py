@@ -295,6 +295,23 @@ def run(url: str, stores: list[Path], reps: int, results: dict, work: Path) -> N
             "raw": {"archive": archive_bytes, "stores": store_bytes},
         }
     )
+    # -- the copy alone, then the search words: another origin, pushed --no-index ------
+    alone = work / "copy-alone.db"
+    shutil.copyfile(stores[1], alone)
+    started = time.perf_counter()
+    copied = archive.push(alone, index=False).stats.snapshots
+    copy_seconds = time.perf_counter() - started
+    made = archive.index()
+    rows.append(
+        {
+            "row": f"a first push of {copied:,} without search words (push --no-index)",
+            "value": f"{copied / copy_seconds:,.0f} snapshots/s; then archive index: "
+            f"{made.snapshots / made.seconds:,.0f}/s",
+            "target": "report",
+            "ok": True,
+            "raw": {"copied": copied, "seconds": copy_seconds, "indexSeconds": made.seconds},
+        }
+    )
     reader.close()
 
 

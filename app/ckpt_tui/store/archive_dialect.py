@@ -430,9 +430,9 @@ def copy_vectors(
 ) -> None:
     """Write snapshots' search words: ``rows`` are (origin, snapshot id,
     session id, captured_at, set of words). Each goes into ``snapshots``
-    (``snapshot_search``), and each session's words are added to its row
-    of ``sessions`` (``session_search``), one update per session. A
-    snapshot's row already there (another indexer was first) is replaced."""
+    (``snapshot_search``), and each session's union of them into a new
+    row of ``sessions`` (``session_search``). A snapshot's row already
+    there (another indexer was first) is replaced."""
     oid = conn.info.get("ckpt_tsvector_oid")
     if oid is None:
         oid = conn.info["ckpt_tsvector_oid"] = conn.exec_driver_sql(
@@ -460,27 +460,13 @@ def copy_vectors(
                 "(SELECT * FROM unnest(%(o)s::text[], %(i)s::text[]))",
                 {"o": [r[0] for r in data], "i": [r[1] for r in data]},
             )
-    stage = "ckpt_stage_session_search"
-    if not conn.info.get(stage):
-        conn.exec_driver_sql(
-            f"CREATE TEMP TABLE {stage} (origin_id text, session_id text, search tsvector) "
-            "ON COMMIT DELETE ROWS"
-        )
-        conn.info[stage] = True
     _copy_binary(
         conn,
-        stage,
+        f'"{sessions.schema}"."{sessions.name}"',
         ("origin_id", "session_id", "search"),
         ["text", "text", oid],
         [(o, s, _VectorBytes(vector_bytes(w))) for (o, s), w in union.items()],
     )
-    table = f'"{sessions.schema}"."{sessions.name}"'
-    conn.exec_driver_sql(
-        f"INSERT INTO {table} AS kept (origin_id, session_id, search) "
-        f"SELECT origin_id, session_id, search FROM {stage} "
-        "ON CONFLICT (origin_id, session_id) DO UPDATE SET search = kept.search || excluded.search"
-    )
-    conn.exec_driver_sql(f"TRUNCATE {stage}")
 
 
 def _pg_type(table: Table, column: str) -> str:

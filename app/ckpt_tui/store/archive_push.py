@@ -139,26 +139,30 @@ def index_origin(
     origin_id: str,
     words: SnapshotWords,
     *,
+    archived: int | None = None,
     batch: int = BATCH,
     progress: Progress | None = None,
 ) -> Indexing:
     """Make the search vector of every snapshot of ``origin_id`` that has
-    none yet, a batch per transaction. The caller holds the origin's push
+    none yet, a batch per transaction. ``archived``: how many snapshots the
+    origin has (a push knows); as many rows of search words mean nothing
+    is missing, found by one count. The caller holds the origin's push
     lock (:func:`push` does, :func:`index_pending` takes it)."""
     import time
 
     say = progress or (lambda phase, done, total: None)
     started = time.perf_counter()
     n, t = A.snapshots.c, A.snapshot_search.c
+    if archived is not None:
+        have = conn.execute(select(func.count()).where(t.origin_id == origin_id)).scalar_one()
+        if have == archived:
+            conn.commit()
+            return Indexing(0, time.perf_counter() - started)
     # keys compared here, as a push compares them: two reads along primary
     # keys, where an anti-join is at the planner's mercy (minutes, on
     # tables just filled and not yet analyzed)
-    indexed = set(conn.execute(select(t.id).where(t.origin_id == origin_id)).scalars())
-    pending = [
-        sid
-        for sid in conn.execute(select(n.id).where(n.origin_id == origin_id)).scalars()
-        if sid not in indexed
-    ]
+    indexed = set(_column(conn, "snapshot_search", "id", origin_id))
+    pending = [sid for sid in _column(conn, "snapshots", "id", origin_id) if sid not in indexed]
     conn.commit()
     say("index-snapshots", 0, len(pending))
     writer = _Writer(conn.engine, _write_vectors)
@@ -247,7 +251,14 @@ def push(
                 )
                 local.close()  # the store is read: the indexing reads the archive
                 indexing = (
-                    index_origin(conn, origin.id, snapshot_words, batch=batch, progress=say)
+                    index_origin(
+                        conn,
+                        origin.id,
+                        snapshot_words,
+                        archived=stats.archived_snapshots,
+                        batch=batch,
+                        progress=say,
+                    )
                     if index
                     else None
                 )
@@ -427,11 +438,27 @@ def _archived_rows(conn: Connection, table, origin_id: str) -> dict[Any, tuple]:
 
 def _archived_snapshot_keys(conn: Connection, origin_id: str) -> dict[str, tuple[Any, bool]]:
     """id -> (restored_at, pruned) of every snapshot of the origin."""
-    s = A.snapshots.c
-    rows = conn.execute(
-        select(s.id, s.restored_at, s.pruned_at.is_not(None)).where(s.origin_id == origin_id)
+    rows = _driver_rows(
+        conn,
+        f'SELECT id, restored_at, pruned_at IS NOT NULL FROM "{A.SCHEMA}".snapshots '
+        "WHERE origin_id = %s",
+        origin_id,
     )
     return {sid: (restored, pruned) for sid, restored, pruned in rows}
+
+
+def _column(conn: Connection, table: str, column: str, origin_id: str) -> list:
+    """One column of an origin's rows of ``table``."""
+    sql = f'SELECT "{column}" FROM "{A.SCHEMA}"."{table}" WHERE origin_id = %s'
+    return [r[0] for r in _driver_rows(conn, sql, origin_id)]
+
+
+def _driver_rows(conn: Connection, sql: str, origin_id: str) -> list[tuple]:
+    """The rows of a read of one origin's keys, as the driver's tuples: a
+    push reads every key of its origin, tens of thousands, and SQLAlchemy's
+    rows cost more than the read."""
+    with conn.connection.driver_connection.cursor() as cursor:
+        return cursor.execute(sql, (origin_id,)).fetchall()
 
 
 def _archived_checkpoint_keys(conn: Connection, origin_id: str) -> dict[str, Any]:

@@ -600,7 +600,8 @@ def search(
     matches only."""
     want = limit + offset
     branches = []
-    sessions = None
+    sessions: set | None = None
+    many = False
     if current is not True:
         ss = A.session_search.c
         held = select(ss.origin_id, ss.session_id).where(dialect.matches(ss.search, query.positive))
@@ -608,14 +609,18 @@ def search(
             held = held.where(ss.origin_id == origin)
         if session_id is not None:
             held = held.where(ss.session_id == session_id)
-        sessions = conn.execute(held.limit(SESSION_CANDIDATES + 1)).all()
+        # rows, not distinct sessions: a session has a row per push batch,
+        # and a DISTINCT would read every row of a common word's sessions
+        rows = conn.execute(held.limit(SESSION_CANDIDATES * 4 + 1)).all()
+        sessions = {tuple(r) for r in rows}
+        many = len(rows) > SESSION_CANDIDATES * 4 or len(sessions) > SESSION_CANDIDATES
     if sessions:
         t = A.snapshot_search.c
         of_snapshot = and_(N.origin_id == t.origin_id, N.id == t.id)
         found = select(t.origin_id, t.id, t.captured_at).where(
             dialect.matches(t.search, query.text)
         )
-        if len(sessions) <= SESSION_CANDIDATES:
+        if not many:
             found = found.where(_among([t.origin_id, t.session_id], sessions))
         else:  # newest first along the capture index, until enough hold the words
             if origin is not None:

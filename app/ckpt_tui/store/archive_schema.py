@@ -28,14 +28,16 @@ object, so a column added to the store's schema is a column of the archive
 
 Search is two tables of the archive's own. ``snapshot_search`` holds each
 snapshot's search vector (the set of its words) with its session and
-capture time, and no full-text index; ``session_search`` holds, per
-session, the union of its snapshots' words, under a GIN index. A GIN
-index costs about a microsecond per word per row written, most of a
-push's time if every snapshot had its ~130 words in one; a session's
-snapshots share most of their words, so the sessions' index holds a
-fraction of the entries. A search finds the sessions holding its words
-through the index, then their snapshots that do, newest first
-(``store/archive_reads.search``). A snapshot without a row in
+capture time, and no full-text index; ``session_search`` holds, for each
+batch of a push, each session's union of the words of its snapshots in
+that batch, under a GIN index. A GIN index costs about a microsecond per
+word per row written, most of a push's time if every snapshot had its
+~130 words in one; a session's snapshots share most of their words, so
+the sessions' index holds a fraction of the entries. Rows are only added
+(a session's row rewritten would put all its words in the index again):
+a snapshot holding a search's words lies in a batch whose row holds them
+too. A search finds the sessions holding its words through the index,
+then their snapshots that do, newest first (``store/archive_reads.search``). A snapshot without a row in
 ``snapshot_search`` is not indexed yet: the next push, or ``archive
 index``, makes it (``store/archive_push.index_origin``).
 
@@ -178,7 +180,6 @@ session_search = Table(
     Column(ORIGIN, Text, nullable=False),
     Column("session_id", Text, nullable=False),
     Column("search", dialect.SEARCH_TYPE, nullable=False),
-    PrimaryKeyConstraint(ORIGIN, "session_id"),
 )
 dialect.search_index("session_search_idx", session_search.c.search)
 dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
