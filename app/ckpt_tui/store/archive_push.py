@@ -380,6 +380,8 @@ def _push(
             ],
         )
     say("checkpoints", len(rows), len(changed_cp))
+    if counts["projects"] or counts["sessions"]:
+        _count_sessions(conn, origin.id)
     archived = len(theirs) + sent
     pruned_before = sum(1 for _, pruned in theirs.values() if pruned)
     came_back = sum(1 for sid in moved if theirs[sid][1])
@@ -466,6 +468,17 @@ def _archived_checkpoint_keys(conn: Connection, origin_id: str) -> dict[str, Any
     return dict(
         conn.execute(select(c.session_id, c.updated_at).where(c.origin_id == origin_id)).all()
     )
+
+
+def _count_sessions(conn: Connection, origin_id: str) -> None:
+    """Set ``session_count`` of the origin's projects."""
+    p, s = A.projects.c, A.sessions.c
+    counted = (
+        select(func.count())
+        .where(s.origin_id == p.origin_id, s.project_id == p.id)
+        .scalar_subquery()
+    )
+    conn.execute(update(A.projects).where(p.origin_id == origin_id).values(session_count=counted))
 
 
 def _count(conn: Connection, table, origin_id: str) -> int:

@@ -146,6 +146,7 @@ def projects_page(
             P.id,
             func.max(P.updated_at).label("updated_at"),
             func.min(P.created_at).label("created_at"),
+            func.sum(P.session_count).label("session_count"),
             func.array_agg(aggregate_order_by(P.origin_id, *newest)).label("origins"),
             func.array_agg(aggregate_order_by(P.directory, *newest), type_=ARRAY(String))[1].label(
                 "directory"
@@ -159,10 +160,8 @@ def projects_page(
         .subquery()
     )
     g = grouped.c
-    of_project = S.project_id == g.id
-    count = select(func.count()).where(of_project).scalar_subquery()
-    last = select(func.max(S.updated_at)).where(of_project).scalar_subquery()
-    stmt = select(grouped, count.label("session_count"), last.label("last_activity"))
+    last = select(func.max(S.updated_at)).where(S.project_id == g.id).scalar_subquery()
+    stmt = select(grouped, last.label("last_activity"))
     cursor = _after([g.updated_at, g.id], after)
     if cursor is not None:
         stmt = stmt.where(cursor)
@@ -178,7 +177,7 @@ def projects_page(
             canonical=r["canonical"],
             created_at=r["created_at"],
             updated_at=r["updated_at"],
-            session_count=r["session_count"],
+            session_count=int(r["session_count"] or 0),
             last_activity=r["last_activity"] or r["updated_at"],
             origins=tuple(r["origins"]),
         )

@@ -22,8 +22,9 @@ object, so a column added to the store's schema is a column of the archive
   first push, and it guards nothing here (the archive's one writer, a push,
   writes a store's sessions before their snapshots, and nothing deletes);
 * columns of the archive's own: ``snapshots.pruned_at`` (when a push found
-  the snapshot gone from its origin's store: only the archive has it), and
-  a full-text ``search`` column on ``checkpoints``, of the dialect's type
+  the snapshot gone from its origin's store: only the archive has it),
+  ``projects.session_count``, and a full-text ``search`` column on
+  ``checkpoints``, of the dialect's type
   (``store/archive_dialect.py``).
 
 Search is two tables of the archive's own. ``snapshot_search`` holds each
@@ -152,7 +153,12 @@ origins = Table(
     Column("pruned_count", Integer, nullable=False, server_default="0"),
 )
 
-projects = _derive(store_schema.projects)
+projects = _derive(
+    store_schema.projects,
+    # the origin's sessions of the project, counted by each push that
+    # brings sessions: the projects page reads no sessions to count them
+    Column("session_count", Integer, nullable=False, server_default="0"),
+)
 sessions = _derive(store_schema.sessions)
 checkpoints = _derive(store_schema.checkpoints, Column("search", dialect.SEARCH_TYPE))
 snapshots = _derive(store_schema.snapshots, Column("pruned_at", Text))
