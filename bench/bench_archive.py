@@ -2,9 +2,11 @@
 
     .venv/bin/python bench/bench_archive.py [--small] [--reps N] [--url URL] [--json OUT]
 
-The full run (20 stores, 1,000,000 snapshots) takes 10-20 minutes and about
-8 GB of disk under ``bench/.data/`` (the stores, then the cluster's files);
-``--small`` is a smoke test of a minute.
+The full run: ``.venv/bin/python bench/bench_archive.py`` (20 stores,
+1,000,000 snapshots; 15-25 minutes, about 9 GB of disk under
+``bench/.data/``: 4 GB of stores, kept for the next run, and the cluster's
+files, removed); ``--small`` is a smoke test of a minute. The table goes to
+stdout, the progress to stderr.
 
 What it does, in one run:
 
@@ -19,12 +21,15 @@ What it does, in one run:
   copying, and making every snapshot's search words, which go in with it);
 * incremental pushes: 1,000 new snapshots saved into one store as the
   plugin would (spread over its sessions, each with its checkpoint), then
-  pushed, ``--reps`` rounds;
-* pages at 1M: the reads the app's screens make (projects, a big project's
+  pushed, ``--reps`` / 4 rounds (3 at least);
+* pages at 1M, after ``VACUUM ANALYZE`` (what autovacuum does to a loaded
+  table): the reads the app's screens make (projects, a big project's
   sessions, a 1,000-snapshot session's snapshots, the board) and searches,
   each beside ``SELECT 1`` over the same connection pool (the round trip
   every read pays);
-* the archive's size on disk (tables, indexes, TOAST) beside the stores'.
+* the archive's size on disk (tables, indexes, TOAST) beside the stores';
+* one more store pushed ``--no-index`` (the copy alone), then ``archive
+  index`` (its search words afterwards).
 
 Targets (issue 28): incremental push of 1,000 <= 2 s; first push >= 20,000
 snapshots/s; pages <= 50 ms; search <= 100 ms (medians). Timings on a
