@@ -153,7 +153,7 @@ def test_no_collection_runs_from_the_launch_to_the_first_frame():
     assert gc.isenabled()
 
 
-def test_a_store_that_cannot_open_leaves_the_collector_running(tmp_path, capsys):
+def test_a_store_that_cannot_open_leaves_the_collector_running(tmp_path, capsys, monkeypatch):
     """The one-line error of an unreadable store is unchanged, and the
     collector paused for the launch runs again."""
     import gc
@@ -162,6 +162,7 @@ def test_a_store_that_cannot_open_leaves_the_collector_running(tmp_path, capsys)
 
     path = tmp_path / "checkpoints.db"
     path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
+    monkeypatch.setattr("ckpt_tui.cli.main.has_terminal", lambda: True)  # as from a shell
     assert main(["--db", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("ckpt-tui: ") and err.count("\n") == 1, err
