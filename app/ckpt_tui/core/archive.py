@@ -423,7 +423,8 @@ def snapshot_words(name: str, payload: str) -> set[str]:
     import json
 
     from ckpt_tui.core.search_match import tokens
-    from ckpt_tui.store.search_text import FIELD_COLUMNS, META_KEYS
+    from ckpt_tui.fields import FIELDS as FIELD_COLUMNS
+    from ckpt_tui.fields import META_KEYS
 
     words: set[str] = set(tokens(name))  # a name is rarely seen twice: not kept
     try:
