@@ -95,6 +95,50 @@ async def test_an_unexpected_worker_error_is_logged_and_notified(store_path):
 
 
 @run_async
+async def test_a_write_that_fails_unexpectedly_stops_its_busy_notice(store_path, monkeypatch):
+    """Each write starts a timer that says "waiting for the store" if the
+    write takes a moment. A write that fails with an error that is not the
+    store's stops it, as every other end of a write does: left running, it
+    said the app was waiting forever, and when it fired while the app was
+    closing it found no main screen and broke the app (the timer belongs
+    to the main screen, so it goes with it)."""
+    from textual.message_pump import MessagePump
+    from textual.timer import Timer
+
+    from ckpt_tui.ui.flows import writes
+
+    started: list[tuple[object, Timer]] = []
+    stopped: set[int] = set()
+    set_timer, stop = MessagePump.set_timer, Timer.stop
+
+    def recorded_set_timer(self, delay, *args, **kwargs):
+        timer = set_timer(self, delay, *args, **kwargs)
+        if delay == writes.BUSY_NOTICE_SECONDS:
+            started.append((self, timer))
+        return timer
+
+    def recorded_stop(self):
+        stopped.add(id(self))
+        return stop(self)
+
+    monkeypatch.setattr(MessagePump, "set_timer", recorded_set_timer)
+    monkeypatch.setattr(Timer, "stop", recorded_stop)
+    app = make_app(store_path)
+
+    def broken():
+        raise ZeroDivisionError("division by zero in a write")
+
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        app._run_write(broken)
+        await settle(pilot)
+        assert any("ZeroDivisionError" in str(n.message) for n in app._notifications)
+        [(owner, busy)] = started
+        assert id(busy) in stopped, "the busy notice still runs after the write ended"
+        assert owner is app.main
+
+
+@run_async
 async def test_an_unexpected_error_outside_a_worker_ends_the_app_and_is_logged(store_path):
     app = make_app(store_path)
 
