@@ -118,4 +118,4 @@ async def test_y_in_the_app_uses_the_tool_and_notifies(store_path, bin_dir, monk
         await settle(pilot)
         assert app.clipboard == "opencode --session s1"
         assert got.read_text().endswith("opencode --session s1")
-        assert any(n.message == "Copied: opencode --session s1" for n in app._notifications)
+        assert any(n.message == "Copied: opencode --session s1" for n in app.notices.shown())

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from ckpt_tui.ui.screens.help import help_table
-from tests.ui_support import demo_db, make_app, run_async, settle
+from tests.ui_support import demo_db, drawn_lines, make_app, run_async, settle
 
 KEY_WIDTH = 18  # the help's key column (``help.KEY_WIDTH``)
 
@@ -136,8 +136,7 @@ async def test_field_history_keeps_kind_and_name_apart_and_its_lines_readable_at
         blame = app.screen.blame
         assert type(app.screen).__name__ == "HistoryScreen" and blame.rows
         row = next(r for r in blame.rows if r.kind == "line")
-        strips = app.screen._compositor.render_strips()
-        shown = ["".join(segment.text for segment in strip) for strip in strips]
+        shown = drawn_lines(blame)
         assert 32 < len(row.text) <= 50
         assert any(("│ " + row.text) in line for line in shown), shown  # whole, not cut
 

@@ -21,7 +21,7 @@ async def test_a_worker_that_raises_is_a_notification_and_the_app_keeps_running(
         monkeypatch.setattr(app.service, "current", broken)
         await pilot.press("enter")  # sessions: the detail worker reads the checkpoint
         await settle(pilot)
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in app.notices.shown() if n.severity == "error"]
         assert len(errors) == 1
         assert errors[0].startswith("Unexpected error: RuntimeError: boom second line")
         assert "\n" not in errors[0]

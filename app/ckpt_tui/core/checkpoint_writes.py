@@ -13,6 +13,7 @@ snapshot and prunes (SPEC 5.3). Journaling what was written is
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
@@ -28,7 +29,6 @@ from ckpt_tui.core.plans import (
     take,
 )
 from ckpt_tui.errors import Conflict, DamagedPayload
-from ckpt_tui.frozen import Frozen
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from ckpt_tui.core.reads import Reader
 
 
-class PlanWritten(Frozen):
+@dataclass(frozen=True, slots=True)
+class PlanWritten:
     """What :func:`write_plan` wrote: the pre-restore snapshot it took and
     how many snapshots pruning removed."""
 

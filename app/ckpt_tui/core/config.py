@@ -22,19 +22,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ckpt_tui import paths
 from ckpt_tui.errors import CkptError
-from ckpt_tui.frozen import Factory, Frozen
 
 FILE_NAME = paths.CONFIG_FILE
 
 
-class Config(Frozen):
+@dataclass(frozen=True, slots=True)
+class Config:
     history_limit: int = 50
     preview_undo: bool = False
-    keymap: dict[str, str] = Factory(dict)
+    keymap: dict[str, str] = field(default_factory=dict)
     path: Path | None = None
     session_sort: str = "activity"
     project_sort: str = "activity"

@@ -10,12 +10,12 @@ or redo of a step that changed no checkpoint).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui.core.model import FIELDS, LABEL, Checkpoint, DamagedField, field_labels
 from ckpt_tui.errors import DamagedPayload
-from ckpt_tui.frozen import Factory, Frozen, replace
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
@@ -76,7 +76,8 @@ def skipped_note(skipped: Mapping[str, str]) -> str:
     return f"; skipped damaged {field_labels(skipped)}" if skipped else ""
 
 
-class Plan(Frozen):
+@dataclass(frozen=True, slots=True)
+class Plan:
     """What a write will do, computed before doing it (the preview)."""
 
     action: Step  # restore | adopt | copy | undo | redo
@@ -107,7 +108,7 @@ class Plan(Frozen):
     #: for, without the damaged ones left out; ``None``: not recorded.
     fields: tuple[str, ...] | None = None
     #: Damaged fields a whole restore left out (key -> reason, SPEC 3).
-    skipped: Mapping[str, str] = Factory(dict)
+    skipped: Mapping[str, str] = field(default_factory=dict)
     #: Journaled undo or redo: the fields it leaves as they are now.
     kept: tuple[str, ...] = ()
     #: Adoption: the legacy session adopted from.
@@ -219,7 +220,8 @@ class Plan(Frozen):
         )
 
 
-class Outcome(Frozen):
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """What a write did, in one line (``message``) and in parts."""
 
     action: Step

@@ -1,5 +1,4 @@
-"""``ckpt-tui`` with no subcommand: open the store, then the app. Python's
-collector is paused until the first frame (``ui/collector.py``)."""
+"""``ckpt-tui`` with no subcommand: open the store, then the app."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import sys
 from ckpt_tui.core.config import load
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui import collector
 
 
 def run_theme(name: str | None) -> str | None:
@@ -35,16 +33,8 @@ def run_app(args, make_app_class=None) -> int:
     ``make_app_class`` makes the class to run from :class:`CkptApp` (the
     start-up benchmarks make one that reports its frames): called once the
     app is imported here, so the benchmarks time the imports where
-    ``ckpt-tui`` makes them, with the collector paused.
+    ``ckpt-tui`` makes them.
     """
-    collector.pause()  # until the first frame (CkptApp._after_first_frame)
-    try:
-        return _open_and_run(args, make_app_class)
-    finally:
-        collector.resume()
-
-
-def _open_and_run(args, make_app_class) -> int:
     config = load()
     theme = run_theme(getattr(args, "theme", None))
     service = open_service(args.db, read_only=args.read_only, config=config)

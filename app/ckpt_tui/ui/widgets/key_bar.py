@@ -93,11 +93,11 @@ class KeyBar(Themed, Widget):
         self._lines: OrderedDict[Hashable, tuple[Strip, list]] = OrderedDict()
 
     def on_mount(self) -> None:
-        self._screen = self.screen
-        self._screen.bindings_updated_signal.subscribe(self, self._changed)
+        self._watched = self.screen
+        self._watched.bindings_updated_signal.subscribe(self, self._changed)
 
     def on_unmount(self) -> None:
-        self._screen.bindings_updated_signal.unsubscribe(self)
+        self._watched.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, screen: Screen) -> None:
         # The keys are asked for once, after whatever asked for them (a list
