@@ -148,17 +148,18 @@ async def test_undos_step_read_after_the_first_frame_changes_no_key_where_undo_i
         return line
 
     app = _launched(db, read_opencode=False)
-    async with app.run_test(size=(200, 40)) as pilot:  # room for undo's words
-        KeyBar.render_line = recorded
-        try:
+    KeyBar.render_line = recorded
+    try:
+        async with app.run_test(size=(200, 40)) as pilot:  # room for undo's words
             await settle(pilot)
-        finally:
-            KeyBar.render_line = render_line
-        main = app.main
-        assert main.next_steps is not None and main.next_steps[1].undo.startswith("restore of")
-        assert app.focused is main.projects
-        assert "restore of" not in main.query_one(KeyBar).render().plain
-        assert len(drawn) == 1, drawn  # one line, never another one for the step
-        await pilot.press("enter")  # the sessions pane: undo applies, and says what it undoes
-        await settle(pilot)
-        assert "Undo restore of" in main.query_one(KeyBar).render().plain
+            main = app.main
+            assert main.next_steps is not None
+            assert main.next_steps[1].undo.startswith("restore of")
+            assert app.focused is main.projects
+            assert "restore of" not in main.query_one(KeyBar).render().plain
+            assert len(drawn) == 1, drawn  # one line, never another one for the step
+            await pilot.press("enter")  # the sessions pane: undo applies, and says what
+            await settle(pilot)
+            assert "Undo restore of" in main.query_one(KeyBar).render().plain
+    finally:
+        KeyBar.render_line = render_line

@@ -120,7 +120,7 @@ def _checked(data: dict, path: Path) -> Config:
             kind = "one of " + ", ".join(choices)
             ok = choices.__contains__
         if not ok(value):
-            default = getattr(Config, key, None)
+            default = getattr(Config(), key, None)
             shown = f"; using {_toml(default)}" if key != "keymap" else "; ignored"
             hint = closest(value, choices) if key in _CHOICES and isinstance(value, str) else ""
             problems.append(f"{path.name}: {key} must be {kind}, not {_toml(value)}{hint}{shown}")

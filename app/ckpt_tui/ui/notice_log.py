@@ -4,7 +4,7 @@ A notification is one short line (it must never cover a dialog's buttons);
 a message with more to say (an import's list of what it created, an error's
 detail) keeps its full text here, newest first, for ``M``
 (``ui/screens/notices.py``). Apart from the screen so that the app's start
-does not import it (issue 12: the first frame).
+does not import it (the first frame).
 """
 
 from __future__ import annotations

@@ -326,7 +326,7 @@ class PlanScreen(Dialog[Outcome | None]):
         self.app.call_from_thread(self._applied, opened, self.dismiss, outcome)
 
     def _applied(self, opened: int, then: Callable[..., object], *args) -> None:
-        """What a write answered, for the opening that asked (a kept screen
+        """What a write answered, for the opening that asked (the reused preview
         opened again since: not this opening's to show)."""
         if opened == self._opened:
             then(*args)
