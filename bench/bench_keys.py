@@ -43,7 +43,10 @@ result is drawn, not only handed over; the next key is sent after that).
 
 Launch: a new process each run, timed from ``Popen`` to the first frame
 written, and to the last frame written before the app goes quiet (no worker
-running, opencode's data loaded, no frame for 1 s): "settled". The minimal
+running, opencode's data loaded, no frame for 1 s): "settled". The warm-up
+(``CkptApp.warming_up``: the screens of later keys built unseen, then the
+screen shown drawn again as it was) draws nothing a person sees: its
+frames are not counted. The minimal
 app's first frame is the baseline for both. Then the first ``d`` and ``r``
 of that launch, on the second snapshot (``d (first)``, ``r (first)``), and
 its first ``?`` before them (``? (first)``), against a new min screen app's
@@ -123,6 +126,10 @@ class Probe:
             self.profile.enable()
 
     def frame(self) -> None:
+        if getattr(self.app, "warming_up", False):
+            # The warm-up builds screens unseen (no output) and then draws
+            # the screen shown again, as it was: no frame a person sees.
+            return
         self.frames.append(time.monotonic())
         if self.pred is not None and self.pred():
             self.pred = None

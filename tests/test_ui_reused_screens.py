@@ -352,3 +352,35 @@ async def test_r_again_after_the_diff_was_turned_side_by_side_and_scrolled_start
         await press(pilot, "escape", "r")
         assert (view.side_by_side, view.scroll_y) == (False, 0)
         assert app.export_screenshot() == first
+
+
+@run_async
+async def test_a_reused_screen_is_styled_again_only_for_a_new_theme(monkeypatch):
+    """Shown again, the help is not styled whole again (nothing changed);
+    a theme chosen while it was hidden shows in its colours."""
+    from textual.css.stylesheet import Stylesheet
+
+    app = make_app(demo_db("reused-styles"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "question_mark", "escape")
+        help_screen = app.get_screen("help")
+        styled: list[object] = []
+        update_nodes = Stylesheet.update_nodes
+
+        def counted(self, nodes, *args, **kwargs):
+            nodes = list(nodes)
+            styled.extend(nodes)
+            return update_nodes(self, nodes, *args, **kwargs)
+
+        monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+        await press(pilot, "question_mark")
+        assert app.screen is help_screen
+        assert help_screen not in styled, "nothing changed: shown as it was styled"
+        await press(pilot, "escape")
+        app.theme = "textual-light"
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        assert help_screen in styled
+        scroll = help_screen.query_one("VerticalScroll")
+        assert scroll.styles.background == app.current_theme.to_color_system().surface

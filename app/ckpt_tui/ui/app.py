@@ -127,6 +127,9 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         self.keymap_notes: tuple[str, ...] = ()
         #: The imports and the screens that later keys need are ready (``_warm_imports``).
         self.warmed_up = False
+        #: The screens are being built (``_warmed``): a frame drawn now shows
+        #: nothing new (the builds draw nothing, the screen shown is drawn again).
+        self.warming_up = False
 
     def notify(
         self,
@@ -236,11 +239,13 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         from ckpt_tui.ui.flows.diff import build_diff_screen
         from ckpt_tui.ui.flows.restore import build_restore_preview
 
+        self.warming_up = True
         await build_diff_screen(self)
         await build_restore_preview(self)
         await prepare_help(self)
         gc.freeze()
         self.warmed_up = True
+        self.call_after_refresh(setattr, self, "warming_up", False)
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification

@@ -18,12 +18,13 @@ from textual.screen import Screen
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.store_token import AsOf, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 
-class DiffScreen(Screen[None]):
+class DiffScreen(Reused, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="diffscreen.close"),
     ]

@@ -22,6 +22,7 @@ from textual.widgets import Static
 from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
+from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 from ckpt_tui.ui.widgets.themed_text import PathLine, ThemedStatic
@@ -56,7 +57,7 @@ def handoff_screen(app) -> HandoffScreen:
     return app.get_screen(HANDOFF_SCREEN)
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(Reused, Screen[None]):
     #: The app's undo and redo work here: the note is the selected session's
     #: newest step, and the line above it names the key that takes it back.
     UNDO_HERE = True

@@ -14,6 +14,7 @@ from textual.keys import format_key
 from textual.widgets import Static
 
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.styles import Themed, component_css
 from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 
@@ -77,7 +78,7 @@ class HelpTable(Themed, Static):
         return help_table(self.groups, self.keymap, self.theme_style, self.notes)
 
 
-class HelpScreen(Dialog[None]):
+class HelpScreen(Reused, Dialog[None]):
     # An opaque screen: under a translucent one Textual renders the main
     # screen and tints every segment of it on each full frame (a ``?`` took
     # three times as long). The help is read on its own.

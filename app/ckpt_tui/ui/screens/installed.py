@@ -10,6 +10,10 @@ popped in one batch of updates, so no frame shows them, and laid out at the
 terminal's size as Textual does for a screen it shows. The first ``d``,
 ``r`` and ``?`` then cost what later ones do. A screen already on the stack
 is not taken again: the caller makes a new one.
+
+Shown again, such a screen is not styled again whole (:class:`Reused`):
+what changed in it while it was hidden (a label, a button disabled, the
+focus) restyled those nodes then, and only a new theme changes the rest.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import weakref
 from typing import TypeVar
 
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 
@@ -64,3 +69,24 @@ async def build_ahead(app: App, name: str, screen: Screen) -> None:
 def being_built(screen: Screen) -> bool:
     """Whether ``screen`` is on top only to be built (:func:`build_ahead`)."""
     return screen in _building
+
+
+class Reused:
+    """Mixed into a screen before its ``Screen`` base: shown again, its
+    nodes are styled again only if the theme changed since they last were.
+
+    Textual styles every node of a screen each time it is shown, in case
+    the CSS changed meanwhile (a third of showing the reused help again).
+    Nodes changed while it was hidden were restyled as they changed; the
+    CSS of a running app changes with its theme (Textual restyles only the
+    screens shown then)."""
+
+    _styled_for_theme: str | None = None
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before ``Screen``'s own handler, which styles the screen if
+        # ``refresh_styles`` (Textual calls each class's handler in turn).
+        theme = self.app.theme  # type: ignore[attr-defined]
+        if self._styled_for_theme == theme:
+            event.refresh_styles = False
+        self._styled_for_theme = theme

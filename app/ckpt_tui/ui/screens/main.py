@@ -22,6 +22,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import get_current_worker
@@ -98,6 +99,10 @@ class MainScreen(Explains, Screen[None]):
     MainScreen.-wide SessionList {{ width: 4fr; }}
     MainScreen.-wide SnapshotList {{ width: 5fr; }}
     """
+    #: Textual's ``Screen.focused`` repaints the whole screen when it changes;
+    #: the widgets that gain and lose the focus repaint themselves for their
+    #: ``:focus`` styles, so the screen does not (``enter`` drew every pane).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "focus_pane('projects')", "Projects", show=False, id="main.focus_projects"),
         Binding("2", "focus_pane('sessions')", "Sessions", show=False, id="main.focus_sessions"),

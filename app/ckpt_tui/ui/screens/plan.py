@@ -33,6 +33,7 @@ from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.plural import counted
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
+from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.store_token import AsOf, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
@@ -53,7 +54,7 @@ class PlanShown(NamedTuple):
         return cls(plan, DiffShown.of(plan.diff))
 
 
-class PlanScreen(Dialog[Outcome | None]):
+class PlanScreen(Reused, Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {

@@ -29,6 +29,8 @@ reloading without losing the selection.
 
 from __future__ import annotations
 
+from datetime import datetime
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
@@ -69,6 +71,13 @@ FILTER_REST = 0.15
 LINES_KEPT = 1024
 #: :meth:`PagedList.reveal_key` stops looking after this many rows.
 REVEAL_LIMIT = 50_000
+
+
+@lru_cache(maxsize=4096)
+def _age(moment: object, now: datetime) -> str:
+    """A list column's age of ``moment`` at ``now``: worked out once per
+    clock tick for each stored time (every row drawn asks for its age)."""
+    return f"{timeutil.relative(moment, now, compact=True):>4}"
 
 
 class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
@@ -218,9 +227,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         """The row's age at the app's clock ("3m"), as wide as the column
         that shows it; blank for a row that shows none."""
         moment = self.row_time(row)
-        if moment is None:
-            return ""
-        return f"{timeutil.relative(moment, self.app.now, compact=True):>4}"
+        return "" if moment is None else _age(moment, self.app.now)
 
     def on_mount(self) -> None:
         self.watch(self.app, "now", self._clock_moved, init=False)
