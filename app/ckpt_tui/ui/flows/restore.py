@@ -23,27 +23,41 @@ if TYPE_CHECKING:
     from ckpt_tui.records import SessionRow, SnapshotRow
     from ckpt_tui.ui.mark import Mark
     from ckpt_tui.ui.screens.plan import PlanMaker, PlanScreen, PlanShown
+    from ckpt_tui.ui.widgets.text_lines import Widths
 
 #: The name the restore preview is installed under.
 RESTORE_SCREEN = "restore"
 
 
 def work_out(
-    service: Service, session_id: str, snapshot_id: str, known: object
+    service: Service,
+    session_id: str,
+    snapshot_id: str,
+    known: object,
+    widths: Widths | None = None,
 ) -> AsOf[PlanShown] | None:
     """In a worker: the plan ``r`` will show for the snapshot (all fields),
-    unless the one kept was worked out at the store's token now (``known``:
-    then ``None``, nothing new). What fails is not kept: the preview plans
-    and says why."""
+    its diff wrapped for the preview's view ``widths``, unless the one kept
+    was worked out at the store's token now (``known``: then ``None``,
+    nothing new). What fails is not kept: the preview plans and says why."""
     from ckpt_tui.ui.screens.plan import PlanShown
 
     try:
         token = change_token(service)
         if token == known:
             return None
-        return AsOf(PlanShown.of(service.plan_restore(session_id, snapshot_id, None)), token)
+        plan = service.plan_restore(session_id, snapshot_id, None)
     except CkptError:
         return None
+    return AsOf(PlanShown.of(plan, widths), token)
+
+
+def view_widths(app) -> Widths | None:
+    """The widths of the restore preview's diff view, to wrap a plan's diff ahead for."""
+    from ckpt_tui.ui.screens.plan import PlanScreen
+
+    screen = installed(app, RESTORE_SCREEN, PlanScreen)
+    return None if screen is None or not screen.is_mounted else screen.diff_view.widths()
 
 
 def preview_restore(app, snapshot: SnapshotRow) -> None:

@@ -22,6 +22,7 @@ from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.store_token import AsOf, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
+from ckpt_tui.ui.widgets.text_lines import Widths
 
 
 class DiffScreen(Reused, Screen[None]):
@@ -78,19 +79,20 @@ class DiffScreen(Reused, Screen[None]):
         view = self.diff_view
         view.reset(self.title_text, ready.value if ready is not None else None)
         view.focus()
+        opening = self._opening
         if ready is None:
-            self._load(self._opening, None)
-        else:
-            self.call_after_refresh(self._load, self._opening, ready.token)
+            self._load(opening, None, view.widths())
+        else:  # checked after the frame that shows it
+            self.call_after_refresh(lambda: self._load(opening, ready.token, view.widths()))
 
     @work(thread=True, exclusive=True)
-    def _load(self, opening: int, token: object) -> None:
+    def _load(self, opening: int, token: object, widths: Widths | None) -> None:
         """The diff, unless the one shown was worked out at ``token`` and
-        nothing was written since."""
+        nothing was written since; wrapped for the view's ``widths``."""
         if token is not None and still_current(self.service, token):
             return
         try:
-            shown = DiffShown.of(self.compare())
+            shown = DiffShown.of(self.compare(), widths)
         except CkptError as exc:
             self.app.call_from_thread(self._failed, opening, str(exc))
             return

@@ -15,16 +15,14 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
 from ckpt_tui.ui.screens.installed import Reused
+from ckpt_tui.ui.widgets.document_view import DocumentView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.key_scroll import KeyScroll
 from ckpt_tui.ui.widgets.themed_text import PathLine, ThemedStatic
 
 
@@ -63,7 +61,7 @@ class HandoffScreen(Reused, Screen[None]):
     UNDO_HERE = True
     DEFAULT_CSS = """
     HandoffScreen #where { height: auto; padding: 0 1; background: $panel; }
-    HandoffScreen VerticalScroll { border: round $accent; padding: 0 1; }
+    HandoffScreen DocumentView { border: round $accent; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="handoff.close"),
@@ -101,12 +99,10 @@ class HandoffScreen(Reused, Screen[None]):
         self.showing += 1
         if self._composed():
             self._show_where()
-            self.query_one("#note", Static).update(self._note)
-            scroll = self.query_one(VerticalScroll)
-            if scroll.border_title != "Hand-off preview":  # setting it draws it again
-                scroll.border_title = "Hand-off preview"
-            if scroll.scroll_offset:
-                scroll.scroll_home(animate=False, immediate=True)
+            view = self.query_one("#note", DocumentView)
+            view.show(self._note)
+            if view.border_title != "Hand-off preview":  # setting it draws it again
+                view.border_title = "Hand-off preview"
 
     def show_writing(self, markdown: str, path: str | None, problem: str | None = None) -> None:
         """A note made ahead, shown at the key while the ``e`` worker writes
@@ -166,14 +162,13 @@ class HandoffScreen(Reused, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield PathLine(self._where(), id="where")
-        scroll = KeyScroll()
-        scroll.border_title = "Hand-off preview"
-        with scroll:
-            yield Static(self._note, id="note")
+        view = DocumentView(self._note, id="note")
+        view.border_title = "Hand-off preview"
+        yield view
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        self.query_one("#note", DocumentView).focus()
 
     @on(StoreWritten)
     def _store_written(self) -> None:
@@ -211,8 +206,9 @@ class HandoffScreen(Reused, Screen[None]):
         self.query_one("#where", ThemedStatic).update(line)
         # Our note again (after a redo): as ``e`` showed it.
         note = self._note if now == self.markdown else note_renderable(home_relative_in(shown))
-        self.query_one("#note", Static).update(note)
-        self.query_one(VerticalScroll).border_title = (
+        view = self.query_one("#note", DocumentView)
+        view.show(note)
+        view.border_title = (
             "Hand-off preview" if now == self.markdown else "The file now"
         )
 

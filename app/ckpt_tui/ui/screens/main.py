@@ -15,6 +15,7 @@ session would do, for the key bar (``ui/undo_keys.py``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -337,9 +338,13 @@ class MainScreen(Explains, Screen[None]):
             from ckpt_tui.ui.flows import diff, restore  # in the worker: not at start-up
 
             (old, new), restore_id = ahead
-            self._work_out(self.diffs, (row.session_id, old, new), diff.work_out)
+            widths = self.app.call_from_thread(diff.view_widths, self.app)
+            work_out = partial(diff.work_out, widths=widths)
+            self._work_out(self.diffs, (row.session_id, old, new), work_out)
             if restore_id is not None:
-                self._work_out(self.plans, (row.session_id, restore_id), restore.work_out)
+                widths = self.app.call_from_thread(restore.view_widths, self.app)
+                work_out = partial(restore.work_out, widths=widths)
+                self._work_out(self.plans, (row.session_id, restore_id), work_out)
         self._work_out_note(row.session_id, row.id)
 
     def _work_out_note(self, session_id: str, snapshot: str | None) -> None:

@@ -37,6 +37,7 @@ from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.store_token import AsOf, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
+from ckpt_tui.ui.widgets.text_lines import Widths
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
@@ -50,8 +51,8 @@ class PlanShown(NamedTuple):
     shown: DiffShown
 
     @classmethod
-    def of(cls, plan: Plan) -> PlanShown:
-        return cls(plan, DiffShown.of(plan.diff))
+    def of(cls, plan: Plan, widths: Widths | None = None) -> PlanShown:
+        return cls(plan, DiffShown.of(plan.diff, widths))
 
 
 class PlanScreen(Reused, Dialog[Outcome | None]):
@@ -130,6 +131,10 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
                 confirm.styles.width = cell_len(self._confirm_label(len(FIELDS))) + 2
                 yield confirm
 
+    @property
+    def diff_view(self) -> DiffView:
+        return self.query_one("#diff", DiffView)
+
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
         if self.pick_fields:
@@ -147,15 +152,18 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         if not self.is_mounted:
             self._ready = ready  # on_mount opens it
             return
-        self._reset()
+        self._reset(ready)
         self._open(ready)
 
-    def _reset(self) -> None:
-        """Every widget as a new screen composes it, for ``title_text``."""
+    def _reset(self, ready: AsOf[PlanShown] | None) -> None:
+        """Every widget as a new screen composes it, for ``title_text``; with
+        a plan ``ready``, what showing it sets is left to :meth:`_show`."""
         self.plan, self._offered, self._busy = None, (), False
         self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+        self.diff_view.reset(DIFF_TITLE, None if ready is None else ready.value.shown)
+        if ready is not None:
+            return
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
-        self.query_one("#diff", DiffView).reset(DIFF_TITLE)
         if self.pick_fields:
             picker = self.query_one("#fields", SelectionList)
             picker.clear_options()
@@ -178,7 +186,9 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         if not (self.pick_fields and self.FOCUS_FIELDS and self._offered):
             self.initial_focus().focus()  # else the fields have it (_show)
         request = self._request
-        self.call_after_refresh(lambda: self._plan_worker(None, True, "", request, ready.token))
+        self.call_after_refresh(
+            lambda: self._plan_worker(None, True, "", request, ready.token, self.diff_view.widths())
+        )
 
     def initial_focus(self) -> Widget:
         """Where the focus starts: the safe answer (a subclass may say otherwise;
@@ -189,14 +199,20 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
         self._request += 1
         self._planned_for = None if fields is None else frozenset(fields)
-        self._plan_worker(fields, first, note, self._request, None)
+        self._plan_worker(fields, first, note, self._request, None, self.diff_view.widths())
 
     @work(thread=True, exclusive=True, group="plan")
     def _plan_worker(
-        self, fields: list[str] | None, first: bool, note: str, request: int, token: object
+        self,
+        fields: list[str] | None,
+        first: bool,
+        note: str,
+        request: int,
+        token: object,
+        widths: Widths | None,
     ) -> None:
         """The plan, unless the one shown was made at ``token`` and nothing
-        was written since."""
+        was written since; its diff wrapped for the view's ``widths``."""
         if token is not None and still_current(self.app.service, token):
             return
         make_plan = self.make_plan
@@ -204,7 +220,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             return
         try:
             plan = make_plan(fields)
-            shown = DiffShown.of(plan.diff)
+            shown = DiffShown.of(plan.diff, widths)
         except CkptError as exc:
             self.app.call_from_thread(self._answered, request, self._failed, str(exc))
             return
@@ -216,12 +232,13 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
 
     def _failed(self, message: str) -> None:
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
-        self.query_one("#diff", DiffView).set_no_diff(f"No preview: {message}")
+        self.diff_view.set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str, shown: DiffShown) -> None:
         self.plan = plan
-        self.query_one("#diff", DiffView).show(shown)
+        if self.diff_view.diff is not shown.diff:  # (the opening may show it already)
+            self.diff_view.show(shown)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
@@ -296,14 +313,14 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         self.plan = None
         self.query_one("#confirm", Button).disabled = True
         self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
-        self.query_one("#diff", DiffView).set_no_diff("No field chosen: nothing would change.")
+        self.diff_view.set_no_diff("No field chosen: nothing would change.")
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
         self.action_close()
 
     def action_diff(self, toggle: str) -> None:
-        getattr(self.query_one("#diff", DiffView), f"action_{toggle}")()
+        getattr(self.diff_view, f"action_{toggle}")()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:

@@ -154,6 +154,8 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self._lines: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
         #: The age each row in view was last drawn with, by index.
         self._ages_drawn: dict[int, str] = {}
+        #: The styles lines are drawn over during a pass (:meth:`render_lines`).
+        self._pass_styles: tuple[Style, Style] | None = None
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -572,10 +574,27 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             self.cursor = index
 
     # -- drawing --------------------------------------------------------------------
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style (every ancestor's background composed) and the
+        # cursor's, worked out once for the lines of this pass, not per line.
+        base = self.rich_style
+        self._pass_styles = (base, base + self.get_component_rich_style("paged-list--cursor"))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_styles = None
+
+    def _styles(self) -> tuple[Style, Style]:
+        """The plain and the cursor row's style."""
+        if self._pass_styles is not None:
+            return self._pass_styles
+        base = self.rich_style
+        return base, base + self.get_component_rich_style("paged-list--cursor")
+
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base, cursor = self._styles()
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
@@ -591,9 +610,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         if row is None:  # in the gap between the rows read from both ends
             self._maybe_load_more(index)
             return self._dim_line("…", width, base)
-        style: Style = base
-        if index == self.cursor:
-            style = base + self.get_component_rich_style("paged-list--cursor")
+        style = cursor if index == self.cursor else base
         age = self._ages_drawn[index] = self.row_age(row)
         key = (self._rows_version, index, width, style, self.app.theme, age)
         line = self._lines.get(key)

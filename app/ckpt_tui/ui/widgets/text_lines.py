@@ -10,8 +10,9 @@ focus or a screen closed over it draws from there).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
@@ -25,6 +26,34 @@ from ckpt_tui.ui.styles import Themed
 
 #: Lines kept drawn (a few screens of them).
 LINES_KEPT = 512
+
+
+class Widths(NamedTuple):
+    """What wrapping rows for a view needs: its text's width without a
+    vertical scrollbar and with one, and how many lines it shows."""
+
+    full: int
+    narrow: int
+    height: int
+
+
+class Wrapped(NamedTuple):
+    """Rows wrapped for a view of these ``widths`` (in a worker): at
+    ``width``, the narrow one when they need the scrollbar."""
+
+    widths: Widths
+    width: int
+    lines: list[Text]
+
+
+def wrap_for(rows: list[Row], widths: Widths) -> Wrapped:
+    """``rows`` wrapped as a view of ``widths`` shows them: at its full
+    width, or a column narrower when they are more lines than it shows (its
+    scrollbar then takes the column)."""
+    lines = wrap_rows(rows, widths.full)
+    if len(lines) > widths.height and widths.narrow != widths.full:
+        return Wrapped(widths, widths.narrow, wrap_rows(rows, widths.narrow))
+    return Wrapped(widths, widths.full, lines)
 
 
 class TextLines(Themed, ScrollView, can_focus=True):
@@ -54,12 +83,28 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._width = 0
         #: Bumped whenever the lines change: a line drawn before is not given back.
         self._version = 0
+        #: The style lines are drawn over during a pass (:meth:`render_lines`).
+        self._pass_style: Style | None = None
         self._drawn: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
         self.border_title = literal(title)
 
-    def set_rows(self, rows: list[Row]) -> None:
+    def set_rows(self, rows: list[Row], wrapped: Wrapped | None = None) -> None:
+        """Show ``rows``; ``wrapped``: those rows wrapped ahead (in a
+        worker), used if they were wrapped for this view's widths now."""
         self._rows = rows
-        self._rewrap()
+        if wrapped is not None and wrapped.widths == self.widths():
+            self._show(wrapped.lines, wrapped.width)
+        else:
+            self._rewrap()
+
+    def widths(self) -> Widths | None:
+        """What wrapping rows for this view needs (``None`` until laid out)."""
+        width, height = self.container_size
+        if not width or not height:
+            return None
+        overflow = self.styles.overflow_y
+        narrow = width - (self.styles.scrollbar_size_vertical if overflow != "hidden" else 0)
+        return Widths(narrow if overflow == "scroll" else width, narrow, height)
 
     def _rewrap(self) -> None:
         width = self.scrollable_content_region.width or 80
@@ -99,12 +144,18 @@ class TextLines(Themed, ScrollView, can_focus=True):
         # with them.
         if self._rows and self.scrollable_content_region.width != self._width:
             self._rewrap()
-        return super().render_lines(crop)
+        # The widget's style (every ancestor's background composed), worked
+        # out once for the lines of this pass, not per line.
+        self._pass_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_style = None
 
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base = self._pass_style or self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
         key = (self._version, index, width, base, self.app.theme)
