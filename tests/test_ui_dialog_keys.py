@@ -265,7 +265,7 @@ async def test_handoff_preview_changes_after_its_undo(tmp_path):
         assert app.screen is screen
         where = screen.query_one("#where").shown.plain
         assert where.startswith("Undone: no note at") and "ctrl+r" in where
-        assert "undo removed it" in screen.query_one("#note").content.markup
+        assert "undo removed it" in screen.query_one("#note").document.markup
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert "Written to" in screen.query_one("#where").shown.plain
