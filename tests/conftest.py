@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.archive_support import archive, archive_db, no_pg_env  # noqa: F401 - fixtures
 from tests.factory import basic_store
 
 
@@ -26,6 +27,17 @@ def _isolated(tmp_path_factory, monkeypatch):
     # `y` must not reach the real clipboard or tmux from a test
     for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One throwaway PostgreSQL cluster per test session (``tests/pg_cluster.py``);
+    the archive's tests are skipped, saying why, when none can be started."""
+    from tests.pg_cluster import start_or_skip
+
+    cluster = start_or_skip()
+    yield cluster
+    cluster.stop()
 
 
 @pytest.fixture

@@ -117,7 +117,9 @@ class PluginWriter:
     def close(self) -> None:
         self.conn.close()
 
-    def save(self, session_id: str, **changes) -> bool:
+    def save(self, session_id: str, check=None, **changes) -> bool:
+        """``check(current)``: called with the checkpoint as this save reads
+        it, inside its transaction (a writer's own log checked against it)."""
         conn = self.conn
         for attempt in range(20):
             try:
@@ -132,6 +134,8 @@ class PluginWriter:
             ).fetchone()
             cols = [d[0] for d in conn.execute("SELECT * FROM checkpoints LIMIT 0").description]
             current = Checkpoint.from_row(dict(zip(cols, row, strict=True)))
+            if check is not None:
+                check(current)
             merged = Checkpoint.from_payload({**current.to_payload(), **changes})
             if merged == current:
                 conn.execute("COMMIT")

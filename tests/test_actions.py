@@ -1,12 +1,14 @@
 """Restore, undo, redo and manual snapshots against real store files.
 
-The semantics under test (core/actions.py): restore/adopt push a journal
-entry {before, after, keys}; undo applies ``before`` for the entry's keys over
-whatever is current (after a pre-restore snapshot) and records the current
-state as the entry's new ``after``; redo is symmetric. The journal is trusted
-only while the session's newest pre-restore snapshot is one we took;
-otherwise undo does what the plugin's undo does: restore the newest
-pre-restore snapshot, whole.
+The semantics under test (core/actions.py): restore/adopt record a journal
+entry {before row, after row, keys}; undo writes back, of the entry's keys,
+those that still hold what the write left there (the others are kept and
+named), with the columns' own bytes, after a pre-restore snapshot, and
+records the current row as the entry's new ``after``; redo is symmetric. The
+journal is trusted only while the session's newest pre-restore snapshot is
+the head of our steps; otherwise undo lists the fields it may take back
+from the newest pre-restore snapshot and writes nothing until they are
+chosen.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ckpt_tui.core.model import Checkpoint, decode
 from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import (
+    ChooseFields,
     CkptError,
     Conflict,
     DamagedPayload,
@@ -200,8 +203,13 @@ def test_restore_into_session_without_checkpoint(service, store_path):
     assert service.current("s2").checkpoint is None
     assert service.restore("s2", "seed").wrote
     assert cp(service, "s2") == FIRST
-    (pre,) = rows(service, "s2", kind="pre-restore")
-    assert content(service, pre.name, "s2") == Checkpoint()
+    # nothing was there to keep: no pre-restore snapshot of a checkpoint that never existed
+    assert not rows(service, "s2", kind="pre-restore")
+    outcome = service.undo("s2")
+    assert outcome.wrote and "removed the checkpoint" in outcome.message
+    assert service.current("s2").checkpoint is None  # exactly as before: no row
+    service.redo("s2")
+    assert cp(service, "s2") == FIRST
 
 
 def test_snapshots_are_scoped_to_their_session(service, store_path):
@@ -308,15 +316,25 @@ def test_nothing_to_undo_or_redo(service):
     assert not rows(service, kind="pre-restore")
 
 
-def test_undo_after_plugin_restore_restores_newest_pre_restore_whole(service, store_path):
+def test_undo_after_plugin_restore_asks_which_fields_then_takes_back_those(service, store_path):
     service.restore("s1", "second", ["objective"])  # ours: in the journal
     ours = cp(service)
     plugin_restore(store_path, "s1", "first")  # the plugin's: not in the journal
     assert cp(service) == FIRST
 
-    outcome = service.undo("s1")
+    plan = service.plan_undo("s1")
+    assert plan.needs_fields and not plan.keys
+    assert set(plan.candidates) == {"objective", "status", "nextSteps", "blockers"}
+    assert "cannot tell which fields" in plan.note
+    with pytest.raises(ChooseFields, match="Objective, Status, Next, Blockers") as refused:
+        service.undo("s1")
+    assert set(refused.value.candidates) == set(plan.candidates)
+    assert cp(service) == FIRST  # nothing was written
 
-    assert outcome.wrote and cp(service) == ours  # one step back: what the plugin overwrote
+    outcome = service.undo("s1", ["objective", "status"])
+
+    assert outcome.wrote and outcome.changed == ("objective", "status")
+    assert cp(service) == FIRST.replace(objective=ours.objective, status=ours.status)
     assert content(service, outcome.pre_restore) == FIRST
     service.redo("s1")
     assert cp(service) == FIRST
@@ -329,22 +347,26 @@ def test_undo_fallback_with_damaged_pre_restore_refuses(service, store_path):
     assert cp(service) == FIRST
 
 
-def test_redo_brings_back_what_undo_overwrote_autosaves_included(service, writer):
+def test_undo_and_redo_never_revert_a_field_saved_since(service, writer):
     service.restore("s1", "first")
     writer.save("s1", objective="one, edited")  # an autosave on a restored key
-    service.undo("s1")
-    assert cp(service) == START
+    outcome = service.undo("s1")
+    assert "kept Objective as saved since" in outcome.message
+    assert cp(service) == START.replace(objective="one, edited")  # the plugin's save stands
     writer.save("s1", notes="typed after the undo")  # an autosave on another key
-    writer.save("s1", status="done")  # ... and one on a key of the entry
+    writer.save("s1", nextSteps=["z"])  # ... and one on a key the undo changed
 
+    plan = service.plan_redo("s1")
+    assert set(plan.kept) >= {"nextSteps", "notes"} and "Kept as they are now" in plan.note
     outcome = service.redo("s1")
 
     now = cp(service)
     assert now.objective == "one, edited" and now.status == "blocked"
-    assert now.notes == "typed after the undo"  # not a key of the entry: kept
-    assert content(service, outcome.pre_restore).status == "done"  # saved before overwritten
-    service.undo("s1")  # brings back what the redo overwrote, the plugin's "done" included
-    assert cp(service) == Checkpoint(objective="start", nextSteps=("a", "b"), status="done",
+    assert now.blockers == ("x",)
+    assert now.nextSteps == ("z",) and now.notes == "typed after the undo"
+    assert content(service, outcome.pre_restore).nextSteps == ("z",)
+    service.undo("s1")  # takes back what the redo changed, and only that
+    assert cp(service) == Checkpoint(objective="one, edited", nextSteps=("z",),
                                      notes="typed after the undo")
 
 
@@ -534,7 +556,7 @@ def test_manual_snapshot_of_session_without_checkpoint(service, store_path):
 # -- journal --------------------------------------------------------------------------------------
 
 
-def test_journal_lost_undo_works_like_the_plugin(store_path):
+def test_journal_lost_undo_asks_which_fields(store_path):
     svc = open_service(store_path)
     svc.restore("s1", "first")
     svc.close()
@@ -545,7 +567,10 @@ def test_journal_lost_undo_works_like_the_plugin(store_path):
 
     svc = open_service(store_path)
     try:
-        outcome = svc.undo("s1")
+        with pytest.raises(ChooseFields):
+            svc.undo("s1")  # which fields the lost step changed is not known
+        assert cp(svc) == FIRST
+        outcome = svc.undo("s1", list(svc.plan_undo("s1").candidates))
         assert outcome.wrote and cp(svc) == START
         svc.redo("s1")
         assert cp(svc) == FIRST
@@ -599,7 +624,8 @@ def test_outcome_json_keys(service):
 
 def test_service_with_explicit_journal(tmp_path):
     path = basic_store(tmp_path / "c.db")
-    svc = Service(Store(path), JournalFile(tmp_path / "j" / "journal.db", path), history_limit=5)
+    store = Store(path)
+    svc = Service(store, JournalFile(tmp_path / "j" / "journal.db", store), history_limit=5)
     try:
         svc.restore("s1", "first")
         assert (tmp_path / "j" / "journal.db").exists()
@@ -631,9 +657,11 @@ def test_an_unusable_journal_after_a_restore_is_a_warning_and_undo_still_works(s
     svc = open_service(store_path)
     outcome = svc.restore("s1", "first")
     assert outcome.wrote and outcome.warning and "undo journal" in outcome.warning
-    assert "whole, as the plugin's undo does" in outcome.message
+    assert "undo will ask which fields to take back" in outcome.message
     assert svc.current("s1").checkpoint.objective == "one"
-    outcome = svc.undo("s1")  # the plugin's way: back to the pre-restore snapshot
+    with pytest.raises(ChooseFields):
+        svc.undo("s1")
+    svc.undo("s1", ["objective"])  # back to the pre-restore snapshot, in the field chosen
     assert svc.current("s1").checkpoint.objective == "start"
     svc.close()
 

@@ -225,7 +225,8 @@ def test_restore_dry_run_writes_nothing(run, run_json, store_path):
     code, out, _ = run("restore", "s1", "first", "--dry-run")
     assert code == 0 and "(dry run: nothing written)" in out and "objective" in out
     data = run_json("restore", "s1", "first", "--dry-run", "--fields", "status")
-    assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "skipped", "diff"}
+    assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "skipped", "diff",
+                         "candidates", "prunes", "prunesRestored", "note"}
     assert data["dryRun"] is True and data["changed"] == ["status"]
     assert data["updatedAt"] == checkpoint_row(store_path)["updated_at"]
     assert set(data["diff"]) >= DIFF_KEYS

@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,15 @@ from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core.model import Checkpoint, decode
 from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.core.service import open_service
-from ckpt_tui.errors import Conflict, NothingToDo
-from tests.factory import add_session, add_snapshot, basic_store, connect, set_checkpoint
+from ckpt_tui.errors import ChooseFields, Conflict, NothingToDo
+from tests.factory import (
+    PluginWriter,
+    add_session,
+    add_snapshot,
+    basic_store,
+    connect,
+    set_checkpoint,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -66,7 +74,7 @@ def store_with_sessions(path: Path, sessions: list[str]) -> Path:
     return path
 
 
-def history(path: Path, sid: str) -> list[sqlite3.Row]:
+def history(path: Path, sid: str = "s1") -> list[sqlite3.Row]:
     conn = sqlite3.connect(path)
     conn.row_factory = sqlite3.Row
     rows = conn.execute(
@@ -246,6 +254,175 @@ def test_command_line_writes_beside_a_plugin_saving_every_50_ms(tmp_path, capsys
     print(f"{len(results)} commands beside {saves} saves, {len(failed)} failed")
 
 
+#: The fields the plugin-like writer owns in the tests below; ckpt-tui's
+#: processes write only others (tests/workers/ckpt_cycler.py, OURS).
+PLUGIN_FIELDS = ("notes", "blockers", "nextSteps")
+
+
+def store_with_sources(path: Path) -> Path:
+    """s1 (the session both sides write) and ``src``, whose snapshots the
+    ckpt-tui processes copy from (the plugin never saves it, so nothing
+    prunes them)."""
+    basic_store(path)
+    conn = connect(path)
+    add_session(conn, "src", "p1")
+    set_checkpoint(conn, "src", "p1", START)
+    for i in range(4):
+        content = Checkpoint(objective=f"goal {i}", status=("blocked", "done")[i % 2],
+                             summary=f"summary {i}", notes="not copied")
+        add_snapshot(conn, "src", "p1", f"src-{i}", content.to_payload(),
+                     at=f"2026-11-01T09:0{i}:00.000Z")
+    conn.close()
+    return path
+
+
+def run_beside_writer(path: Path, cyclers: list[tuple[str, int, int]]) -> tuple[dict, list]:
+    """Start the logging writer and ``(mode, n, seed)`` ckpt-tui processes
+    together; the writer stops once they all finished. (writer's log, the
+    processes' counts)."""
+    writer = spawn("logging_saver", path, "s1", ",".join(PLUGIN_FIELDS), "w", 20, 50)
+    procs = [spawn("ckpt_cycler", path, "s1", mode, n, seed) for mode, n, seed in cyclers]
+    try:
+        for proc in (writer, *procs):
+            assert proc.stdout.readline() == "ready\n", proc.stderr.read()
+        for proc in (writer, *procs):
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        counts = []
+        for proc in procs:
+            out, err = proc.communicate(timeout=600)
+            assert proc.returncode == 0, err
+            counts.append(json.loads(out.strip().splitlines()[-1]))
+        writer.stdin.write("stop\n")
+        writer.stdin.flush()
+        out, err = writer.communicate(timeout=60)
+        assert writer.returncode == 0, err
+        return json.loads(out.strip().splitlines()[-1]), counts
+    finally:
+        for proc in (writer, *procs):
+            reap(proc)
+
+
+def assert_no_plugin_save_reverted(path: Path, log: dict) -> None:
+    """Field by field against the writer's log: at every save, each of its
+    fields still held what it saved last; and they still do now."""
+    assert log["reverted"] == [], log["reverted"][:3]
+    live = checkpoint(path, "s1")
+    for field, value in log["last"].items():
+        expected = tuple(value) if isinstance(value, list) else value
+        assert live[field] == expected, f"{field}: the plugin's last save was reverted"
+
+
+def undo_everything(path: Path, svc) -> tuple[int, bool]:
+    """Undo s1's steps until there is nothing left to undo: (how many, and
+    whether the plugin's fields are still what they were)."""
+    plugin_now = {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS}
+    undone = 0
+    while undone < 1000:
+        try:
+            svc.undo("s1")
+        except NothingToDo:
+            break
+        undone += 1
+    return undone, {k: checkpoint(path, "s1")[k] for k in PLUGIN_FIELDS} == plugin_now
+
+
+def test_two_ckpt_tui_processes_beside_a_plugin_never_revert_its_saves(tmp_path):
+    """The app (plan, then apply) and the command line (planned under the
+    lock) restore, copy, undo and redo the session the plugin saves every
+    20 ms, sharing one journal. No undo or redo reverts a plugin save, and
+    neither process ever takes the other's steps for "restored outside
+    ckpt-tui" (no undo has to ask which fields, no redo is refused so)."""
+    path = store_with_sources(tmp_path / "checkpoints.db")
+    log, counts = run_beside_writer(path, [("app", 30, 1), ("cli", 30, 2)])
+    assert_no_plugin_save_reverted(path, log)
+    for c in counts:
+        assert c["asked"] == 0 and c["outside"] == 0, c
+        assert c["error_count"] == 0, c["errors"]
+    assert sum(c["wrote"] for c in counts) >= 20, counts
+    assert log["saves"] >= 20, "the writer barely ran beside them"
+    # Unwind every step the two made: still nothing of the plugin's reverted.
+    svc = open_service(path)
+    try:
+        undone, kept = undo_everything(path, svc)
+        assert kept, "unwinding the undo history reverted a plugin save"
+    finally:
+        svc.close()
+    assert_healthy(path)
+    print(f"{counts} beside {log['saves']} plugin saves; {undone} undone after")
+
+
+def kill_at_random(path: Path, svc, rng: random.Random, seed: int) -> tuple[list[str], int]:
+    """Run the command line's writes in a process (tests/workers/ckpt_cycler.py)
+    and SIGKILL it at a random point; then check that the journal still
+    speaks for s1 and make one undo and one redo. (problems, writes made)."""
+    proc = spawn("ckpt_cycler", path, "s1", "cli", 0, seed)
+    problems: list[str] = []
+    wrote = 0
+    try:
+        assert proc.stdout.readline() == "ready\n", proc.stderr.read()
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        for _ in range(rng.randint(1, 4)):
+            assert proc.stdout.readline().startswith("op "), proc.stderr.read()
+        # where in the next operation the kill lands is the variable under test
+        time.sleep(rng.uniform(0, 0.08))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    finally:
+        reap(proc)
+    conn = sqlite3.connect(path)
+    if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+        problems.append("integrity_check failed")
+    conn.close()
+    if not svc.undo_redo.situation("s1").trusted:
+        problems.append("the journal lost a step")
+    for step in (svc.undo, svc.redo):
+        try:
+            wrote += step("s1").wrote
+        except NothingToDo as exc:
+            if "outside ckpt-tui" in str(exc):
+                problems.append(str(exc))
+        except ChooseFields as exc:
+            problems.append(str(exc))
+    return problems, wrote
+
+
+def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
+    """The command line's restore, copy, undo and redo, killed at random
+    points (inside a write, between its commit and its journal step, or
+    anywhere else) while the plugin saves every 20 ms. After each kill the
+    journal still speaks for the session (every pre-restore snapshot is
+    ckpt-tui's, so none may be taken for "restored outside"), the next undo
+    and redo do not have to ask which fields, and no plugin save is ever
+    reverted."""
+    path = store_with_sources(tmp_path / "checkpoints.db")
+    rng = random.Random(2024)
+    writer = spawn("logging_saver", path, "s1", ",".join(PLUGIN_FIELDS), "w", 20, 50)
+    svc = open_service(path)
+    kills = after_kill_writes = 0
+    try:
+        assert writer.stdout.readline() == "ready\n", writer.stderr.read()
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+        for round_ in range(12):
+            problems, wrote = kill_at_random(path, svc, rng, round_)
+            assert problems == [], f"round {round_}: {problems}"
+            kills += 1
+            after_kill_writes += wrote
+        writer.stdin.write("stop\n")
+        writer.stdin.flush()
+        out, err = writer.communicate(timeout=60)
+        assert writer.returncode == 0, err
+    finally:
+        svc.close()
+        reap(writer)
+    log = json.loads(out.strip().splitlines()[-1])
+    assert_no_plugin_save_reverted(path, log)
+    assert log["saves"] >= 20
+    print(f"{kills} kills beside {log['saves']} plugin saves, {after_kill_writes} undo/redo after")
+
+
 def reap(proc: subprocess.Popen | None) -> None:
     if proc is None:
         return
@@ -294,27 +471,57 @@ def test_sigkill_inside_the_restore_transaction(store_path):
 
 
 def test_sigkill_between_commit_and_journal(store_path):
+    """The restore committed and ckpt-tui died before settling its step; the
+    plugin saved a field the restore did not touch in that gap. Undo still
+    knows the step (its intent was recorded before the commit): it changes
+    only the restored fields, and the plugin's save stands."""
     svc, ours = _prepare(store_path)
     proc = None
+    writer = PluginWriter(store_path, history_limit=1_000_000)
     try:
-        proc = spawn("restore_and_block", store_path, "s1", "first", "journal")
+        proc = spawn("restore_and_block", store_path, "s1", "first", "journal", "objective,status")
         line = proc.stdout.readline()
         assert line == "committed\n", proc.stderr.read()
+        assert writer.save("s1", notes="saved in the gap")
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert proc.returncode == -signal.SIGKILL
 
-        # The restore committed; the journal never heard of it.
-        assert as_dict(svc.current("s1").checkpoint) == as_dict(FIRST)
-        newest = svc.snapshots("s1", kinds=["pre-restore"]).rows[0]
-        assert not svc.journal.is_ours(newest.id)
-        assert as_dict(svc.snapshot("s1", newest.name).content) == ours
+        now = svc.current("s1").checkpoint
+        assert (now.objective, now.status, now.notes) == ("one", "blocked", "saved in the gap")
+        # the step is ckpt-tui's own, not "restored outside ckpt-tui"
+        assert svc.next_steps("s1").undo.startswith("restore of first (Objective, Status)")
 
-        # Undo falls back to the plugin's behaviour: exactly the lost step comes back.
         outcome = svc.undo("s1")
-        assert outcome.wrote and as_dict(svc.current("s1").checkpoint) == ours
+        assert outcome.changed == ("objective", "status")
+        assert as_dict(svc.current("s1").checkpoint) == {**ours, "notes": "saved in the gap"}
         svc.redo("s1")
-        assert as_dict(svc.current("s1").checkpoint) == as_dict(FIRST)
+        now = svc.current("s1").checkpoint
+        assert (now.objective, now.status, now.notes) == ("one", "blocked", "saved in the gap")
+        assert_healthy(store_path)
+    finally:
+        writer.close()
+        svc.close()
+        reap(proc)
+
+
+def test_sigkill_after_the_intent_before_the_commit(store_path):
+    """Killed with its intent recorded but its transaction not committed:
+    nothing was written, and the dead intent never becomes a step."""
+    svc, ours = _prepare(store_path)
+    proc = None
+    try:
+        proc = spawn("restore_and_block", store_path, "s1", "first", "intent")
+        line = proc.stdout.readline()
+        assert line == "intent-recorded\n", proc.stderr.read()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert as_dict(svc.current("s1").checkpoint) == ours
+        assert svc.next_steps("s1").undo.startswith("restore of second")
+        svc.undo("s1")  # our one committed restore, taken back
+        assert as_dict(svc.current("s1").checkpoint) == as_dict(START)
+        svc.redo("s1")
+        assert as_dict(svc.current("s1").checkpoint) == ours
         assert_healthy(store_path)
     finally:
         svc.close()

@@ -181,8 +181,9 @@ def test_a_manual_snapshot_keeps_a_damaged_column_as_it_is(odd_store):
 
 
 def test_the_plugins_undo_fallback_skips_a_damaged_field(odd_store):
-    """Without the journal, undo restores the newest pre-restore snapshot as
-    the plugin does, minus any damaged field, and says so."""
+    """Without the journal, undo offers the fields of the newest pre-restore
+    snapshot that differ, minus any damaged field, and says so; the chosen
+    ones are written."""
     conn = connect(odd_store)
     add_snapshot(
         conn, "s1", "p1", "pre-restore-1", ODD, kind="pre-restore", at="2026-11-01T10:04:00.000Z"
@@ -192,7 +193,8 @@ def test_the_plugins_undo_fallback_skips_a_damaged_field(odd_store):
     try:
         plan = svc.plan_undo("s1")
         assert plan.fallback and "skipped damaged" in plan.label
-        svc.apply(plan)
+        assert plan.candidates == ("objective",) and plan.needs_fields
+        svc.apply(svc.plan_undo("s1", list(plan.candidates)))
     finally:
         svc.close()
     after = row(odd_store)

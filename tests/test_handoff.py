@@ -429,7 +429,8 @@ def test_a_note_made_after_the_plugin_restored_is_undone_first(service, store_pa
     outcome = service.undo("s9")
     assert "hand-off" in outcome.message and not note.exists()
     assert service.current("s9").checkpoint.objective == "live"
-    service.undo("s9")  # now the plugin-style undo of the plugin's restore
+    # now the undo of the plugin's restore: its fields are chosen, then written
+    service.undo("s9", list(service.plan_undo("s9").candidates))
     assert service.current("s9").checkpoint.objective == "before the plugin's restore"
 
 

@@ -37,12 +37,24 @@ def objective(store_path: Path) -> str:
 
 def old_version_restores(store_path: Path, journal: Path) -> None:
     """Two restores by an older ckpt-tui whose journal was ``journal``."""
-    svc = Service(Store(store_path), JournalFile(journal, store_path))
+    store = Store(store_path)
+    svc = Service(store, JournalFile(journal, store))
     try:
         svc.restore("s1", "first")
         svc.restore("s1", "second")
     finally:
         svc.close()
+    # An older version keyed its steps by the store's path, and had no
+    # intents nor heads.
+    conn = sqlite3.connect(journal)
+    key = str(store_path.resolve())
+    conn.execute("UPDATE entries SET store_key = ?", (key,))
+    conn.execute("UPDATE our_snapshots SET store_key = ?", (key,))
+    conn.execute("DROP TABLE intents")
+    conn.execute("DROP TABLE heads")
+    conn.commit()
+    conn.close()
+    (journal.parent / "stores.db").unlink()
 
 
 def test_former_place_follows_the_environment(tmp_path, monkeypatch):
@@ -81,7 +93,7 @@ def test_undo_history_survives_the_move(tmp_path):
 def test_entries_only_in_the_wal_come_along(tmp_path):
     old = tmp_path / "cache" / "journal.db"
     store_path = basic_store(tmp_path / "checkpoints.db")
-    JournalFile(old, store_path).close()
+    JournalFile(old, Store(store_path)).close()
     holder = sqlite3.connect(old, isolation_level=None)  # an old ckpt-tui, still running
     holder.execute("PRAGMA wal_autocheckpoint=0")
     holder.execute(
@@ -102,7 +114,7 @@ def test_nothing_moves_over_an_existing_journal(tmp_path):
     store_path = basic_store(tmp_path / "checkpoints.db")
     old, new = tmp_path / "cache" / "journal.db", tmp_path / "state" / "journal.db"
     old_version_restores(store_path, old)
-    JournalFile(new, store_path).close()
+    JournalFile(new, Store(store_path)).close()
     before = old.read_bytes()
     assert move_former(new, old) is False
     assert entries(new) == [] and old.read_bytes() == before
@@ -113,7 +125,7 @@ def test_an_unreadable_old_journal_is_left_alone(tmp_path):
     old, new = tmp_path / "cache" / "journal.db", tmp_path / "state" / "journal.db"
     old.parent.mkdir()
     old.write_bytes(b"not sqlite" * 500)
-    journal = JournalFile(new, store_path, old)
+    journal = JournalFile(new, Store(store_path), old)
     try:
         assert journal.last_done("s1") is None  # a fresh journal works
     finally:

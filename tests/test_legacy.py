@@ -257,19 +257,23 @@ def test_import_twice_is_a_noop(service, store_path, known, proj):
     assert legacy.classify(service, proj).status == legacy.ALREADY
 
 
-def test_unknown_directory_gets_a_stable_derived_project(service, store_path, tmp_path):
+def test_unknown_directory_outside_git_is_opencodes_global_project(
+    service, store_path, tmp_path
+):
+    """opencode files every directory outside git under ``global`` (SPEC 6);
+    the project row keeps the directory as given and its realpath."""
     real = tmp_path / "real"
     real.mkdir()
     link = tmp_path / "link"
     link.symlink_to(real, target_is_directory=True)
     write_state(real, V1)
-    expected = "dir-" + hashlib.sha256(os.fsencode(os.path.realpath(real))).hexdigest()[:16]
 
     plan = legacy.plan_import(service, link)
-    assert plan.project_id == expected and plan.created_project
+    assert (plan.project_id, plan.file.project_source) == ("global", "global")
+    assert plan.created_project
     outcome = legacy.import_legacy(service, link)
-    assert outcome.project_id == expected
-    assert rows(store_path, "SELECT directory, canonical FROM projects WHERE id=?", expected) == [
+    assert outcome.project_id == "global"
+    assert rows(store_path, "SELECT directory, canonical FROM projects WHERE id='global'") == [
         (str(link), os.path.realpath(real))
     ]
     # The same file through the real path is the same project, already imported.
@@ -334,7 +338,7 @@ def test_six_processes_importing_one_file_import_once(service, store_path, proj)
     assert rows(store_path, "SELECT count(*) FROM migrations") == [(1,)]
     assert rows(store_path, "SELECT count(*) FROM sessions WHERE id LIKE 'legacy::%'") == [(1,)]
     assert rows(store_path, "SELECT count(*) FROM snapshots WHERE kind='legacy'") == [(2,)]
-    assert rows(store_path, "SELECT count(*) FROM projects WHERE id LIKE 'dir-%'") == [(1,)]
+    assert rows(store_path, "SELECT count(*) FROM projects WHERE id = 'global'") == [(1,)]
 
 
 def _v2():

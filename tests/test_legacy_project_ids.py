@@ -1,15 +1,17 @@
-"""Legacy import (SPEC 6, issue 9 point 8): a directory the store does not
-know gets the project id opencode has for it; only when opencode does not
-know it either is an id derived, and the import says so. A changed file adds
-only the history entries not imported yet."""
+"""Legacy import (SPEC 6): the project id of a directory the store does not
+know is the one opencode has for it, or gives it when it first opens there
+(its project record; a directory of one of its projects; the git
+repository's cached id or root commit; ``global`` outside git), and the
+import says which rule decided it. A changed file adds only the history
+entries not imported yet."""
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -62,8 +64,33 @@ def set_tree_worktree(data: Path, project_id: str, worktree: str) -> None:
     file.write_text(json.dumps(record))
 
 
-def derived(directory: Path) -> str:
-    return "dir-" + hashlib.sha256(os.fsencode(os.path.realpath(directory))).hexdigest()[:16]
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Fixture",
+    "GIT_AUTHOR_EMAIL": "fixture@example.invalid",
+    "GIT_COMMITTER_NAME": "Fixture",
+    "GIT_COMMITTER_EMAIL": "fixture@example.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+def git(cwd: Path, *args: str, when: str = "2026-01-01T00:00:00Z") -> str:
+    env = {**os.environ, **GIT_ENV, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
+    )
+    return done.stdout.strip()
+
+
+def repository(path: Path, *, commit: bool = True) -> str | None:
+    """A git repository at ``path`` with one commit; its root commit."""
+    path.mkdir(parents=True, exist_ok=True)
+    git(path, "init", "-q", "-b", "main")
+    if not commit:
+        return None
+    (path / "README").write_text("x\n")
+    git(path, "add", "README")
+    git(path, "commit", "-q", "-m", "first")
+    return git(path, "rev-list", "--max-parents=0", "HEAD")
 
 
 # -- the project id -----------------------------------------------------------------------
@@ -74,13 +101,13 @@ def test_an_unknown_directory_gets_opencodes_project_id(service, store_path, pro
     write_state(proj, V1)
 
     plan = legacy.plan_import(service, proj, opencode_data=data)
-    assert (plan.project_id, plan.file.project_source) == (ALPHA, "opencode")
-    assert plan.created_project and "opencode's id" in plan.message
+    assert (plan.project_id, plan.file.project_source) == (ALPHA, "opencode-worktree")
+    assert plan.created_project and "opencode's project for this directory" in plan.message
 
     outcome = legacy.import_legacy(service, proj, opencode_data=data)
     assert outcome.project_id == ALPHA and outcome.created_project
     assert outcome.import_id == f"legacy-import:{ALPHA}:{outcome.file.sha256}"
-    assert "opencode's id for this directory" in outcome.message
+    assert "has it as worktree" in outcome.message
     assert rows(store_path, "SELECT id, directory FROM projects WHERE id = ?", ALPHA) == [
         (ALPHA, str(proj))
     ]
@@ -117,7 +144,7 @@ def test_the_old_tree_project_records_are_used_too(service, proj, data):
     set_tree_worktree(data, BETA, str(proj))
     write_state(proj, V1)
     plan = legacy.plan_import(service, proj, opencode_data=data)
-    assert (plan.project_id, plan.file.project_source) == (BETA, "opencode")
+    assert (plan.project_id, plan.file.project_source) == (BETA, "opencode-worktree")
     assert "storage tree" in plan.message
 
 
@@ -131,7 +158,8 @@ def test_the_database_wins_over_the_tree(service, proj, data):
 def test_a_sandbox_of_an_opencode_project_is_that_project(service, proj, data):
     set_worktree(data, ALPHA, "/elsewhere/main-checkout", sandboxes=[str(proj)])
     write_state(proj, V1)
-    assert legacy.plan_import(service, proj, opencode_data=data).project_id == ALPHA
+    plan = legacy.plan_import(service, proj, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == (ALPHA, "opencode-sandbox")
 
 
 def test_a_directory_the_store_knows_keeps_the_stores_project(service, store_path, proj, data):
@@ -146,15 +174,204 @@ def test_a_directory_the_store_knows_keeps_the_stores_project(service, store_pat
     write_state(proj, V1)
     plan = legacy.plan_import(service, proj, opencode_data=data)
     assert (plan.project_id, plan.file.project_source) == ("p9", "store")
+    assert "into project p9 (the store's project for this directory)" in plan.message
 
 
-def test_only_a_directory_opencode_does_not_know_gets_a_derived_id_and_says_so(service, proj, data):
+def test_outside_git_and_unknown_to_opencode_is_global_and_says_so(service, proj, data):
     write_state(proj, V1)  # the fixture's projects live in /tmp/ocfix/work/...
     outcome = legacy.import_legacy(service, proj, opencode_data=data)
-    assert outcome.project_id == derived(proj)
-    assert outcome.file.project_source == "derived"
+    assert (outcome.project_id, outcome.file.project_source) == ("global", "global")
     assert "opencode has no project for this directory" in outcome.message
-    assert "derived" in outcome.message
+    assert "not inside a git repository, so opencode files it under `global`" in outcome.message
+    assert "dir-" not in outcome.message
+
+
+# -- what opencode computes when it has no record ------------------------------------------
+
+
+def test_a_git_repository_gets_its_root_commit(service, store_path, tmp_path, data):
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    write_state(repo, V1)
+    outcome = legacy.import_legacy(service, repo, opencode_data=data)
+    assert (outcome.project_id, outcome.file.project_source) == (root, "git-root-commit")
+    assert rows(store_path, "SELECT id, directory FROM projects WHERE id = ?", root) == [
+        (root, str(repo))
+    ]
+    assert rows(store_path, "SELECT count(*) FROM projects WHERE id LIKE 'dir-%'") == [(0,)]
+    # opencode caches the id it computes; ckpt-tui only reads the cache.
+    assert not (repo / ".git" / "opencode").exists()
+
+
+def test_a_subdirectory_of_a_repository_is_the_repositorys_project(service, tmp_path, data):
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    sub = repo / "packages" / "web"
+    sub.mkdir(parents=True)
+    write_state(sub, V1)
+    plan = legacy.plan_import(service, sub, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == (root, "git-root-commit")
+
+
+def test_the_cached_id_in_dot_git_opencode_is_read_first(service, tmp_path, data):
+    repo = tmp_path / "repo"
+    repository(repo)
+    (repo / ".git" / "opencode").write_text("cached-project-id\n")
+    write_state(repo, V1)
+    plan = legacy.plan_import(service, repo, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == ("cached-project-id", "git-cache")
+    assert str(repo / ".git" / "opencode") in plan.message
+
+
+def test_a_linked_worktree_is_its_repositorys_project(service, tmp_path, data):
+    """In a linked worktree ``.git`` is a file: opencode reads the main
+    worktree's cache, and else uses the root commit of the worktree's HEAD."""
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    linked = tmp_path / "linked"
+    git(repo, "worktree", "add", "-q", str(linked), "-b", "feature")
+    assert (linked / ".git").is_file()
+    write_state(linked, V1)
+    plan = legacy.plan_import(service, linked, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == (root, "git-root-commit")
+    assert f"the root commit of the git repository {repo}" in plan.message
+
+    (repo / ".git" / "opencode").write_text("main-cache")
+    plan = legacy.plan_import(service, linked, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == ("main-cache", "git-cache")
+
+
+def test_of_several_root_commits_the_first_line_of_rev_list_is_the_id(service, tmp_path, data):
+    """SPEC 6: the first line of `git rev-list --max-parents=0 HEAD`, not the
+    smallest hash (the second root is remade until the two rules differ)."""
+    for attempt in range(40):
+        repo = tmp_path / f"repo{attempt}"
+        repository(repo)
+        git(repo, "checkout", "-q", "--orphan", "other")
+        (repo / "OTHER").write_text("y\n")
+        git(repo, "add", "OTHER")
+        git(repo, "commit", "-q", "-m", f"second root {attempt}", when="2026-02-01T00:00:00Z")
+        git(repo, "checkout", "-q", "main")
+        git(repo, "merge", "-q", "--allow-unrelated-histories", "-m", "join", "other")
+        roots = git(repo, "rev-list", "--max-parents=0", "HEAD").splitlines()
+        assert len(roots) == 2
+        if roots[0] != min(roots):
+            break
+    assert roots[0] != min(roots)
+    write_state(repo, V1)
+    assert legacy.plan_import(service, repo, opencode_data=data).project_id == roots[0]
+
+
+def test_a_repository_without_a_commit_is_global(service, tmp_path, data):
+    repo = tmp_path / "repo"
+    repository(repo, commit=False)
+    write_state(repo, V1)
+    plan = legacy.plan_import(service, repo, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == ("global", "global")
+    assert "has no commit yet" in plan.message
+
+
+def test_without_git_installed_the_cache_or_global(service, tmp_path, data, monkeypatch):
+    repo = tmp_path / "repo"
+    repository(repo)
+    write_state(repo, V1)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+    plan = legacy.plan_import(service, repo, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == ("global", "global")
+    assert "git is not installed" in plan.message
+    (repo / ".git" / "opencode").write_text("cached")
+    other = legacy.plan_import(service, repo, opencode_data=data)
+    assert (other.project_id, other.file.project_source) == ("cached", "git-cache")
+
+
+def test_a_subdirectory_of_a_worktree_opencode_knows_is_that_project(service, proj, data):
+    set_worktree(data, ALPHA, str(proj))
+    inner = proj / "services" / "api"
+    inner.mkdir(parents=True)
+    write_state(inner, V1)
+    plan = legacy.plan_import(service, inner, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == (ALPHA, "opencode-subdirectory")
+    assert f"inside {proj}" in plan.message
+
+
+def test_a_repository_nested_in_a_known_worktree_has_its_own_id(service, proj, data):
+    set_worktree(data, ALPHA, str(proj))
+    nested = proj / "vendor" / "lib"
+    root = repository(nested)
+    write_state(nested, V1)
+    plan = legacy.plan_import(service, nested, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == (root, "git-root-commit")
+
+
+@pytest.mark.parametrize("content", ["bad\x1bid", "x" * 5000], ids=["escape", "5000-chars"])
+def test_a_cached_id_the_store_cannot_hold_is_refused_in_one_line(
+    service, store_path, tmp_path, data, content
+):
+    repo = tmp_path / "repo"
+    repository(repo)
+    (repo / ".git" / "opencode").write_text(content)
+    write_state(repo, V1)
+    before = dump(store_path)
+    with pytest.raises(legacy.LegacyError, match="cannot be a project id") as err:
+        legacy.import_legacy(service, repo, opencode_data=data)
+    assert "\n" not in str(err.value) and len(str(err.value)) < 1000
+    assert dump(store_path) == before
+    # A scan still lists the file, saying why it cannot be imported as it is.
+    [item] = legacy.scan(service, [repo], opencode_data=data).files
+    assert item.project_id is None and "cannot be a project id" in item.project_note
+
+
+def test_adopt_reaches_the_plugins_sessions_of_a_repository(service, tmp_path, data):
+    """The plugin files the directory's sessions under opencode's id: the
+    imported legacy state is in that project, so adopting it works."""
+    from tests.factory import add_session
+
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    write_state(repo, V1)
+    legacy.import_legacy(service, repo, opencode_data=data)
+    conn = connect(service.store.path)
+    add_session(conn, "ses_live", root, title="live")
+    conn.close()
+    plan = legacy.plan_adoption(service, root, "ses_live")
+    outcome = service.apply(plan)
+    assert service.current("ses_live").checkpoint.objective == V1["checkpoint"]["objective"]
+    assert outcome.pre_restore is None or outcome.pre_restore.startswith("pre-restore-")
+
+
+# -- ids an earlier ckpt-tui derived -----------------------------------------------------------
+
+
+OLD = "dir-0123456789abcdef"
+
+
+def test_an_import_under_a_derived_id_says_how_to_move_it(service, store_path, tmp_path, data):
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    write_state(repo, V1)
+    old = legacy.import_legacy(service, repo, OLD, opencode_data=data)  # as earlier versions did
+    assert old.project_id == OLD
+
+    info = legacy.classify(service, repo, opencode_data=data)
+    assert (info.status, info.project_id) == (legacy.ALREADY, OLD)
+    assert f"the plugin files this directory under {root}" in info.project_note
+    assert "undo that import" in info.project_note
+
+    legacy.undo_import(service, old.import_id)
+    again = legacy.import_legacy(service, repo, opencode_data=data)
+    assert (again.project_id, again.file.project_source) == (root, "git-root-commit")
+    assert rows(store_path, "SELECT count(*) FROM projects WHERE id = ?", OLD) == [(0,)]
+
+
+def test_a_changed_file_goes_to_opencodes_id_not_the_derived_one(service, tmp_path, data):
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    path = write_state(repo, V1)
+    legacy.import_legacy(service, repo, OLD, opencode_data=data)
+    path.write_text(json.dumps(dict(V1, history=[])))
+    plan = legacy.plan_import(service, repo, opencode_data=data)
+    assert (plan.project_id, plan.file.project_source) == (root, "git-root-commit")
+    assert f"the store also has project {OLD}" in plan.message
 
 
 @contextlib.contextmanager
@@ -188,8 +405,9 @@ def test_an_unreadable_opencode_refuses_rather_than_guessing(
     before = dump(store_path)
     with locked(data / "opencode.db"):
         plan = legacy.plan_import(service, proj, opencode_data=data)
-        assert plan.file.project_source == "derived"
+        assert (plan.project_id, plan.file.project_source) == ("global", "global")
         assert "could not be read" in plan.file.project_note
+        assert "its records may say otherwise" in plan.message
         with pytest.raises(legacy.LegacyError, match="cannot tell which project opencode has"):
             legacy.import_legacy(service, proj, opencode_data=data)
     assert dump(store_path) == before
@@ -204,8 +422,12 @@ def test_scan_finds_legacy_files_in_opencodes_projects(service, proj, data):
     write_state(proj, V1)
     report = legacy.scan(service, opencode_data=data)
     [item] = report.files
-    assert (item.project_id, item.project_source, item.status) == (BETA, "opencode", "importable")
-    assert "opencode's id" in item.project_note
+    assert (item.project_id, item.project_source, item.status) == (
+        BETA,
+        "opencode-worktree",
+        "importable",
+    )
+    assert "opencode's project for this directory" in item.project_note
 
 
 # -- command line -------------------------------------------------------------------------
@@ -217,31 +439,45 @@ def _import(store_path, capsys, *argv):
     return code, out, err
 
 
-def test_command_line_says_where_the_id_came_from(store_path, capsys, proj, data, tmp_path):
+def test_command_line_says_which_rule_decided_the_id(store_path, capsys, proj, data, tmp_path):
     set_worktree(data, ALPHA, str(proj))
     write_state(proj, V1)
     code, out, err = _import(store_path, capsys, proj, "--opencode-data", data, "--dry-run")
     assert code == 0, err
-    assert ALPHA in out and "opencode's id for this directory" in out
-    code, out, err = _import(store_path, capsys, proj, "--opencode-data", data, "--json")
+    assert f"into a new project {ALPHA}" in out
+    assert "opencode's project for this directory" in out and "opencode.db" in out
+    code, out, err = _import(
+        store_path, capsys, proj, "--opencode-data", data, "--dry-run", "--json"
+    )
     doc = json.loads(out)
     assert code == 0, err
-    assert (doc["projectId"], doc["projectSource"]) == (ALPHA, "opencode")
-    assert "opencode's id" in doc["projectNote"]
+    assert (doc["projectId"], doc["projectSource"]) == (ALPHA, "opencode-worktree")
+    assert "has it as worktree" in doc["projectNote"]
+
+    repo = tmp_path / "repo"
+    root = repository(repo)
+    write_state(repo, V1)
+    code, out, err = _import(store_path, capsys, repo, "--opencode-data", data, "--dry-run")
+    assert code == 0, err
+    assert f"into a new project {root}" in out
+    assert f"the root commit of the git repository {repo}" in out
+    code, out, err = _import(store_path, capsys, repo, "--opencode-data", data, "--json")
+    doc = json.loads(out)
+    assert code == 0, err
+    assert (doc["projectId"], doc["projectSource"]) == (root, "git-root-commit")
+    assert "git rev-list --max-parents=0 HEAD" in doc["projectNote"]
 
     other = tmp_path / "other"
     other.mkdir()
     write_state(other, V1)
-    code, out, err = _import(store_path, capsys, other, "--opencode-data", data, "--json")
-    doc = json.loads(out)
+    code, out, err = _import(store_path, capsys, other, "--opencode-data", data, "--dry-run")
+    assert code == 0 and "into a new project global" in out
+    assert "not inside a git repository" in out
+    code = main(["legacy", "scan", "--scan", str(other), "--db", str(store_path)])
+    out, err = capsys.readouterr()
     assert code == 0, err
-    assert (doc["projectId"], doc["projectSource"]) == (derived(other), "derived")
-    assert "opencode has no project for this directory" in doc["projectNote"]
-    third = tmp_path / "third"
-    third.mkdir()
-    write_state(third, V1)
-    code, out, err = _import(store_path, capsys, third, "--opencode-data", data)
-    assert code == 0 and "so the id was derived from the directory" in out
+    [line] = [ln for ln in out.splitlines() if str(other) in ln]
+    assert line.split()[:3] == ["importable", "global", "global"]
 
 
 # -- the app ----------------------------------------------------------------------------------
@@ -271,10 +507,10 @@ async def test_the_app_imports_an_opencode_project_and_says_so(store_path, proj,
         await pilot.press("i")
         await settle(pilot)
         dialog = app.screen.body.plain
-        assert "opencode's id for this directory" in dialog
+        assert "opencode's project for this directory" in dialog
         await pilot.press("y")
         await settle(pilot)
-    assert any(BETA in n and "opencode's id for this directory" in n for n in notes), notes
+    assert any(BETA in n and "opencode's project for this directory" in n for n in notes), notes
     assert rows(store_path, "SELECT id FROM projects WHERE id = ?", BETA) == [(BETA,)]
 
 

@@ -219,8 +219,12 @@ def test_conversation_json_shape(capsys, data_dir):
         "endedAt",
         "durationMs",
         "error",
+        "input",
+        "output",
     }
     assert (tool["tool"], tool["status"], tool["durationMs"]) == ("read", "completed", 2500)
+    assert tool["input"] == {"filePath": "/tmp/ocfix/work/alpha/app/config.py"}
+    assert tool["output"] == "<file>...</file>"
 
 
 def test_conversation_text(capsys, data_dir):
@@ -231,6 +235,61 @@ def test_conversation_text(capsys, data_dir):
     assert "[tool bash error 2.5s] Command exited with code 1" in out
     assert "[reasoning] Flaky usually means timing." in out
     assert out.count("--- ") == 4
+
+
+def test_conversation_text_shows_tool_input_and_output(capsys, data_dir):
+    code = main(["conversation", LOGIN, "--opencode-data", str(data_dir)])
+    out = capsys.readouterr().out
+    assert code == 0
+    lines = out.splitlines()
+    at = lines.index("[tool bash completed 2.5s] Run all tests")
+    assert lines[at + 1 : at + 4] == [
+        "    command: pytest -q",
+        "    description: Run all tests",
+        "    output: 42 passed in 3.10s",
+    ]
+    at = lines.index("[tool read completed 2.5s] /tmp/ocfix/work/alpha/tests/test_login.py")
+    assert lines[at + 2 : at + 5] == [
+        "    output: <file>",
+        "      00001| def test_login(client):",
+        "      </file>",
+    ]
+
+
+def _long_output(data_dir: Path, text: str) -> None:
+    """Give the login session's last bash call another output."""
+    import sqlite3
+
+    conn = sqlite3.connect(data_dir / "opencode.db")
+    for pid, raw in conn.execute("SELECT id, data FROM part WHERE session_id = ?", (LOGIN,)):
+        data = json.loads(raw)
+        if data.get("tool") == "bash" and data["state"].get("output") == "42 passed in 3.10s":
+            data["state"]["output"] = text
+            conn.execute("UPDATE part SET data = ? WHERE id = ?", (json.dumps(data), pid))
+    conn.commit()
+    conn.close()
+
+
+def test_conversation_text_folds_a_long_output_and_full_shows_it(capsys, data_dir):
+    _long_output(data_dir, "\n".join(f"line {i}" for i in range(1, 101)))
+    main(["conversation", LOGIN, "--opencode-data", str(data_dir)])
+    out = capsys.readouterr().out
+    assert "      line 12\n      … 88 more lines (--full shows them)\n" in out
+    assert "line 13" not in out
+    main(["conversation", LOGIN, "--opencode-data", str(data_dir), "--full"])
+    out = capsys.readouterr().out
+    assert "      line 100\n" in out and "more lines" not in out
+    code, doc = run_json(capsys, "conversation", LOGIN, "--opencode-data", str(data_dir))
+    outputs = [p.get("output") for m in doc["messages"] for p in m["parts"]]
+    assert any(o and o.endswith("line 100") for o in outputs)  # JSON keeps it whole
+
+
+def test_conversation_text_neutralises_escapes_in_tool_output(capsys, data_dir):
+    _long_output(data_dir, "\x1b[2J\x1b]0;pwned\x07" + "x" * 10_000)
+    main(["conversation", LOGIN, "--opencode-data", str(data_dir)])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "… 8,0" in out and "more characters (--full shows them)" in out
 
 
 def test_conversation_of_a_tree_session(capsys, data_dir):

@@ -16,7 +16,7 @@ import pytest
 
 from ckpt_tui.cli.main import main
 from ckpt_tui.core.activity import Activity
-from ckpt_tui.opencode import OpencodeReader, OpencodeUnreadable, ToolPart
+from ckpt_tui.opencode import OpencodeReader, OpencodeUnreadable, ToolPart, sqlite_read
 from ckpt_tui.ui.screens.conversation import ConversationScreen
 from tests.opencode_fixture import FIXTURE, copy_fixture
 from tests.ui_support import make_app, run_async, settle
@@ -128,8 +128,9 @@ def test_a_database_without_the_message_table_is_not_understood(data_dir, change
         reader.conversation_count(LOGIN)
 
 
-def test_messages_only_in_a_newer_table_are_not_understood(data_dir):
-    """A newer opencode keeping the conversation in ``session_message`` only."""
+def messages_only_in_session_message(data_dir: Path) -> None:
+    """The login session as a newer opencode might keep it: its messages in
+    ``session_message`` only."""
     edit(
         data_dir / "opencode.db",
         ("PRAGMA foreign_keys=OFF",),
@@ -142,9 +143,56 @@ def test_messages_only_in_a_newer_table_are_not_understood(data_dir):
         ("DELETE FROM part WHERE session_id = ?", LOGIN),
         ("DELETE FROM message WHERE session_id = ?", LOGIN),
     )
+
+
+def test_messages_only_in_a_newer_table_are_not_understood(data_dir):
+    """A newer opencode keeping the conversation in ``session_message`` only."""
+    messages_only_in_session_message(data_dir)
     with pytest.raises(OpencodeUnreadable, match=NOT_UNDERSTOOD) as err:
         OpencodeReader(data_dir).conversation_page(LOGIN)
     assert "session_message" in str(err.value)
+
+
+def test_the_session_list_says_unknown_not_zero_messages(data_dir, capsys):
+    """Where the conversation says "not understood", the list's count is
+    unknown too: ``None``, ``?`` in the table, ``null`` in JSON."""
+    edit(data_dir / "opencode.db", ("PRAGMA foreign_keys=OFF",), ("DROP TABLE message",))
+    reader = OpencodeReader(data_dir)
+    listed = {s.id: s for s in reader.sessions().sessions}
+    assert listed[LOGIN].message_count is None
+    assert listed[OLD_A].message_count == 2  # the old tree is read as before
+    assert reader.session(LOGIN).messages_text().startswith("messages unknown")
+    code = main(["list", "sessions", "--opencode", "--opencode-data", str(data_dir)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    [line] = [ln for ln in out.splitlines() if ln.strip().startswith(LOGIN)]
+    assert line.split()[2] == "?"
+    code = main(["list", "sessions", "--opencode", "--opencode-data", str(data_dir), "--json"])
+    items = {i["id"]: i for i in json.loads(capsys.readouterr().out)["items"]}
+    assert items[LOGIN]["messageCount"] is None and items[OLD_A]["messageCount"] == 2
+
+
+def test_a_session_whose_messages_are_only_in_a_newer_table_has_an_unknown_count(data_dir):
+    messages_only_in_session_message(data_dir)
+    reader = OpencodeReader(data_dir)
+    listed = {s.id: s for s in reader.sessions().sessions}
+    assert listed[LOGIN].message_count is None
+    other = FACTS["sessions"]["alpha"][3]
+    assert listed[other].message_count == 4  # the message table is read for the others
+    assert reader.session(LOGIN).message_count is None
+
+
+def test_opencodes_five_second_busy_timeout():
+    """opencode waits 5 s on a locked database (its storage/db.ts): so does a read."""
+    assert OpencodeReader("/nowhere").busy_timeout_ms == 5000
+    assert sqlite_read.DEFAULT_BUSY_TIMEOUT_MS == 5000
+
+
+def test_a_read_connection_has_that_busy_timeout(data_dir):
+    timeout = sqlite_read.read(
+        data_dir / "opencode.db", lambda conn: conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    )
+    assert timeout == 5000
 
 
 def test_a_missing_part_table_is_said(data_dir):
@@ -242,7 +290,9 @@ async def test_the_conversation_screen_says_it_read_the_tree(store_path, tmp_pat
 
 
 @run_async
-async def test_the_conversation_screen_says_not_understood(store_path, tmp_path):
+async def test_the_conversation_screen_says_not_understood_and_the_count_unknown(
+    store_path, tmp_path
+):
     data_dir = copy_fixture(tmp_path / "opencode")
     edit(data_dir / "opencode.db", ("PRAGMA foreign_keys=OFF",), ("DROP TABLE message",))
     app = make_app(store_path)
@@ -251,6 +301,8 @@ async def test_the_conversation_screen_says_not_understood(store_path, tmp_path)
         screen = await _open_conversation(pilot, data_dir, LOGIN)
         text, classes = _notice(screen)
         assert NOT_UNDERSTOOD in text and "-error" in classes
+        head = str(screen.query_one("#conversation-head").render())
+        assert "messages unknown" in head and "0 messages" not in head
 
 
 @run_async

@@ -227,6 +227,58 @@ def test_pages_follow_each_other_and_add_up(reader):
     assert reader.conversation_count(LOGIN) == len(whole) == 4
 
 
+def _stamp(db: Path, times: dict[str, int]) -> None:
+    """Set the ``time_created`` column of some messages (not their data)."""
+    conn = sqlite3.connect(db)
+    conn.executemany(
+        "UPDATE message SET time_created = ? WHERE id = ?", [(t, m) for m, t in times.items()]
+    )
+    conn.commit()
+    conn.close()
+
+
+def _paged(reader, session_id: str, limit: int) -> list[str]:
+    seen, after = [], None
+    while True:
+        page = reader.conversation_page(session_id, after=after, limit=limit)
+        seen += [m.id for m in page.messages]
+        if page.cursor is None:
+            return seen
+        after = page.cursor
+
+
+def test_messages_come_in_opencodes_order_time_created_column_then_id(data_dir, reader):
+    """opencode 1.18.33's ``MessageV2.page`` orders by the ``time_created``
+    column, then the id: not by id alone, and not by ``data.time.created``."""
+    ids = [m.id for m in reader.conversation_page(LOGIN).messages]
+    assert ids == sorted(ids)
+    first, second, third, fourth = ids
+    # The first message stamped last; the third and fourth tied, so by id.
+    _stamp(data_dir / "opencode.db", {first: 9_000_000_000_000, third: 1, fourth: 1, second: 5})
+    expected = [third, fourth, second, first]
+    page = reader.conversation_page(LOGIN)
+    assert [m.id for m in page.messages] == expected
+    # data.time.created is untouched: times shown are the records' own.
+    assert page.messages[-1].created == timeutil.parse(1772442120000)
+    for limit in (1, 2, 3):  # across page boundaries, ties included
+        assert _paged(reader, LOGIN, limit) == expected
+
+
+def test_a_cursor_whose_message_is_gone_still_moves_on(data_dir, reader):
+    """opencode deletes messages (a revert): the cursor carries the time it
+    is ordered by, so the next page starts where it should all the same."""
+    first, second, third, fourth = [m.id for m in reader.conversation_page(LOGIN).messages]
+    _stamp(data_dir / "opencode.db", {first: 40, second: 10, third: 30, fourth: 20})
+    page = reader.conversation_page(LOGIN, limit=2)
+    assert [m.id for m in page.messages] == [second, fourth]
+    conn = sqlite3.connect(data_dir / "opencode.db")
+    conn.execute("DELETE FROM message WHERE id = ?", (fourth,))
+    conn.commit()
+    conn.close()
+    rest = reader.conversation_page(LOGIN, after=page.cursor)
+    assert [m.id for m in rest.messages] == [third, first]
+
+
 def test_tree_only_sessions_have_their_conversation(reader):
     page = reader.conversation_page(OLD_A)
     assert page.source == "storage tree"

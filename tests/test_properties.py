@@ -3,10 +3,12 @@ plugin restore, checked step by step against a small in-memory model.
 
 The model is the specification of core/actions.py (see its docstring and
 tests/test_actions.py), written independently of the implementation: a
-journal of entries {before, after, keys, done}; undo applies ``before`` for
-the keys over whatever is current and records the current state as ``after``
-(redo symmetric); the journal is trusted only while the newest pre-restore
-snapshot is ours, otherwise undo restores that snapshot whole.
+journal of entries {before, after, keys, done}; undo writes ``before`` for
+those of the keys that still hold ``after`` (what the write left), records
+the current state as ``after`` and the keys it changed (redo symmetric);
+the journal is trusted only while the newest pre-restore snapshot is ours,
+otherwise undo asks which fields, and with every candidate chosen restores
+that snapshot's fields.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.model import STATUSES, Checkpoint, decode
 from ckpt_tui.core.plans import WRITABLE
-from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.errors import ChooseFields, CkptError, NothingToDo
 from ckpt_tui.store import Store
 from ckpt_tui.store.journal import JournalFile
 from tests.factory import (
@@ -82,6 +84,7 @@ class Model:
     manual: dict[str, dict] = field(default_factory=dict)
     autos: int = 0
     pres: int = 0
+    asks: bool = False
 
     @property
     def trusted(self) -> bool:
@@ -115,6 +118,8 @@ class Model:
         return True
 
     def undo(self) -> bool | None:
+        """``asks`` afterwards: whether the undo had to ask which fields."""
+        self.asks = False
         done = [e for e in self.entries if e.done]
         if done and done[-1].kind == "snap" and done[-1].pres_at == self.pres:
             # nothing restored since the snapshot: it is the last step, trusted or not
@@ -124,6 +129,7 @@ class Model:
             keys = changed(self.cur, after)
             if not keys:
                 return False
+            self.asks = True  # and then every candidate is chosen
             self.entries = [Entry("cp", after, self.cur, keys, done=False)]
             self._write(after)
             return True
@@ -133,13 +139,7 @@ class Model:
         e = done[-1]
         if e.kind == "snap":
             return self._undo_snap(e)
-        e.done = False
-        after = take(self.cur, e.before, e.keys)
-        e.after = self.cur
-        if not changed(self.cur, after):
-            return False
-        self._write(after)
-        return True
+        return self._step(e, done=False, wrote=e.after, target=e.before)
 
     def redo(self) -> bool | None:
         undone = [e for e in self.entries if not e.done]
@@ -148,15 +148,25 @@ class Model:
         if undone[0].kind == "snap" and undone[0].pres_at == self.pres:
             return self._redo_snap(undone[0])
         if not self.trusted:
-            self.entries = []
-            return None
+            return None  # restored outside since: refused, the steps kept
         e = undone[0]
         if e.kind == "snap":
             return self._redo_snap(e)
-        e.done = True
-        after = take(self.cur, e.after, e.keys)
-        e.before = self.cur
-        if not changed(self.cur, after):
+        return self._step(e, done=True, wrote=e.before, target=e.after)
+
+    def _step(self, e: Entry, *, done: bool, wrote: dict, target: dict) -> bool:
+        """Undo or redo of a checkpoint write: the keys that still hold what
+        the step being taken back wrote go to ``target``; the others stay."""
+        still = [k for k in e.keys if self.cur[k] == wrote[k]]
+        after = take(self.cur, target, still)
+        keys = changed(self.cur, after)
+        e.done = done
+        if done:
+            e.before = self.cur
+        else:
+            e.after = self.cur
+        e.keys = keys
+        if not keys:
             return False
         self._write(after)
         return True
@@ -252,7 +262,8 @@ def test_actions_follow_the_model(steps):
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path = build(folder)
-        svc = Service(Store(path), JournalFile(folder / "journal.db", path), history_limit=10_000)
+        store = Store(path)
+        svc = Service(store, JournalFile(folder / "journal.db", store), history_limit=10_000)
         writer = PluginWriter(path, history_limit=10_000)
         model = Model(as_dict(START))
         look = sqlite3.connect(path, isolation_level=None)
@@ -285,7 +296,13 @@ def run_step(svc: Service, writer: PluginWriter, path: Path, model: Model, step:
     elif kind in ("undo", "redo"):
         expected = getattr(model, kind)()
         try:
-            outcome = getattr(svc, kind)("s1")
+            try:
+                outcome = getattr(svc, kind)("s1")
+            except ChooseFields as exc:
+                assert kind == "undo" and model.asks, f"{kind}: asked, the model did not"
+                outcome = svc.undo("s1", list(exc.candidates))
+            else:
+                assert not (kind == "undo" and model.asks), "undo did not ask which fields"
         except NothingToDo:
             assert expected is None, f"{kind}: NothingToDo, model expected {expected}"
         else:

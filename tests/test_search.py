@@ -509,7 +509,7 @@ def test_cli_json_names_session_and_snapshot_or_current(tmp_path):
 
 def test_cli_filters(tmp_path):
     db = _store(tmp_path, sessions=2, snaps=2)
-    proc = _cli("search", "--db", str(db), "beta", "--session", "s1", "--json", "--limit", "1")
+    proc = _cli("search", "--db", str(db), "alpha", "--session", "s1", "--json", "--limit", "1")
     data = json.loads(proc.stdout)
     assert [i["sessionId"] for i in data["items"]] == ["s1"] and data["more"]
     proc = _cli("search", "--db", str(db), "objective", "--kind", "current", "--json")

@@ -317,7 +317,8 @@ async def test_undo_preview_names_the_later_fields_it_keeps(store_path):
         assert "will change Objective" in what
         assert (
             "Kept as they are now: Notes (changed after the restore). Only the fields the "
-            "restore changed are reverted; the plugin's own undo would revert these too."
+            "restore changed, still as it left them, are reverted; the plugin's own undo "
+            "would revert these too."
         ) in what
         plugin_save(store_path, status="done")
         await pilot.press("y")

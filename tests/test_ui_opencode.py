@@ -88,3 +88,45 @@ async def test_opencode_data_arriving_merges_into_the_loaded_sessions_without_a_
         flaky = next(i for i, r in enumerate(sessions.rows) if r.id == FLAKY)
         line = sessions.render_row(sessions.rows[flaky], 80).plain
         assert "Fix flaky login test" in line
+
+
+@run_async
+async def test_t_shows_tool_calls_with_their_input_and_output(tmp_path):
+    """``t`` toggles tool detail as ``r`` toggles reasoning: each field of
+    the input and the output, every line of it on its own row."""
+    app = make_opencode_app(*opencode_world("ui-conversation-tools"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        for key in ("enter", "enter", "c"):
+            await pilot.press(key)
+            await settle(pilot)
+        view = app.screen.query_one("ConversationView")
+        assert view.complete
+
+        def plain() -> list[str]:
+            return [line.plain for line in view._lines]
+
+        bash = next(p for p in plain() if "⚙ bash  ✓ completed" in p)
+        assert bash.endswith("▸ input · 1 line of output (t shows)")
+        assert "    command: pytest -q" not in plain()
+        await pilot.press("t")
+        await settle(pilot)
+        lines = plain()
+        at = lines.index("  ⚙ bash  ✓ completed  2.5 s  Run all tests")
+        assert lines[at + 1 : at + 4] == [
+            "    command: pytest -q",
+            "    description: Run all tests",
+            "    output: 42 passed in 3.10s",
+        ]
+        at = next(i for i, p in enumerate(lines) if p.startswith("  ⚙ read"))
+        assert lines[at + 2 : at + 5] == [
+            "    output: <file>",
+            "      00001| def test_login(client):",
+            "      </file>",
+        ]
+        error = next(i for i, p in enumerate(lines) if p.startswith("  ⚙ bash  ✗ error"))
+        assert "exited with code 1" in lines[error + 1]
+        assert lines[error + 2] == "    command: pytest tests/test_login.py -x"
+        await pilot.press("t")
+        await settle(pilot)
+        assert "    command: pytest -q" not in plain()

@@ -6,8 +6,10 @@ imports nothing of ours.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,13 @@ class ReasoningPart:
 @dataclass(frozen=True)
 class ToolPart:
     """A tool call; ``duration_ms`` is ``state.time.end - state.time.start``
-    when both exist (a running or pending call has no end)."""
+    when both exist (a running or pending call has no end).
+
+    ``input`` is ``state.input`` as opencode recorded it (a JSON value,
+    usually an object; ``None`` when absent). ``output`` is what the tool
+    gave back: ``state.output``, or the ``metadata.output`` opencode keeps
+    for a running or interrupted call; ``None`` when there is none (an
+    error has ``error`` instead)."""
 
     id: str
     tool: str
@@ -44,6 +52,64 @@ class ToolPart:
     ended: datetime | None
     duration_ms: int | None
     error: str | None
+    input: Any = None
+    output: str | None = None
+
+    def input_fields(self) -> list[tuple[str, str]]:
+        """The input as ``(name, text)`` pairs, as a person reads it: each
+        key of an object, a string as it is and any other value as JSON;
+        an input that is not an object is one pair named ``input``."""
+        if self.input is None:
+            return []
+        if isinstance(self.input, dict):
+            return [(str(key), _as_text(value)) for key, value in self.input.items()]
+        return [("input", _as_text(self.input))]
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+#: A tool's input value or output longer than this is folded where it is
+#: shown (the app's tool detail, ``ckpt-tui conversation`` without --full).
+FOLD_LINES = 12
+FOLD_CHARS = 2_000
+
+
+@dataclass(frozen=True)
+class Folded:
+    """The head of a long text, and how much of it is left out."""
+
+    text: str
+    hidden_lines: int
+    hidden_chars: int
+
+    @property
+    def folded(self) -> bool:
+        return bool(self.hidden_chars)
+
+    def rest(self) -> str:
+        """What is left out, in words: ``… 230 more lines``."""
+        if self.hidden_lines:
+            return f"… {self.hidden_lines:,} more line{'' if self.hidden_lines == 1 else 's'}"
+        return f"… {self.hidden_chars:,} more character{'' if self.hidden_chars == 1 else 's'}"
+
+
+def fold(text: str, lines: int = FOLD_LINES, chars: int = FOLD_CHARS) -> Folded:
+    """The first ``lines`` lines of ``text``, at most ``chars`` characters
+    of them, and how many lines and characters are left out."""
+    head = text
+    parts = text.split("\n", lines)
+    if len(parts) > lines:
+        head = "\n".join(parts[:lines])
+    head = head[:chars]
+    return Folded(head, _line_count(text) - _line_count(head), len(text) - len(head))
+
+
+def _line_count(text: str) -> int:
+    return text.count("\n") + (0 if not text or text.endswith("\n") else 1)
 
 
 @dataclass(frozen=True)
@@ -77,7 +143,9 @@ class ConversationMessage:
 
 @dataclass(frozen=True)
 class ConversationPage:
-    """Messages in id order (opencode's ids ascend with creation time).
+    """Messages in the order opencode shows them: a database's by its
+    ``time_created`` column and then id (``MessageV2.page``), the old JSON
+    tree's by id.
 
     Pass ``cursor`` as ``after`` for the next page; ``None`` on the last.
     ``damaged_skipped`` counts message and part records of this page that

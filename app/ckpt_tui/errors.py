@@ -47,3 +47,12 @@ class JournalError(CkptError):
 
 class NothingToDo(CkptError):
     """Undo or redo with nothing to undo or redo."""
+
+
+class ChooseFields(CkptError):
+    """An undo that cannot tell which fields the write it undoes changed:
+    nothing is written until fields are chosen among ``candidates``."""
+
+    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.candidates = candidates

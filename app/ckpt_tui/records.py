@@ -41,6 +41,9 @@ class ProjectRow(NamedTuple):
     updated_at: str
     session_count: int
     last_activity: str
+    #: In the archive: the origins (store files) holding this project id,
+    #: newest first; one project seen from several machines. Empty elsewhere.
+    origins: tuple[str, ...] = ()
 
 
 class SessionRow(NamedTuple):
@@ -59,6 +62,9 @@ class SessionRow(NamedTuple):
     #: "store" for rows of the checkpoint store; "opencode" for a session only
     #: opencode knows (shown dimmed when the app is asked to show those too)
     origin: str = "store"
+    #: In the archive: the origin (store file) the session was pushed from,
+    #: part of its key there. ``None`` elsewhere.
+    archive_origin: str | None = None
 
     @property
     def is_legacy(self) -> bool:
@@ -78,6 +84,30 @@ class SnapshotRow(NamedTuple):
     captured_at: str
     schema_version: int
     restored_at: str | None
+    #: In the archive: the origin's store no longer has this snapshot (the
+    #: plugin pruned it); only the archive keeps it.
+    archived: bool = False
+
+
+class OriginRow(NamedTuple):
+    """A store file that pushed to the archive: its stable id, the host it
+    pushed from, and its rows there (counted at its last push)."""
+
+    id: str
+    host: str
+    store_path: str
+    first_push_at: str
+    last_push_at: str
+    project_count: int
+    session_count: int
+    snapshot_count: int
+    #: snapshots its store no longer has (the archive alone keeps them)
+    pruned_count: int
+
+    @property
+    def label(self) -> str:
+        """How the origin is named on screen: its host and store file."""
+        return f"{self.host}:{self.store_path}"
 
 
 class CheckpointRow(NamedTuple):

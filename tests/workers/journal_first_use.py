@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ckpt_tui.store import Store
 from ckpt_tui.store.journal import JournalFile
 
 
@@ -21,7 +22,7 @@ def main() -> None:
     former = Path(sys.argv[4]) if len(sys.argv) > 4 else None
     print("ready", flush=True)
     sys.stdin.readline()
-    journal = JournalFile(Path(journal_path), Path(store_path), former)
+    journal = JournalFile(Path(journal_path), Store(Path(store_path)), former)
     journal.push(
         session_id,
         action="snapshot",

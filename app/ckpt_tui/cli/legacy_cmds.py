@@ -15,11 +15,11 @@ JSON shapes (``--json``)
                 "status": "importable|already-imported|foreign|damaged",
                 "reason": null | "history[2].checkpoint is not an object (it is a string)",
                 "sha256": "..." | null, "size": 123 | null, "entries": 2,
-                "projectId": "p1" | "<opencode's id>" | "dir-<16 hex>" | null,
-                "projectSource": "store|opencode|derived|given" | null,
+                "projectId": "p1" | "<opencode's id>" | "global" | null,
+                "projectSource": RULE | null,
                 "projectKnown": true, "projectCandidates": ["p1"],
-                "projectNote": null | "opencode has no project for this directory (...),
-                               so the id was derived from the directory",
+                "projectNote": null | "<the rule in words, e.g. the root commit of the
+                               git repository /src/app (git rev-list ...)>",
                 "importId": "legacy-import:p1:<sha>" | null,
                 "session": "legacy::p1" | null}]}
 
@@ -28,8 +28,8 @@ JSON shapes (``--json``)
     {"status": "imported|would-import|already-imported|foreign|damaged",
      "dryRun": false, "message": "...", "file": "...", "directory": "...",
      "reason": null | "...", "sha256": "...", "entries": 2,
-     "projectId": "p1", "projectSource": "store|opencode|derived|given",
-     "projectNote": null | "...",   # where an id the store did not have came from
+     "projectId": "p1", "projectSource": RULE,
+     "projectNote": "...",          # the rule in words (also in "message")
      "session": "legacy::p1",
      "importId": "legacy-import:p1:<sha>", "createdProject": false,
      "createdSession": true,
@@ -38,6 +38,17 @@ JSON shapes (``--json``)
      "entriesSkipped": 0,           # history entries already imported (changed file)
      "checkpointChanged": true, "changed": ["objective", ...],
      "preRestore": null | "pre-restore-...", "backup": ".../checkpoint-<sha>.json"}
+
+``RULE``, which decided the project id (SPEC 6, in this order): ``given``
+(``--project``), ``store`` (the store's project for the directory),
+``opencode-worktree`` (opencode's project record has the directory as
+worktree), ``opencode-sandbox`` (a record lists it among the project's
+directories), ``opencode-subdirectory`` (inside such a directory),
+``git-cache`` (the id opencode cached in ``<repository>/.git/opencode``),
+``git-root-commit`` (the first line of `git rev-list --max-parents=0 HEAD`),
+``global`` (outside git). A file imported by an earlier version under a
+derived ``dir-<16 hex>`` id is ``store`` there, and its note says under
+which id the plugin files the directory and how to move the import.
 
 ``legacy imports [--project ID]``::
 
@@ -118,9 +129,16 @@ def cmd_scan(args) -> int:
         say(f"no legacy state files in {report.directories} director(ies) checked")
         return 0
     table(
-        ["STATUS", "PROJECT", "ENTRIES", "FILE", "REASON"],
+        ["STATUS", "PROJECT", "ID FROM", "ENTRIES", "FILE", "REASON"],
         [
-            (lg.status_label(f.status), f.project_id or "-", f.entries, f.path, f.reason or "")
+            (
+                lg.status_label(f.status),
+                f.project_id or "-",
+                f.project_source or "-",
+                f.entries,
+                f.path,
+                f.reason or "",
+            )
             for f in report.files
         ],
     )

@@ -28,6 +28,9 @@ COMMAND_MODULES = (
     "ckpt_tui.cli.resume_cmds",
     "ckpt_tui.cli.views_cmds",
     "ckpt_tui.cli.search_cmd",
+    "ckpt_tui.cli.archive_cmds",
+    "ckpt_tui.cli.watch_cmds",
+    "ckpt_tui.cli.report_cmds",
 )
 
 
@@ -106,6 +109,12 @@ COMMANDS = {
         "search_cmd",
         'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)',
     ),
+    "archive": (
+        "archive_cmds",
+        "the team archive on PostgreSQL: push this store into it, read every machine's",
+    ),
+    "watch": ("watch_cmds", "follow saves as they land (one session, a project, or every session)"),
+    "report": ("report_cmds", "a Markdown or HTML report of a session: state, timeline, changes"),
 }
 COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
 COMMAND_WORDS = frozenset(COMMAND_MODULE)

@@ -26,7 +26,8 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
         "depth": 0,                   # 1 for a child, 2 for a grandchild...
         "archived": false, "archivedAt": null,
         "createdAt": "...", "updatedAt": "...", "lastActivity": "...",
-        "messageCount": 4, "source": "opencode.db",
+        "messageCount": 4 | null,     # null: unknown (this opencode version is not understood)
+        "source": "opencode.db",
         "checkpoint": "in_progress" | "done (placeholder)" | ... | "none" | "no store",
         "hasCheckpoint": true,
         "usage": null | {             # from the messages; null: not readable
@@ -60,11 +61,17 @@ Both find opencode's data dir from ``--opencode-data DIR``, else
           {"type": "tool", "id": "prt_...", "tool": "bash",
            "status": "completed" | "error" | "running" | "pending",
            "title": "..." | null, "startedAt": "..." | null, "endedAt": "..." | null,
-           "durationMs": 2500 | null, "error": "..." | null},
+           "durationMs": 2500 | null, "error": "..." | null,
+           "input": {"command": "pytest -q"} | null,   # state.input as recorded, whole
+           "output": "..." | null},                     # whole; null: none (see error)
           {"type": "file" | "patch" | "...", "id": "prt_...", "summary": "..."}
         ]
       }]
     }
+
+In text, each tool call is followed by its input (one line per field) and
+its output, each cut after 12 lines or 2,000 characters with a line saying
+how much was left out; ``--full`` prints them whole.
 
 Exit status: 0, or 1 with one line on stderr (no data dir, unknown session,
 unreadable source, or a database whose conversation tables this version does
@@ -89,6 +96,9 @@ if TYPE_CHECKING:
 # Command bodies import the views and the core modules they use when they
 # run: `ckpt-tui` with no subcommand builds this parser on its way to the app.
 PAGE = 500
+#: Where ``conversation`` cuts a tool's input value or output (--full: never);
+#: ``ckpt_tui.conversation.FOLD_LINES``, without importing it for --help.
+FOLD_LINES = 12
 NO_STORE = "no store"
 NO_CHECKPOINT = "none"
 
@@ -201,7 +211,7 @@ def list_opencode_sessions(args) -> int:
             (
                 "  " * depth + info.id,
                 info.agent or "-",
-                info.message_count,
+                "?" if info.message_count is None else info.message_count,
                 _when(info.activity),
                 status(info),
                 info.source,
@@ -267,7 +277,29 @@ def _seconds(ms: int | None) -> str:
     return "" if ms is None else f" {ms / 1000:.1f}s"
 
 
-def _print_message(message) -> None:
+def _print_block(label: str, text: str, full: bool) -> None:
+    """``    label: text``, later lines indented under it, folded unless ``full``."""
+    from ckpt_tui.conversation import fold
+
+    shown = fold(text)
+    body = text if full or not shown.folded else shown.text
+    lines = body.split("\n")
+    say(f"    {label}: {lines[0]}")
+    for line in lines[1:]:
+        say(f"      {line}")
+    if not full and shown.folded:
+        say(f"      {shown.rest()} (--full shows them)")
+
+
+def _print_tool_detail(part, full: bool) -> None:
+    """A tool call's input, field by field, and its output."""
+    for name, value in part.input_fields():
+        _print_block(name, value, full)
+    if part.output is not None:
+        _print_block("output", part.output, full)
+
+
+def _print_message(message, full: bool = False) -> None:
     from ckpt_tui import opencode as oc
 
     head = f"--- {_when(message.created)}  {message.role}"
@@ -284,6 +316,7 @@ def _print_message(message) -> None:
         elif isinstance(part, oc.ToolPart):
             detail = part.error or part.title or ""
             say(f"[tool {part.tool} {part.status}{_seconds(part.duration_ms)}] {detail}".rstrip())
+            _print_tool_detail(part, full)
         else:
             say(f"[{part.type}] {part.summary}".rstrip())
     if message.error is not None:
@@ -313,7 +346,7 @@ def cmd_conversation(args) -> int:
     _warn(warnings)
     say(f"{info.title or '(untitled)'}  ({info.id}, {info.source}, {counted(total, 'message')})")
     for message in messages:
-        _print_message(message)
+        _print_message(message, args.full)
     return 0
 
 
@@ -321,6 +354,11 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     help_text = "show an opencode session's conversation (read only)"
     p = sub.add_parser("conversation", parents=[common], help=help_text, description=help_text)
     p.add_argument("session", metavar="SESSION", help="opencode session id")
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help=f"show tool inputs and outputs whole (else each is cut after {counted(FOLD_LINES, 'line')})",
+    )
     # SUPPRESS: an unset sub-option must not hide ``ckpt-tui --opencode-data DIR conversation``.
     p.add_argument(
         "--opencode-data", metavar="DIR", default=argparse.SUPPRESS, help="opencode's data dir"

@@ -70,6 +70,8 @@ def part(value: Part) -> dict[str, Any]:
             "endedAt": iso(value.ended),
             "durationMs": value.duration_ms,
             "error": value.error,
+            "input": value.input,
+            "output": value.output,
         }
     assert isinstance(value, OtherPart)
     return {"type": value.type, "id": value.id, "summary": value.summary}

@@ -48,6 +48,11 @@ def command_hint(outcome) -> str | None:
     return f"`ckpt-tui {step} {outcome.session_id}` {verb} it"
 
 
+def _prunes(plan) -> list[dict[str, str]]:
+    """The snapshots the write's pruning will delete (the history limit)."""
+    return [{"id": i, "name": name} for i, name in plan.prunes]
+
+
 def _skipped(plan) -> list[dict[str, str]]:
     """Damaged fields a whole restore left out (never restored, SPEC 3)."""
     return [{"field": k, "reason": r} for k, r in plan.skipped.items()]
@@ -65,10 +70,18 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
                 "changed": list(plan.keys),
                 "updatedAt": _updated_at(plan),
                 "skipped": _skipped(plan),
+                "candidates": list(plan.candidates),
+                "prunes": _prunes(plan),
+                "prunesRestored": plan.prunes_source,
+                "note": plan.note,
                 "diff": jsonview.diff(plan.diff, "current", "result"),
                 **(extra or {}),
             }
         )
+        return 0
+    if plan.needs_fields:
+        say(f"{plan.label}: {plan.note}")
+        say("(dry run: nothing written)")
         return 0
     if plan.is_noop:
         say(f"{plan.label}: nothing would change")
@@ -78,8 +91,8 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
         say("(dry run: nothing written)")
         return 0
     say(f"{plan.label} would change: {field_labels(plan.keys)}")
-    if plan.kept_note:
-        say(plan.kept_note)
+    if plan.note:
+        say(plan.note)
     for line in textdiff.unified_lines(plan.diff):
         say(line)
     say("(dry run: nothing written)")

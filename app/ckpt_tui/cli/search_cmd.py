@@ -1,13 +1,21 @@
 """``ckpt-tui search``: every snapshot and current checkpoint of the store.
 
 The index is brought up to the store before each search (a first build
-says how far it got on stderr when that is a terminal). JSON shape::
+says how far it got on stderr when that is a terminal). Hits of one text are
+one item: the documents of a session (its snapshots and current checkpoint)
+whose matching field holds the same text, the first in order standing for
+the rest (``count``, ``others``); ``--limit`` counts items. Text: one line
+per item (time, session, title, which snapshot or the current checkpoint,
+"+N more with this <field>"), then the field and its snippet. JSON shape::
 
     {"query", "note", "more",
      "items": [{"sessionId", "sessionTitle", "projectId", "projectDirectory",
                 "current": bool, "snapshot": {"id", "name"} | null,
                 "kind", "time", "score", "field", "snippet",
-                "highlights": [[start, end]]}],
+                "highlights": [[start, end]],
+                "count": 12,           # documents with this text, this one included
+                "others": [{"current": bool, "snapshot": {"id", "name"} | null,
+                            "kind", "time"}]}],
      "index": {"path", "sizeBytes"}}
 
 ``current`` is true (and ``snapshot`` null) when the hit is the session's
@@ -88,7 +96,26 @@ def _hit_json(hit: Hit) -> dict:
         "field": snip.field if snip else None,
         "snippet": snip.text if snip else "",
         "highlights": [list(r) for r in snip.highlights] if snip else [],
+        "count": hit.count,
+        "others": [
+            {
+                "current": o.current,
+                "snapshot": None if o.current else {"id": o.snapshot_id, "name": o.snapshot_name},
+                "kind": o.kind,
+                "time": o.at,
+            }
+            for o in hit.others
+        ],
     }
+
+
+def _what(hit: Hit) -> str:
+    """Which document the item is, and how many more hold its text."""
+    what = "current checkpoint" if hit.current else f"{hit.snapshot_name} ({hit.kind})"
+    if hit.count > 1:
+        field = hit.snippet.field if hit.snippet else "text"
+        what += f" +{hit.count - 1} more with this {field}"
+    return what
 
 
 def cmd_search(args) -> int:
@@ -106,7 +133,7 @@ def cmd_search(args) -> int:
         filters = Filters(
             project_id=args.project, session_id=args.session, kinds=kinds, field=args.field
         )
-        results = searcher.search(args.query, filters, limit=args.limit)
+        results = searcher.search(args.query, filters, limit=args.limit, group=True)
         if args.json:
             emit_json(
                 {
@@ -121,9 +148,8 @@ def cmd_search(args) -> int:
         if results.query.note:
             print(f"ckpt-tui: {results.query.note}", file=sys.stderr)
         for hit in results.hits:
-            what = "current checkpoint" if hit.current else f"{hit.snapshot_name} ({hit.kind})"
             title = hit.session_title or ""
-            say(f"{hit.at}  {hit.session_id}  {printable(title, 60)}  ·  {what}")
+            say(f"{hit.at}  {hit.session_id}  {printable(title, 60)}  ·  {_what(hit)}")
             if hit.snippet:
                 say(f"    {hit.snippet.field}: {hit.snippet.text}")
         if not results.hits:
@@ -156,6 +182,6 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     )
     p.add_argument("--field", metavar="F", choices=_SearchFields(), help="%(choices)s")
     p.add_argument(
-        "--limit", metavar="N", type=_positive, default=20, help="at most N hits (default 20)"
+        "--limit", metavar="N", type=_positive, default=20, help="at most N results, each a text and every snapshot holding it (default 20)"
     )
     p.set_defaults(run=cmd_search)

@@ -181,13 +181,18 @@ def cmd_show(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from ckpt_tui.cli import jsonview, textdiff
-
     svc = _reader(args)
     if getattr(args, "against", None):
         comparison = _compare_across(svc, args)
     else:
         comparison = svc.compare(args.session, args.a, args.b)
+    return report_comparison(args, comparison)
+
+
+def report_comparison(args, comparison) -> int:
+    """Print a diff (the store's or the archive's): unified lines, or JSON."""
+    from ckpt_tui.cli import jsonview, textdiff
+
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
@@ -233,10 +238,15 @@ def cmd_restore(args) -> int:
 
 
 def cmd_copy(args) -> int:
-    """A copy across sessions is planned and applied exactly as a restore is."""
+    """A copy across sessions is planned and applied exactly as a restore is;
+    so is a copy from the archive (``archive:SESSION:SNAPSHOT``)."""
     from ckpt_tui.core import across
 
     fields = args.fields.split(",") if args.fields else None
+    if args.source.startswith(("archive:", "archive@")):
+        from ckpt_tui.cli.archive_cmds import archive_copy_planner
+
+        return _plan_then_write(args, archive_copy_planner(args, fields))
     return _plan_then_write(
         args,
         lambda svc: across.plan_copy(svc, across.parse_ref(svc, args.source), args.target, fields),
@@ -244,11 +254,25 @@ def cmd_copy(args) -> int:
 
 
 def cmd_undo(args) -> int:
-    return _plan_then_write(args, lambda svc: svc.plan_undo(args.session))
+    """An undo that cannot tell which fields to take back prints them in one
+    line and writes nothing; ``--fields`` chooses."""
+    from ckpt_tui.core.fields import LABEL
+    from ckpt_tui.errors import ChooseFields
+
+    fields = args.fields.split(",") if args.fields else None
+    try:
+        return _plan_then_write(args, lambda svc: svc.plan_undo(args.session, fields))
+    except ChooseFields as exc:
+        chosen = ",".join(LABEL.get(k, k).lower() for k in exc.candidates)
+        raise ChooseFields(
+            f"{exc}; `ckpt-tui undo {args.session} --fields {chosen}` takes them back",
+            exc.candidates,
+        ) from None
 
 
 def cmd_redo(args) -> int:
-    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session))
+    fields = args.fields.split(",") if args.fields else None
+    return _plan_then_write(args, lambda svc: svc.plan_redo(args.session, fields))
 
 
 def cmd_snapshot(args) -> int:
@@ -360,7 +384,8 @@ def _register_writes(add) -> None:
     source = p.add_argument(
         "source",
         metavar="FROM",
-        help="what to copy: SESSION (its current checkpoint) or SESSION:SNAPSHOT",
+        help="what to copy: SESSION (its current checkpoint), SESSION:SNAPSHOT, or "
+        "archive[@ORIGIN]:SESSION:SNAPSHOT (a snapshot of the team archive, pruned ones too)",
     )
     source.complete = "sessions"
     p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
@@ -371,11 +396,25 @@ def _register_writes(add) -> None:
         "JSON does (any case): " + ", ".join(f"{LABEL[k]}/{k}" for k in FIELDS),
     )
     add_write_options(p)
+    p.add_argument(
+        "--archive",
+        metavar="URL",
+        help="with FROM archive:...: the archive's PostgreSQL URL (default: $CKPT_ARCHIVE_URL, "
+        "else archive.url in the config)",
+    )
     p = add("undo", cmd_undo, "undo the last restore, undo's redo, adoption or snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument(
+        "--fields",
+        metavar="FIELDS",
+        help="take back only these fields, comma-separated; when ckpt-tui did not record the "
+        "last restore, undo lists the fields it may take back and writes nothing until "
+        "they are chosen here",
+    )
     add_write_options(p)
     p = add("redo", cmd_redo, "redo what undo took back")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
+    p.add_argument("--fields", metavar="FIELDS", help="redo only these fields, comma-separated")
     add_write_options(p)
     p = add("snapshot", cmd_snapshot, "save the current checkpoint as a named manual snapshot")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)

@@ -26,7 +26,11 @@ def cmd_history(args) -> int:
     from ckpt_tui.core.service import open_service
 
     svc = open_service(args.db, read_only=True)
-    found = history.field_history(svc, args.session, args.field, args.snapshot)
+    return report_history(args, history.field_history(svc, args.session, args.field, args.snapshot))
+
+
+def report_history(args, found) -> int:
+    """Print a field history (the store's or the archive's)."""
     if args.json:
         emit_json(found.to_json())
         return 0
@@ -69,21 +73,29 @@ def cmd_board(args) -> int:
         total, after = page.total, page.cursor
         if after is None:
             break
+    return report_board(args, rows, total, statuses)
+
+
+def report_board(args, rows, total: int, statuses) -> int:
+    """Print the board's rows (the store's or the archive's)."""
     if args.json:
         emit_json(
             {
                 "total": total,
-                "group": args.group,
+                "group": getattr(args, "group", "status"),
                 "statuses": list(statuses),
                 "items": [r.to_json() for r in rows],
             }
         )
         return 0
+    by_origin = any(r.archive_origin for r in rows)  # the archive's board: whose session
     table(
-        ["SESSION", "PROJECT", "STATUS", "SNAPSHOTS", "LAST ACTIVITY", "TITLE", "BLOCKERS", "NEXT"],
+        ["SESSION", *(["ORIGIN"] if by_origin else [])]
+        + ["PROJECT", "STATUS", "SNAPSHOTS", "LAST ACTIVITY", "TITLE", "BLOCKERS", "NEXT"],
         [
             (
                 r.session_id,
+                *([(r.archive_origin or "")[:8]] if by_origin else []),
                 r.directory,
                 status_label(r.status),
                 r.snapshot_count,

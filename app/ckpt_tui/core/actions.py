@@ -64,7 +64,9 @@ class Service(Reader):
     def plan_restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Plan:
         from ckpt_tui.core import checkpoint_writes
 
-        return checkpoint_writes.plan_restore(self, session_id, snapshot, fields)
+        return checkpoint_writes.plan_restore(
+            self, session_id, snapshot, fields, self.history_limit
+        )
 
     def plan_copy(
         self,
@@ -89,13 +91,20 @@ class Service(Reader):
             source_snapshot_id=source_snapshot_id,
             fields=fields,
             action=action,
+            history_limit=self.history_limit,
         )
 
-    def plan_undo(self, session_id: str) -> Plan:
-        return self.undo_redo.plan_undo(session_id)
+    def plan_undo(self, session_id: str, fields: list[str] | None = None) -> Plan:
+        """Undo the session's last step; ``fields``: only these (an undo
+        ckpt-tui cannot tell the fields of writes nothing until chosen)."""
+        from ckpt_tui.core.checkpoint_writes import with_prunes
 
-    def plan_redo(self, session_id: str) -> Plan:
-        return self.undo_redo.plan_redo(session_id)
+        return with_prunes(self, self.undo_redo.plan_undo(session_id, fields), self.history_limit)
+
+    def plan_redo(self, session_id: str, fields: list[str] | None = None) -> Plan:
+        from ckpt_tui.core.checkpoint_writes import with_prunes
+
+        return with_prunes(self, self.undo_redo.plan_redo(session_id, fields), self.history_limit)
 
     def next_steps(self, session_id: str):
         """What undo and redo of the session would do (labels; see
@@ -106,11 +115,11 @@ class Service(Reader):
     def restore(self, session_id: str, snapshot: str, fields: list[str] | None = None) -> Outcome:
         return self.plan_and_apply(lambda: self.plan_restore(session_id, snapshot, fields))[1]
 
-    def undo(self, session_id: str) -> Outcome:
-        return self.plan_and_apply(lambda: self.plan_undo(session_id))[1]
+    def undo(self, session_id: str, fields: list[str] | None = None) -> Outcome:
+        return self.plan_and_apply(lambda: self.plan_undo(session_id, fields))[1]
 
-    def redo(self, session_id: str) -> Outcome:
-        return self.plan_and_apply(lambda: self.plan_redo(session_id))[1]
+    def redo(self, session_id: str, fields: list[str] | None = None) -> Outcome:
+        return self.plan_and_apply(lambda: self.plan_redo(session_id, fields))[1]
 
     def plan_and_apply(
         self, make_plan: Callable[[], Plan], *, if_unchanged: str | None = None
@@ -121,28 +130,33 @@ class Service(Reader):
         ``make_plan`` runs once ``BEGIN IMMEDIATE`` has the lock: its reads see
         the newest commit and nobody can commit before ours, so a save of the
         plugin since the command started is part of the plan instead of a
-        reason to refuse. ``if_unchanged`` (the ``updatedAt`` a dry run
-        printed) keeps the refusal for scripts that looked first: a
-        :class:`Conflict` when the checkpoint moved since. A step that changes
-        no checkpoint is planned under the lock and applied right after it.
+        reason to refuse, and the journal's intents are settled for sure.
+        ``if_unchanged`` (the ``updatedAt`` a dry run printed) keeps the
+        refusal for scripts that looked first: a :class:`Conflict` when the
+        checkpoint moved since. A step that changes no checkpoint is planned
+        under the lock and applied right after it.
         """
         from ckpt_tui.core import checkpoint_writes
 
         def work(conn: Connection) -> tuple[Plan, PlanWritten | None]:
-            plan = make_plan()
+            with self.undo_redo.under_lock():
+                plan = make_plan()
             checkpoint_writes.check_unchanged(plan, if_unchanged)
             if plan.entry_only is not None:
                 return plan, None  # applied below: no checkpoint to check
-            return plan, checkpoint_writes.write_plan(conn, plan, self.history_limit)
+            return plan, checkpoint_writes.write_plan(
+                conn, plan, self.history_limit, self.undo_redo.intend_write
+            )
 
         plan, written = self.store.write(work)
         if plan.entry_only is not None:
             return plan, self.apply(plan)
-        return plan, self._journaled(plan, written)
+        return plan, self._settled(plan, written)
 
     def apply(self, plan: Plan) -> Outcome:
         """Apply a plan someone previewed: :class:`Conflict` if the checkpoint
-        moved since the plan was made (the preview then shows the new diff)."""
+        moved since the plan was made (the preview then shows the new diff),
+        or if its undo or redo is no longer the next step."""
         from ckpt_tui.core import checkpoint_writes, handoff_steps, manual_snapshots
 
         if plan.entry_only == Step.SNAPSHOT:
@@ -151,24 +165,29 @@ class Service(Reader):
             )
         if plan.entry_only == Step.HANDOFF:
             return handoff_steps.undo_or_redo(self, self.undo_redo, plan)
-        written = self.store.write(
-            lambda conn: checkpoint_writes.write_plan(conn, plan, self.history_limit)
-        )
-        return self._journaled(plan, written)
 
-    def _journaled(self, plan: Plan, written: PlanWritten | None) -> Outcome:
-        """After the commit of a checkpoint write: journal it, say what it did."""
+        def work(conn: Connection) -> PlanWritten | None:
+            with self.undo_redo.under_lock():
+                self.undo_redo.check_still_next(plan)
+            return checkpoint_writes.write_plan(
+                conn, plan, self.history_limit, self.undo_redo.intend_write
+            )
+
+        return self._settled(plan, self.store.write(work))
+
+    def _settled(self, plan: Plan, written: PlanWritten | None) -> Outcome:
+        """After the commit of a checkpoint write: its intent becomes the
+        step; say what it did."""
         from ckpt_tui.core import checkpoint_writes
         from ckpt_tui.core.undo_redo import journal_after_write
 
         if written is None:
-            self.undo_redo.record_noop(plan)
-            return checkpoint_writes.outcome(plan, None)
-        warning = journal_after_write(
-            lambda: self.undo_redo.record_write(plan, written.pre_restore_id),
-            f"undo restores {written.pre_restore_name} whole, as the plugin's undo does",
-        )
-        return checkpoint_writes.outcome(plan, written).warned(warning)
+            warning = journal_after_write(
+                lambda: self.undo_redo.record_noop(plan), "the undo history did not move"
+            )
+            return checkpoint_writes.outcome(plan, None).warned(warning)
+        self.undo_redo.settle(written.anchor)
+        return checkpoint_writes.outcome(plan, written)
 
     # -- steps that change no checkpoint -----------------------------------------------
     def snapshot_create(self, session_id: str, name: str) -> Outcome:

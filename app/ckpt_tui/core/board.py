@@ -31,6 +31,8 @@ class BoardItem(NamedTuple):
     snapshot_count: int
     #: fields of the checkpoint whose stored value has the wrong type
     damaged: tuple[str, ...] = ()
+    #: On the archive's board: the origin (store file) the session came from.
+    archive_origin: str | None = None
 
     def group_key(self, group: str) -> str:
         return self.status if group == "status" else self.project_id
@@ -47,7 +49,7 @@ class BoardItem(NamedTuple):
             "lastActivity": self.last_activity,
             "snapshots": self.snapshot_count,
             "damagedFields": list(self.damaged),
-        }
+        } | ({"origin": self.archive_origin} if self.archive_origin else {})
 
 
 def parse_statuses(text: str | None) -> tuple[str, ...]:
@@ -67,7 +69,8 @@ def parse_statuses(text: str | None) -> tuple[str, ...]:
     return chosen
 
 
-def _item(row) -> BoardItem:
+def board_item(row) -> BoardItem:
+    """A board row of the store (or the archive) as the board shows it."""
     cp = Checkpoint.from_row(row.checkpoint)
     blockers = cp.blockers if isinstance(cp.blockers, tuple) else ()
     steps = cp.nextSteps if isinstance(cp.nextSteps, tuple) else ()
@@ -106,4 +109,4 @@ def board(
         page = bq.board_page(
             conn, list(statuses), group=group, project_id=project_id, after=after, limit=limit
         )
-    return Page([_item(r) for r in page.rows], page.total, page.cursor)
+    return Page([board_item(r) for r in page.rows], page.total, page.cursor)

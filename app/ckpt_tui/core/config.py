@@ -8,6 +8,10 @@ project_sort = "activity"   # activity | name (s in the pane)
 theme = "textual-dark"      # a Textual theme (ctrl+p "theme" picks and saves one)
 [keymap]                    # binding id = keys, e.g.
 "main.restore" = "R"
+[archive]                   # the team archive (ckpt-tui archive ...)
+url = "postgresql://me@db.example/ckpt?sslmode=require"
+[watch]
+bell = false                # ring the terminal bell when a followed session turns Blocked or Done
 ```
 
 The file is checked, not trusted: an unknown key, a value of the wrong
@@ -42,6 +46,12 @@ class Config:
     #: The Textual theme last chosen in the app (``None``: Textual's default);
     #: the UI checks the name (themes belong to Textual).
     theme: str | None = None
+    #: ``[archive] url``: the archive's PostgreSQL URL (shown without its
+    #: password, ``store.archive_url.redacted``).
+    archive_url: str | None = None
+    #: ``[watch] bell``: the follow screen rings the terminal bell as well as
+    #: notifying when a session turns Blocked or Done.
+    watch_bell: bool = False
     #: One line per thing in the file that was ignored, and why.
     problems: tuple[str, ...] = ()
 
@@ -57,6 +67,8 @@ _SETTINGS: dict[str, tuple[str, Callable[[object], bool]]] = {
     "session_sort": ("one of the session orders", lambda v: isinstance(v, str)),
     "project_sort": ("one of the project orders", lambda v: isinstance(v, str)),
     "theme": ("a theme's name", lambda v: isinstance(v, str)),
+    "archive": ('a table with url = "postgresql://..."', lambda v: isinstance(v, dict)),
+    "watch": ("a table: [watch] bell = true or false", lambda v: isinstance(v, dict)),
 }
 #: settings with a fixed set of values: key -> the name of the tuple in core.sorting
 _CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
@@ -135,7 +147,25 @@ def _checked(data: dict, path: Path) -> Config:
                 f'{path.name}: [keymap] {binding} must be a key string like "ctrl+r", '
                 f"not {_toml(keys)}; ignored"
             )
-    return Config(**values, keymap=keymap, path=path, problems=tuple(problems))  # type: ignore[arg-type]
+    for key, value in dict(values.pop("watch", {})).items():  # type: ignore[arg-type]
+        if key == "bell" and isinstance(value, bool):
+            values["watch_bell"] = value
+        else:
+            problems.append(f"{path.name}: [watch] {key} = {_toml(value)}: only bell = true or false; ignored")
+    archive = dict(values.pop("archive", {}))  # type: ignore[arg-type]
+    url = archive.pop("url", None)
+    if url is not None and not (isinstance(url, str) and url.strip()):
+        problems.append(f"{path.name}: [archive] url must be a URL string, not {_toml(url)}; ignored")
+        url = None
+    for key in archive:
+        problems.append(f"{path.name}: [archive] unknown key {key!r}{closest(key, ['url'])}; ignored")
+    return Config(
+        **values,  # type: ignore[arg-type]
+        keymap=keymap,
+        archive_url=url,
+        path=path,
+        problems=tuple(problems),
+    )
 
 
 def check_keymap(
@@ -190,7 +220,18 @@ def effective(config: Config) -> dict[str, object]:
         "history_limit": config.history_limit,
         "preview_undo": config.preview_undo,
         "keymap": dict(config.keymap),
-    } | ({"theme": config.theme} if config.theme else {})
+    } | ({"theme": config.theme} if config.theme else {}) | (
+        {"watch": {"bell": True}} if config.watch_bell else {}
+    ) | _archive(config)
+
+
+def _archive(config: Config) -> dict[str, object]:
+    """``[archive]`` as ``config show`` prints it: the URL without its password."""
+    if not config.archive_url:
+        return {}
+    from ckpt_tui.store.archive_url import redacted
+
+    return {"archive": {"url": redacted(config.archive_url)}}
 
 
 def to_toml(settings: dict[str, object]) -> str:

@@ -1,4 +1,5 @@
-"""``ckpt-tui demo``: a realistic store, the same for the same seed.
+"""``ckpt-tui demo``: a realistic store, the same content for the same seed
+(its snapshot ids are new on every run: each run is another store file).
 
 It has several projects whose directories exist on disk, sessions with
 child sessions, every snapshot kind, a restore that was already undone, a
@@ -122,7 +123,12 @@ class _History:
         self.project_dirs: dict[str, Path] = {}
 
     def uid(self) -> str:
-        return str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
+        """A random snapshot id, new on every run: a regenerated demo is
+        another store file (``store.file_identity``), so nothing kept for
+        the previous one (undo steps) applies to it. The seed still draws
+        its 128 bits, so the content stays the same for the same seed."""
+        self.rng.getrandbits(128)
+        return str(uuid.uuid4())
 
     def write(self, conn) -> None:
         self.clock = 0.0

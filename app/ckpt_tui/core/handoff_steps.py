@@ -35,22 +35,21 @@ def write(
     newest = undo_redo.newest_pre_restore(session_id)
     written = ho.write_handoff(reader, session_id, snapshot, built)
     before, encoding = _as_text(written.previous or b"")
+    step = undo_redo.entry_only_step(
+        Step.HANDOFF,
+        label=f"hand-off note {written.path.name}",
+        before=before,
+        after=written.handoff.markdown,
+        after_snapshot_id=None,
+        newest_pre_restore=newest,
+        detail={
+            "path": str(written.path),
+            "existed": written.previous is not None,
+            "encoding": encoding,
+        },
+    )
     warning = journal_after_write(
-        lambda: undo_redo.push_entry_only(
-            session_id,
-            Step.HANDOFF,
-            label=f"hand-off note {written.path.name}",
-            before=before,
-            after=written.handoff.markdown,
-            after_snapshot_id=None,
-            newest_pre_restore=newest,
-            detail={
-                "path": str(written.path),
-                "existed": written.previous is not None,
-                "encoding": encoding,
-            },
-        ),
-        "undo cannot take this note back",
+        lambda: undo_redo.journal.push(session_id, **step), "undo cannot take this note back"
     )
     return replace(written, warning=warning)
 

@@ -51,7 +51,9 @@ def create(
     store: Store, undo_redo: UndoRedo, session_id: str, name: str, history_limit: int
 ) -> Outcome:
     """Save the session's checkpoint as the manual snapshot ``name``, prune,
-    and journal it."""
+    and journal it: the step is recorded before the commit (its anchor is
+    the new snapshot), settled after."""
+    from ckpt_tui.store import journal
     from ckpt_tui.store import writes as w
     from ckpt_tui.store.session_reads import get_checkpoint, get_session
     from ckpt_tui.store.snapshot_reads import newest_snapshot, snapshot_exists
@@ -67,6 +69,7 @@ def create(
             raise CkptError(f"session {session_id} already has a snapshot named {name!r}")
         payload = Checkpoint.from_row(row.columns).to_json()
         newest = newest_snapshot(conn, session_id, "pre-restore")
+        at = w.write_instant(conn, session_id)
         snap = w.insert_snapshot(
             conn,
             session_id=session_id,
@@ -74,33 +77,35 @@ def create(
             kind="manual",
             name=name,
             payload_json=payload,
+            captured_at=at,
         )
-        return snap, w.prune(conn, session_id, history_limit), newest
-
-    snap, pruned, newest = store.write(work)
-    warning = journal_after_write(
-        lambda: undo_redo.push_entry_only(
-            session_id,
+        w.touch_activity(conn, session_id, row.project_id, at)
+        pruned = w.prune(conn, session_id, history_limit)
+        step = undo_redo.entry_only_step(
             Step.SNAPSHOT,
             label=f"snapshot {name!r}",
             before=snap["payload"],
             after=snap["payload"],
             after_snapshot_id=snap["id"],
             newest_pre_restore=newest,
-            detail={
-                "name": name,
-                "captured_at": snap["captured_at"],
-                "project": snap["project_id"],
-            },
-        ),
-        "undo cannot delete this snapshot",
-    )
+            detail={"name": name, "captured_at": at, "project": snap["project_id"]},
+        )
+        anchor = journal.snapshot_anchor(snap["id"])
+        warning = journal_after_write(
+            lambda: undo_redo.journal.intend(session_id, anchor, {"push": step}),
+            "undo cannot delete this snapshot",
+        )
+        return anchor, pruned, warning
+
+    anchor, pruned, warning = store.write(work)
+    if warning is None:
+        undo_redo.settle(anchor)
     return Outcome(
         Step.SNAPSHOT,
         session_id,
         f"saved snapshot {name!r}",
         True,
-        pruned=pruned,
+        pruned=len(pruned),
         snapshot=name,
     ).warned(warning)
 
@@ -113,9 +118,14 @@ def undo_or_redo(store: Store, undo_redo: UndoRedo, plan: Plan, history_limit: i
     assert entry is not None
     name = entry.detail.get("name")
     if plan.action == Step.UNDO:
-        gone = store.write(
-            lambda conn: w.delete_snapshot(conn, plan.session_id, entry.after_snapshot_id)
-        )
+        def delete(conn: Connection) -> bool:
+            gone = w.delete_snapshot(conn, plan.session_id, entry.after_snapshot_id)
+            if gone:
+                at = w.write_instant(conn, plan.session_id)
+                w.touch_activity(conn, plan.session_id, plan.project_id, at)
+            return gone
+
+        gone = store.write(delete)
         warning = journal_after_write(
             lambda: undo_redo.record_entry_step(plan), "redo cannot bring it back"
         )
@@ -163,4 +173,5 @@ def _recreate(conn: Connection, plan: Plan, history_limit: int) -> tuple[bool, i
             "of the session (the history limit): redo would prune it at once, so "
             "nothing was changed"
         )
-    return True, w.prune(conn, plan.session_id, history_limit)
+    w.touch_activity(conn, plan.session_id, snap["project_id"], w.write_instant(conn, plan.session_id))
+    return True, len(w.prune(conn, plan.session_id, history_limit))

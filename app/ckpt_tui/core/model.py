@@ -263,8 +263,6 @@ class Checkpoint(_Frozen):
         for name in (*TEXT_FIELDS, "status"):
             if name in data:
                 values[name] = _text_value(data[name])
-        if values.get("status") == "":
-            values["status"] = "in_progress"
         for name in LIST_FIELDS:
             if name in data:
                 values[name] = _list_value(data[name])
@@ -306,8 +304,6 @@ class Checkpoint(_Frozen):
         values: dict[str, Any] = {}
         for name in (*TEXT_FIELDS, "status"):
             values[name] = _text_column(row[COLUMN[name]])
-        if values["status"] == "":
-            values["status"] = "in_progress"
         for name in LIST_FIELDS:
             values[name] = _list_column(row[COLUMN[name]])
         version = row["schema_version"]

@@ -2,9 +2,15 @@
 
 Pure values, no I/O: the preview shows a plan, ``core.checkpoint_writes``
 applies it, ``core.undo_redo`` makes the plans of undo and redo and journals
-what was applied. Every plan is built by one of two constructors,
-:meth:`Plan.merge` (a checkpoint write) and :meth:`Plan.entry_step` (the undo
-or redo of a step that changed no checkpoint).
+what was applied. Every plan is built by one of three constructors:
+:meth:`Plan.merge` (a checkpoint write from a checkpoint: a restore, a copy,
+an undo that asks which fields), :meth:`Plan.rows` (undo or redo of a
+journaled write, with the columns' own bytes) and :meth:`Plan.entry_step`
+(the undo or redo of a step that changed no checkpoint).
+
+A plan carries the columns it writes (``columns``, the bytes as they go
+into the store), so what a write compares and writes under its lock is
+exactly what the plan said.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ckpt_tui.core.model import FIELDS, LABEL, Checkpoint, DamagedField, field_labels
+from ckpt_tui.core.model import COLUMN, FIELDS, LABEL, Checkpoint, DamagedField, field_labels
 from ckpt_tui.errors import DamagedPayload
 
 if TYPE_CHECKING:
@@ -24,6 +30,14 @@ if TYPE_CHECKING:
 
 #: What a restore may write: the content fields plus the placeholder flag.
 WRITABLE = (*FIELDS, "synthesized")
+#: The columns of a checkpoint row that a journal keeps and a write may
+#: create: every writable field and the schema version.
+ROW_COLUMNS = tuple(COLUMN[k] for k in (*WRITABLE, "schemaVersion"))
+
+
+def row_columns(row: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """:data:`ROW_COLUMNS` of a ``checkpoints`` row, as stored."""
+    return None if row is None else {c: row[c] for c in ROW_COLUMNS}
 
 
 class Step(StrEnum):
@@ -113,6 +127,30 @@ class Plan:
     kept: tuple[str, ...] = ()
     #: Adoption: the legacy session adopted from.
     legacy_session: str | None = None
+    #: The column values this plan writes, as stored (column -> value): those
+    #: of ``keys``; every one of :data:`ROW_COLUMNS` when it creates the row.
+    columns: Mapping[str, Any] = field(default_factory=dict)
+    #: Undo of a write that created the checkpoint: the row goes (there was
+    #: none before), as nothing else was changed in it since.
+    delete_row: bool = False
+    #: Undo of a write ckpt-tui did not journal: the fields it may take back,
+    #: none chosen; the plan writes nothing until fields are chosen.
+    candidates: tuple[str, ...] = ()
+    #: The snapshots this write's pruning will delete (id, name), oldest last.
+    prunes: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def _over(cls, action: Step, current: Current, after: Checkpoint, **fields: Any) -> Plan:
+        """A plan over ``current`` that leaves ``after``; ``fields``: the rest."""
+        return cls(
+            action=action,
+            session_id=current.session.id,
+            project_id=current.session.project_id,
+            before=current.checkpoint or Checkpoint(),
+            after=after,
+            base_updated_at=current.updated_at,
+            **fields,
+        )
 
     @classmethod
     def merge(
@@ -128,18 +166,54 @@ class Plan:
     ) -> Plan:
         """A checkpoint write: ``current`` with ``keys`` taken from ``source``.
         ``typed``: the optional fields above that this kind of plan sets."""
-        base = current.checkpoint or Checkpoint()
-        after = take(base, source, keys)
-        return cls(
-            action=action,
-            session_id=current.session.id,
-            project_id=current.session.project_id,
+        after = take(current.checkpoint or Checkpoint(), source, keys)
+        changed = changed_keys(current.checkpoint or Checkpoint(), after)
+        return cls._over(
+            action,
+            current,
+            after,
             label=label,
-            before=base,
-            after=after,
-            base_updated_at=current.updated_at,
-            keys=changed_keys(base, after),
+            keys=changed,
             source_snapshot_id=source_snapshot_id,
+            columns=after.to_row(changed if current.checkpoint is not None else None),
+            **typed,
+        )
+
+    @classmethod
+    def rows(
+        cls,
+        action: Step,
+        current: Current,
+        base_row: Mapping[str, Any] | None,
+        target_row: Mapping[str, Any] | None,
+        keys: tuple[str, ...],
+        *,
+        label: str,
+        source_snapshot_id: str | None,
+        **typed: Any,
+    ) -> Plan:
+        """Undo or redo of a journaled write: the ``keys`` columns of
+        ``target_row`` (the journal's bytes) into ``base_row`` (the row now);
+        ``target_row`` ``None``: the row goes (``keys`` are all it held)."""
+        if target_row is None:
+            columns: dict[str, Any] = {}
+            after = Checkpoint()
+        else:
+            columns = (
+                dict(target_row)
+                if base_row is None
+                else {COLUMN[k]: target_row[COLUMN[k]] for k in keys}
+            )
+            after = Checkpoint.from_row({**(base_row or target_row), **columns})
+        return cls._over(
+            action,
+            current,
+            after,
+            label=label,
+            keys=keys,
+            source_snapshot_id=source_snapshot_id,
+            columns=columns,
+            delete_row=target_row is None,
             **typed,
         )
 
@@ -156,15 +230,11 @@ class Plan:
             what = f"{entry.label} ({how})"
         else:
             what = f"{entry.label} (write it again)"
-        base = current.checkpoint or Checkpoint()
-        return cls(
-            action=action,
-            session_id=current.session.id,
-            project_id=current.session.project_id,
+        return cls._over(
+            action,
+            current,
+            current.checkpoint or Checkpoint(),
             label=f"{action} {what}",
-            before=base,
-            after=base,
-            base_updated_at=current.updated_at,
             keys=(),
             source_snapshot_id=entry.after_snapshot_id,
             entry=entry,
@@ -200,14 +270,18 @@ class Plan:
         return {**detail, "keys": list(self.keys)}
 
     @property
-    def kept_note(self) -> str | None:
-        """Which later changes a journaled undo (or redo) keeps, named.
+    def note(self) -> str | None:
+        """What a preview says besides the diff, one paragraph: the fields
+        an undo or redo keeps, the fields an undo may take back when
+        ckpt-tui cannot tell which, and what pruning will delete."""
+        parts = [p for p in (self._kept_note(), self._candidates_note(), self._prunes_note()) if p]
+        return " ".join(parts) or None
 
-        Undo reverts only the fields the step changed; fields saved since
-        (by the plugin, usually) keep their current values. The plugin's own
-        undo restores its newest pre-restore snapshot whole and would revert
-        them too, so a preview must say so.
-        """
+    def _kept_note(self) -> str | None:
+        """Undo reverts only the fields the step changed and that still hold
+        what it wrote; the others (saved since, by the plugin usually) keep
+        their current values. The plugin's own undo restores its newest
+        pre-restore snapshot whole and would revert them too."""
         if not self.kept or self.entry is None:
             return None
         names = ", ".join(LABEL.get(k, k) for k in self.kept)
@@ -216,8 +290,42 @@ class Plan:
         step = "adoption" if self.entry.action == Step.ADOPT else self.entry.action
         return (
             f"Kept as they are now: {names} (changed after the {step}). Only the fields the "
-            f"{step} changed are reverted; the plugin's own undo would revert these too."
+            f"{step} changed, still as it left them, are reverted; the plugin's own undo "
+            "would revert these too."
         )
+
+    def _candidates_note(self) -> str | None:
+        if not self.candidates or self.keys:
+            return None
+        return (
+            f"ckpt-tui did not record the write it would undo, so it cannot tell which fields "
+            f"that write changed; it may take back {field_labels(self.candidates)}. Nothing "
+            "changes until fields are chosen."
+        )
+
+    def _prunes_note(self) -> str | None:
+        if not self.prunes:
+            return None
+        names = [name for _id, name in self.prunes]
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        note = f"Pruning (the history limit) deletes {len(names)} old snapshot" + (
+            "s" if len(names) != 1 else ""
+        ) + f": {shown}."
+        if self.prunes_source:
+            note += f" Among them the snapshot restored, {self.snapshot_name or 'its source'}."
+        return note
+
+    @property
+    def prunes_source(self) -> bool:
+        """Whether pruning deletes the very snapshot this write copies from."""
+        return self.source_snapshot_id is not None and any(
+            i == self.source_snapshot_id for i, _name in self.prunes
+        ) and self.action in (Step.RESTORE, Step.ADOPT, Step.COPY)
+
+    @property
+    def needs_fields(self) -> bool:
+        """An undo that cannot tell which fields to take back, none chosen."""
+        return bool(self.candidates) and not self.keys
 
 
 @dataclass(frozen=True, slots=True)

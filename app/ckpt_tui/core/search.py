@@ -48,14 +48,32 @@ class SearchError(CkptError):
 
 _HIT_FIELDS = (
     "current project_id project_dir session_id session_title snapshot_id snapshot_name "
-    "kind at score snippet"
+    "kind at score snippet count others"
 )
+#: Hits read for one page of grouped results at most (``Searcher._grouped``),
+#: and the most asked of the index at a time.
+GROUP_SCAN = 2_000
+GROUP_BATCH = 200
 
 
-class Hit(namedtuple("Hit", _HIT_FIELDS)):
+class Other(namedtuple("Other", ("current", "snapshot_id", "snapshot_name", "kind", "at"))):
+    """Another document holding a grouped hit's text: a snapshot, or the
+    current checkpoint (``current``, no snapshot)."""
+
+    __slots__ = ()
+    current: bool
+    snapshot_id: str | None
+    snapshot_name: str | None
+    kind: str
+    at: str
+
+
+class Hit(namedtuple("Hit", _HIT_FIELDS, defaults=(1, ()))):
     """A snapshot, or a session's current checkpoint, that matches. Records
     here are ``collections.namedtuple``s (see ``core.search_match``); the
-    annotations say what each field holds."""
+    annotations say what each field holds. Grouped (``search(group=True)``),
+    it stands for ``count`` documents of its session with the same text in
+    the snippet's field: itself and ``others``."""
 
     __slots__ = ()
     current: bool
@@ -69,6 +87,8 @@ class Hit(namedtuple("Hit", _HIT_FIELDS)):
     at: str
     score: float
     snippet: Snippet | None
+    count: int
+    others: tuple[Other, ...]
 
     @property
     def key(self) -> tuple[str, str]:
@@ -164,37 +184,35 @@ class Searcher:
             ) from None
 
     def search(
-        self, text: str, filters: Filters | None = None, *, limit: int = 50, offset: int = 0
+        self,
+        text: str,
+        filters: Filters | None = None,
+        *,
+        limit: int = 50,
+        offset: int = 0,
+        group: bool = False,
     ) -> Results:
-        """One page of hits, each a row the store has (see :meth:`_check`)."""
+        """One page of hits, each a row the store has (see :meth:`_check`).
+
+        ``group``: hits of one text become one (:meth:`_grouped`), and
+        ``limit`` counts those rows."""
         filters = filters or Filters()
         if filters.field is not None and filters.field not in SEARCH_FIELDS:
             raise CkptError(f"unknown field {filters.field!r}; one of: {', '.join(SEARCH_FIELDS)}")
         query = parse(text)
         if query.empty:
             return Results(query, [])
+        if group:
+            return self._grouped(query, filters, limit, offset)
         expression = query.expression(filters.field)
         found: list[tuple[int, Hit, dict[str, str]]] = []
         at = offset
         while len(found) <= limit:
             want = limit - len(found) + 1
-            # Taken before the index is read: see _check.
-            stamp = search_stamp.store_stamp(self.store_path)
-            page = self._guard(
-                lambda at=at, want=want, stamp=stamp: self.index.match(
-                    expression,
-                    project_id=filters.project_id,
-                    session_id=filters.session_id,
-                    kinds=filters.kind_list(),
-                    by_recency=filters.by_recency,
-                    limit=want,
-                    offset=at,
-                    stamp=stamp,
-                )
-            )
-            found.extend(self._check(page, at))
-            at += len(page.hits)
-            if len(page.hits) < want:
+            checked, read = self._batch(expression, filters, at, want)
+            found.extend(checked)
+            at += read
+            if read < want:
                 break
         more = len(found) > limit
         kept = found[:limit]
@@ -204,6 +222,67 @@ class Searcher:
             for _i, hit, columns in kept
         ]
         return Results(query, hits, more, next_offset)
+
+    def _batch(
+        self, expression: str, filters: Filters, at: int, want: int
+    ) -> tuple[list[tuple[int, Hit, dict[str, str]]], int]:
+        """Up to ``want`` matches from position ``at``, checked against the
+        store (:meth:`_check`), and how many the index gave."""
+        # Taken before the index is read: see _check.
+        stamp = search_stamp.store_stamp(self.store_path)
+        page = self._guard(
+            lambda: self.index.match(
+                expression,
+                project_id=filters.project_id,
+                session_id=filters.session_id,
+                kinds=filters.kind_list(),
+                by_recency=filters.by_recency,
+                limit=want,
+                offset=at,
+                stamp=stamp,
+            )
+        )
+        return self._check(page, at), len(page.hits)
+
+    def _grouped(self, query: Query, filters: Filters, limit: int, offset: int) -> Results:
+        """Hits of one text as one row: the hits of a session whose first
+        matching field (the snippet's) holds the same text, in a snapshot
+        or the current checkpoint, become the first of them with ``count``
+        and ``others`` (the rest, in order). ``uuid`` in a title kept by
+        twelve snapshots is one row "and 11 more", not twelve alike.
+
+        A page holds ``limit`` rows and ends just before the first hit of
+        the next text, so the next page (``next_offset``) starts with it; a
+        text whose hits continue past that point, or past
+        :data:`GROUP_SCAN` hits read for one page, has a row on a later
+        page too."""
+        expression = query.expression(filters.field)
+        groups: dict[tuple, list[tuple[Hit, Snippet | None]]] = {}
+        at, scanned, more, next_offset = offset, 0, False, offset
+        batch = limit + 1  # enough when every text is new; more when hits group
+        while not more:
+            checked, read = self._batch(expression, filters, at, batch)
+            for position, hit, columns in checked:
+                snip = snippet(query, columns, filters.field)
+                key = (hit.session_id, snip.field, columns.get(snip.field)) if snip else hit.key
+                if scanned >= GROUP_SCAN or (key not in groups and len(groups) == limit):
+                    more, next_offset = True, position
+                    break
+                groups.setdefault(key, []).append((hit, snip))
+                scanned += 1
+                next_offset = position + 1
+            at += read
+            if read < batch:
+                break
+            batch = min(batch * 2, GROUP_BATCH)
+        rows = []
+        for members in groups.values():
+            (first, snip), rest = members[0], members[1:]
+            others = tuple(
+                Other(h.current, h.snapshot_id, h.snapshot_name, h.kind, h.at) for h, _ in rest
+            )
+            rows.append(first._replace(snippet=snip, count=len(members), others=others))
+        return Results(query, rows, more, next_offset if more else at)
 
     def _check(self, page: search_query.Page, start: int) -> list[tuple[int, Hit, dict[str, str]]]:
         """The page's hits whose rows the store has, each with its text.

@@ -19,12 +19,14 @@ class LazyJournal:
     failures (an unusable state dir, a damaged file) are :class:`JournalError`,
     one line like every other, never a traceback."""
 
-    def __init__(self, path: Path, store_path: Path, former: Path | None = None) -> None:
-        self._args = (path, store_path, former)
+    def __init__(self, path: Path, store: Store, former: Path | None = None) -> None:
+        self._args = (path, store, former)
         self._file = None
 
     def __getattr__(self, name: str):
         from sqlalchemy.exc import SQLAlchemyError
+
+        from ckpt_tui.store.file_identity import FileIdentityError
 
         def guarded(*args, **kwargs):
             try:
@@ -33,7 +35,7 @@ class LazyJournal:
 
                     self._file = JournalFile(*self._args)
                 return getattr(self._file, name)(*args, **kwargs)
-            except (OSError, ValueError, sqlite3.Error, SQLAlchemyError) as exc:
+            except (OSError, ValueError, sqlite3.Error, SQLAlchemyError, FileIdentityError) as exc:
                 reason = str(getattr(exc, "orig", None) or exc).splitlines()[0] or type(exc).__name__
                 raise JournalError(
                     f"the undo journal {self._args[0]} cannot be used ({reason})"
@@ -62,9 +64,7 @@ def open_service(
     path = Path(db).expanduser() if db else paths.default_store_path()
     store = Store(path, read_only=read_only)
     cfg = config or load()
-    journal = LazyJournal(
-        paths.state_dir() / "journal.db", store.path, paths.former_journal_file()
-    )
+    journal = LazyJournal(paths.state_dir() / "journal.db", store, paths.former_journal_file())
     service = Service(store, journal, cfg.history_limit)
     if debuglog.enabled():
         debuglog.instrument(service, "service")

@@ -160,7 +160,6 @@ _get_fields = itemgetter(*FIELDS)
 _PLAIN_TYPES = tuple(list if name in LIST_FIELDS else str for name in FIELDS)
 _LISTS = slice(FIELDS.index(LIST_FIELDS[0]), FIELDS.index(LIST_FIELDS[-1]) + 1)
 assert FIELDS[_LISTS] == tuple(LIST_FIELDS)
-_STATUS_AT = FIELDS.index("status")
 #: A payload that ``model.decode`` makes a ``Damaged`` of.
 _DAMAGED = object()
 _NO_EXTRA: Mapping = {}
@@ -179,9 +178,9 @@ def _fields(raw: str | None) -> tuple[tuple, Mapping] | object:
     if not isinstance(data, dict):
         return _DAMAGED
     extra = _NO_EXTRA if data.keys() <= _KNOWN else {k: data[k] for k in data.keys() - _KNOWN}
-    try:  # what the plugin writes: every field, of its type, and a status
+    try:  # what the plugin writes: every field, of its type
         values = _get_fields(data)
-        if tuple(map(type, values)) == _PLAIN_TYPES and values[_STATUS_AT]:
+        if tuple(map(type, values)) == _PLAIN_TYPES:
             for items in values[_LISTS]:
                 "".join(items)  # a TypeError unless the list holds strings only
             return values, extra
@@ -192,7 +191,7 @@ def _fields(raw: str | None) -> tuple[tuple, Mapping] | object:
 
 def _each_field(data: dict) -> tuple:
     """``_fields``' values one field at a time: a field missing (its
-    default), of the wrong type (damaged) or an empty status."""
+    default) or of the wrong type (damaged)."""
     values = []
     for name, default in _FIELD_DEFAULTS:
         value = data.get(name, default)
@@ -201,8 +200,6 @@ def _each_field(data: dict) -> tuple:
         elif name in _TEXTS:
             if type(value) is not str:
                 value = _text_value(value)
-            elif not value and name == "status":
-                value = "in_progress"
         elif type(value) is not list or not all(type(item) is str for item in value):
             value = _list_value(value)
         values.append(value)

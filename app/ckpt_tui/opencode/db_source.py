@@ -10,11 +10,13 @@ in a table it does not read, as a newer opencode might) raises
 empty conversation. Without a ``part`` table, messages come without their
 parts and the page says so.
 
-The ``time_created`` columns of ``message`` and ``part`` are never read:
-rows copied by opencode's JSON migration, and parts written by
-``opencode import``, carry the time of the copy there. Message order is id
-order: opencode's message ids ascend with creation time, and sorting them
-needs no JSON.
+Messages are ordered as opencode's ``MessageV2.page`` orders them (checked
+against opencode's ``session/message-v2.ts``): by the ``time_created``
+column, then by id; a message's parts by id. That column is used for the
+order only: times shown and activity come from the records' own
+``data.time.created`` (SPEC 7), since rows copied by opencode's JSON
+migration, and parts written by ``opencode import``, carry the time of the
+copy in it.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 from ckpt_tui.opencode import records
 from ckpt_tui.opencode.model import ProjectRecord, SessionInfo
-from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
+from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage, page_cursor, read_cursor
 from ckpt_tui.opencode.sqlite_read import (
     DEFAULT_BUSY_TIMEOUT_MS,
     NotUnderstood,
@@ -87,6 +89,21 @@ class _Schema:
             if found is not None:
                 return table
         return None
+
+    def sessions_elsewhere(self, conn: sqlite3.Connection, session_ids: list[str]) -> set[str]:
+        """Which of these sessions have messages in a newer table."""
+        found: set[str] = set()
+        for table in self.newer:
+            for chunk in chunks(session_ids):
+                found.update(
+                    r[0]
+                    for r in conn.execute(
+                        f"SELECT DISTINCT session_id FROM {table} "
+                        f"WHERE session_id IN ({placeholders(len(chunk))})",
+                        chunk,
+                    )
+                )
+        return found
 
     @property
     def has_messages(self) -> bool:
@@ -168,6 +185,14 @@ class DbSource:
     ) -> Listing:
         """Session rows as :class:`SessionInfo`, in short statements of their own."""
         listing = Listing(sessions=[])
+        ids = [row[0] for row in rows]
+        # A count this reader cannot make is unknown, not 0 (NOT_UNDERSTOOD).
+        if schema.has_messages:
+            unknown = schema.sessions_elsewhere(
+                conn, [sid for sid in ids if not stats.get(sid, (0, None))[0]]
+            )
+        else:
+            unknown = set(ids)
         last_ids = [last for _, last in stats.values() if last is not None]
         last_messages = self._messages_by_id(conn, last_ids, listing.damaged)
         last_parts = self._parts_of(conn, schema, last_ids, listing.damaged)
@@ -182,7 +207,9 @@ class DbSource:
                 activity = records.message_activity(last, last_parts.get(last_id, []))
             agent = values["agent"] or None
             if agent is None and count and schema.has_messages:
-                agent = records.session_agent(self._first_messages(conn, sid, listing.damaged))
+                agent = records.session_agent(
+                    self._first_messages(conn, schema, sid, listing.damaged)
+                )
             archived_at = records.moment(values["time_archived"])
             listing.sessions.append(
                 SessionInfo(
@@ -197,7 +224,7 @@ class DbSource:
                     created=records.moment(values["time_created"]),
                     updated=records.moment(values["time_updated"]),
                     last_activity=activity,
-                    message_count=count,
+                    message_count=None if sid in unknown else count,
                     source=self.name,
                     source_path=self.path,
                 )
@@ -242,15 +269,9 @@ class DbSource:
         return found
 
     def _first_messages(
-        self, conn: sqlite3.Connection, session_id: str, damaged: set[str]
+        self, conn: sqlite3.Connection, schema: _Schema, session_id: str, damaged: set[str]
     ) -> list[dict[str, Any]]:
-        ids = [
-            r[0]
-            for r in conn.execute(
-                "SELECT id FROM message WHERE session_id = ? ORDER BY id LIMIT ?",
-                (session_id, AGENT_PROBE),
-            )
-        ]
+        ids = [mid for _, mid in self._page_keys(conn, schema, session_id, None, AGENT_PROBE)]
         by_id = self._messages_by_id(conn, ids, damaged)
         return [by_id[i] for i in ids if i in by_id]
 
@@ -305,13 +326,8 @@ class DbSource:
             schema.require_messages()
             damaged: set[str] = set()
             conn.execute("BEGIN")
-            ids = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT id FROM message WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?",
-                    (session_id, after or "", limit + 1),
-                )
-            ]
+            keys = self._page_keys(conn, schema, session_id, read_cursor(after), limit + 1)
+            ids = [mid for _, mid in keys]
             elsewhere = None if ids or after else schema.messages_elsewhere(conn, session_id)
             if elsewhere:
                 raise NotUnderstood(
@@ -332,9 +348,59 @@ class DbSource:
                     f"{self.name} has no part table that this ckpt-tui reads, so messages are "
                     f"shown without their text and tools ({NOT_UNDERSTOOD} fully)",
                 )
-            return RawPage(ordered, has_more, len(damaged), ids[-1] if ids else None, warnings)
+            cursor = page_cursor(keys[len(ids) - 1][1], keys[len(ids) - 1][0]) if ids else None
+            return RawPage(ordered, has_more, len(damaged), cursor, warnings)
 
         return self._read(work)
+
+    @staticmethod
+    def _page_keys(
+        conn: sqlite3.Connection,
+        schema: _Schema,
+        session_id: str,
+        after: tuple[object, str] | None,
+        limit: int,
+    ) -> list[tuple[object, str]]:
+        """``(time_created, id)`` of the page's messages, in the order of
+        opencode's ``MessageV2.page``: the ``time_created`` column, then the
+        id (the index ``(session_id, time_created, id)`` serves it). Without
+        that column (an older schema), id order. A cursor without a time (a
+        bare id) takes the time its message has, if it is still there."""
+        if "time_created" not in schema.message:
+            start = after[1] if after else ""
+            rows = conn.execute(
+                "SELECT NULL, id FROM message WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?",
+                (session_id, start, limit),
+            )
+            return list(rows)
+        if after is None:
+            rows = conn.execute(
+                "SELECT time_created, id FROM message WHERE session_id = ? "
+                "ORDER BY time_created, id LIMIT ?",
+                (session_id, limit),
+            )
+            return list(rows)
+        time, last = after
+        if time is None:
+            found = conn.execute(
+                "SELECT time_created FROM message WHERE id = ? AND session_id = ?",
+                (last, session_id),
+            ).fetchone()
+            time = found[0] if found else None
+        if time is None:  # its message is gone: on by id
+            rows = conn.execute(
+                "SELECT time_created, id FROM message WHERE session_id = ? AND id > ? "
+                "ORDER BY time_created, id LIMIT ?",
+                (session_id, last, limit),
+            )
+            return list(rows)
+        rows = conn.execute(
+            "SELECT time_created, id FROM message WHERE session_id = ? AND "
+            "(time_created > ? OR (time_created = ? AND id > ?)) "
+            "ORDER BY time_created, id LIMIT ?",
+            (session_id, time, time, last, limit),
+        )
+        return list(rows)
 
     def count(self, session_id: str) -> int:
         def work(conn: sqlite3.Connection) -> int:

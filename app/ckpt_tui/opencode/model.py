@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from ckpt_tui.plural import counted
+
 TREE_SOURCE = "storage tree"
 
 
@@ -35,9 +37,17 @@ class SessionInfo:
     created: datetime | None
     updated: datetime | None
     last_activity: datetime | None
-    message_count: int
+    #: ``None``: unknown, when the database keeps this session's messages in
+    #: a form this ckpt-tui does not read (a newer opencode): never a 0.
+    message_count: int | None
     source: str
     source_path: str
+
+    def messages_text(self) -> str:
+        """``4 messages``, or ``messages unknown`` when the count is."""
+        if self.message_count is None:
+            return "messages unknown (this opencode version is not understood)"
+        return counted(self.message_count, "message")
 
     @property
     def activity(self) -> datetime | None:

@@ -162,8 +162,9 @@ class OpencodeReader:
     def conversation_page(
         self, session_id: str, after: str | None = None, limit: int = DEFAULT_PAGE
     ) -> ConversationPage:
-        """Up to ``limit`` messages after message id ``after`` (from the start
-        when ``None``), each with its parts: one short read."""
+        """Up to ``limit`` messages after the cursor ``after`` (a page's
+        ``cursor``; from the start when ``None``), each with its parts, in
+        opencode's order: one short read."""
         limit = max(1, min(int(limit), MAX_PAGE))
         source, skipped = self._find(session_id)
         try:
@@ -174,7 +175,7 @@ class OpencodeReader:
         return ConversationPage(
             session_id=session_id,
             messages=messages,
-            cursor=raw.last_id if raw.has_more else None,
+            cursor=raw.cursor if raw.has_more else None,
             damaged_skipped=raw.damaged,
             source=source.name,
             warnings=tuple(_fallback_warnings(source, skipped)) + raw.warnings,

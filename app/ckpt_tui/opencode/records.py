@@ -178,7 +178,22 @@ def _tool_part(part: dict[str, Any]) -> ToolPart:
         ended=ended,
         duration_ms=duration,
         error=error if isinstance(error, str) else (None if error is None else str(error)),
+        input=state.get("input"),
+        output=_tool_output(state),
     )
+
+
+def _tool_output(state: dict[str, Any]) -> str | None:
+    """``state.output`` (a completed call); else the ``metadata.output``
+    opencode keeps while a call runs and when one was interrupted. A value
+    that is not text is shown as JSON."""
+    output = state.get("output")
+    if output is None:
+        metadata = state.get("metadata")
+        output = metadata.get("output") if isinstance(metadata, dict) else None
+    if output is None or isinstance(output, str):
+        return output
+    return json.dumps(output, ensure_ascii=False)
 
 
 def _other_summary(part: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ newer schema) is one more class, not another branch in the reader.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,8 +27,31 @@ class RawPage:
     messages: list[HydratedMessage]
     has_more: bool
     damaged: int
-    last_id: str | None = None  # the last message id looked at, damaged or not: the cursor
+    #: Where the next page starts (:func:`page_cursor`): after the last
+    #: message looked at, damaged or not.
+    cursor: str | None = None
     warnings: tuple[str, ...] = ()  # what the page cannot show, in one line each
+
+
+def page_cursor(message_id: str, order_key: object = None) -> str:
+    """The cursor after a message: its id and the value it is ordered by
+    besides the id (a database's ``time_created``), as JSON, so the value
+    keeps its type and nothing in an id can be mistaken for a separator."""
+    return json.dumps([order_key, message_id])
+
+
+def read_cursor(cursor: str | None) -> tuple[object, str] | None:
+    """``(order key, message id)`` of a cursor; a bare message id (what
+    earlier versions handed out) has no order key."""
+    if cursor is None:
+        return None
+    try:
+        value = json.loads(cursor)
+    except ValueError:
+        return None, cursor
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[1], str):
+        return value[0], value[1]
+    return None, cursor
 
 
 class Source(Protocol):
@@ -41,7 +65,10 @@ class Source(Protocol):
 
     def find_session(self, session_id: str) -> SessionInfo | None: ...
 
-    def page(self, session_id: str, after: str | None, limit: int) -> RawPage: ...
+    def page(self, session_id: str, after: str | None, limit: int) -> RawPage:
+        """Up to ``limit`` messages after the cursor ``after`` (from the
+        start when ``None``), in the order opencode shows them."""
+        ...
 
     def count(self, session_id: str) -> int: ...
 

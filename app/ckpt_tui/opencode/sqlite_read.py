@@ -24,7 +24,9 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-DEFAULT_BUSY_TIMEOUT_MS = 2000
+#: opencode's own busy timeout (``PRAGMA busy_timeout = 5000`` in its
+#: ``storage/db.ts``): a read waits as long as opencode's own writers would.
+DEFAULT_BUSY_TIMEOUT_MS = 5000
 _WAL_MODE_BYTES = (2, 2)  # header bytes 18 and 19: file format versions, 2 = WAL
 
 

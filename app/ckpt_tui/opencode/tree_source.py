@@ -9,6 +9,8 @@ Layout (ids come from the paths, as opencode took them)::
 
 opencode no longer writes here, but sessions that never reached a database
 are only here. Files are read one at a time and never locked or changed.
+Messages come in id order, as opencode listed them before v1.2.0 (the tree
+has no ``time_created`` column).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from ckpt_tui.opencode import records
 from ckpt_tui.opencode.model import TREE_SOURCE, ProjectRecord, SessionInfo
-from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage
+from ckpt_tui.opencode.source import HydratedMessage, Listing, RawPage, page_cursor, read_cursor
 
 # Ids become path components here: anything else could climb out of storage/.
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]+")
@@ -204,7 +206,8 @@ class TreeSource:
     def page(self, session_id: str, after: str | None, limit: int) -> RawPage:
         if not _SAFE_ID.fullmatch(session_id):
             return RawPage([], False, 0)
-        files = [f for f in self._message_files(session_id) if after is None or f.stem > after]
+        start = read_cursor(after)
+        files = [f for f in self._message_files(session_id) if start is None or f.stem > start[1]]
         has_more = len(files) > limit
         damaged: set[str] = set()
         messages: list[HydratedMessage] = []
@@ -216,7 +219,9 @@ class TreeSource:
                 damaged.add(str(file))
                 continue
             messages.append((message, self._parts(session_id, file.stem, damaged)))
-        return RawPage(messages, has_more, len(damaged), files[-1].stem if files else None)
+        return RawPage(
+            messages, has_more, len(damaged), page_cursor(files[-1].stem) if files else None
+        )
 
     def count(self, session_id: str) -> int:
         if not _SAFE_ID.fullmatch(session_id):

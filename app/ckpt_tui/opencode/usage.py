@@ -46,6 +46,9 @@ class SessionUsage:
     agents: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
     damaged_skipped: int = 0
+    #: ``(YYYY-MM-DD, cost)`` per UTC day of the messages' ``time.created``,
+    #: oldest first: only days with a message that reported a cost.
+    cost_by_day: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -108,6 +111,7 @@ def summarise(
     models: dict[str, None] = {}
     agents: dict[str, None] = {}
     prompts = assistants = 0
+    by_day: dict[str, float] = {}
     for message in messages:
         role = message.get("role")
         if role == "user":
@@ -119,6 +123,9 @@ def summarise(
         spent = _number(message.get("cost"))
         if spent is not None:
             cost = (cost or 0.0) + spent
+            if created := records.message_created(message):
+                day = created.strftime("%Y-%m-%d")
+                by_day[day] = by_day.get(day, 0.0) + spent
         for kind, count in _token_counts(message).items():
             tokens[kind] = tokens.get(kind, 0) + count
         if model := records._model(message):
@@ -140,6 +147,7 @@ def summarise(
         agents=tuple(agents),
         files=tuple(sorted(files)),
         damaged_skipped=damaged,
+        cost_by_day=tuple(sorted(by_day.items())),
     )
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import itertools
 import os
+import sqlite3
+import time
 import uuid
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, text, update
 
 from ckpt_tui import timeutil
 from ckpt_tui.store.ordering import instant
@@ -18,10 +20,41 @@ from ckpt_tui.store.valid_ids import require_id
 
 _seq = itertools.count(1)
 
+#: How long a write waits for the clock to pass the session's newest
+#: snapshot (two writers in one millisecond), in milliseconds.
+SAME_INSTANT_WAIT_MS = 5
 
-def generated_name(kind: str) -> str:
-    """``<kind>-<epoch ms>-<pid><seq>`` (SPEC 5.2): unique across writers."""
-    return f"{kind}-{timeutil.epoch_ms(timeutil.now())}-{os.getpid()}{next(_seq)}"
+
+def generated_name(kind: str, at: str | None = None) -> str:
+    """``<kind>-<epoch ms>-<pid><seq>`` (SPEC 5.2): unique across writers
+    without moving any time (``at``: the write's instant)."""
+    moment = timeutil.parse(at) if at else None
+    return f"{kind}-{timeutil.epoch_ms(moment or timeutil.now())}-{os.getpid()}{next(_seq)}"
+
+
+def write_instant(conn: Connection, session_id: str) -> str:
+    """The one instant a write stamps everywhere (a pre-restore snapshot's
+    ``captured_at``, the checkpoint's ``updated_at``, ``restored_at``, the
+    session's activity), read once.
+
+    Never ahead of the clock: when the session's newest snapshot is at this
+    very millisecond or a little after (another writer in the same
+    millisecond), the write waits for the clock to pass it, a few
+    milliseconds at most; a newest snapshot further ahead (a clock that
+    went back) leaves the instant as it is, and the order of equal times
+    falls to the id.
+    """
+    newest = newest_snapshot(conn, session_id)
+    at = timeutil.now()
+    last = timeutil.parse(newest["captured_at"]) if newest else None
+    if last is not None and last >= at:
+        deadline = time.monotonic() + SAME_INSTANT_WAIT_MS / 1000
+        while last >= at and (last - at).total_seconds() * 1000 <= SAME_INSTANT_WAIT_MS:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.0005)
+            at = timeutil.now()
+    return timeutil.fmt(at)
 
 
 def insert_snapshot(
@@ -36,17 +69,15 @@ def insert_snapshot(
     snapshot_id: str | None = None,
     captured_at: str | None = None,
 ) -> dict[str, Any]:
-    """Insert one snapshot, captured strictly after the session's newest."""
+    """Insert one snapshot, captured at ``captured_at`` (default: the
+    write's instant, :func:`write_instant`)."""
     require_id(session_id)
-    newest = newest_snapshot(conn, session_id)
-    captured = captured_at or timeutil.after(
-        newest["captured_at"] if newest else None, timeutil.now_iso()
-    )
+    captured = captured_at or write_instant(conn, session_id)
     row = {
         "id": snapshot_id or str(uuid.uuid4()),
         "session_id": session_id,
         "project_id": project_id,
-        "name": name or generated_name(kind),
+        "name": name or generated_name(kind, captured),
         "kind": kind,
         "captured_at": captured,
         "payload": payload_json,
@@ -108,32 +139,72 @@ def delete_snapshot(conn: Connection, session_id: str, snapshot_id: str) -> bool
     return result.rowcount > 0
 
 
-def prunable_ids(conn: Connection, session_id: str, history_limit: int) -> list[str]:
-    """Invariant 4: all but the newest ``history_limit`` snapshots and the
-    newest ``pre-restore`` one."""
+def prunable(
+    conn: Connection, session_id: str, history_limit: int, adding: int = 0
+) -> list[tuple[str, str]]:
+    """Invariant 4: ``(id, name)`` of all but the newest ``history_limit``
+    snapshots and the newest ``pre-restore`` one, newest first. ``adding``:
+    a ``pre-restore`` snapshot the write is about to take (1) counts as the
+    newest of both, so what pruning will delete can be said before."""
     require_id(session_id)
     ordered = (
-        select(snapshots.c.id, snapshots.c.kind)
+        select(snapshots.c.id, snapshots.c.name, snapshots.c.kind)
         .where(snapshots.c.session_id == session_id)
         .order_by(instant(snapshots.c.captured_at).desc(), snapshots.c.id.desc())
     )
-    doomed: list[str] = []
-    newest_pre_restore_seen = False
-    for index, row in enumerate(conn.execute(ordered)):
+    doomed: list[tuple[str, str]] = []
+    newest_pre_restore_seen = adding > 0
+    for index, row in enumerate(conn.execute(ordered), start=adding):
         keep = index < history_limit
         if row.kind == "pre-restore" and not newest_pre_restore_seen:
             newest_pre_restore_seen = True
             keep = True
         if not keep:
-            doomed.append(row.id)
+            doomed.append((row.id, row.name))
     return doomed
 
 
-def prune(conn: Connection, session_id: str, history_limit: int) -> int:
-    doomed = prunable_ids(conn, session_id, history_limit)
-    for start in range(0, len(doomed), 500):
-        conn.execute(delete(snapshots).where(snapshots.c.id.in_(doomed[start : start + 500])))
-    return len(doomed)
+def over_limit(read: sqlite3.Connection, session_id: str, history_limit: int, adding: int) -> bool:
+    """Whether the session will have more than ``history_limit`` snapshots
+    once ``adding`` more are in: one count on the session's index (a plain
+    ``sqlite3`` read), before :func:`prunable` sorts them all."""
+    require_id(session_id)
+    (count,) = read.execute(
+        "SELECT count(*) FROM snapshots WHERE session_id = ?", (session_id,)
+    ).fetchone()
+    return count + adding > history_limit
+
+
+def prunable_ids(conn: Connection, session_id: str, history_limit: int) -> list[str]:
+    return [i for i, _name in prunable(conn, session_id, history_limit)]
+
+
+def prune(conn: Connection, session_id: str, history_limit: int) -> list[tuple[str, str]]:
+    """Delete what :func:`prunable` names; ``(id, name)`` of each."""
+    doomed = prunable(conn, session_id, history_limit)
+    ids = [i for i, _name in doomed]
+    for start in range(0, len(ids), 500):
+        conn.execute(delete(snapshots).where(snapshots.c.id.in_(ids[start : start + 500])))
+    return doomed
+
+
+def delete_checkpoint(conn: Connection, session_id: str) -> bool:
+    require_id(session_id)
+    found = conn.execute(delete(checkpoints).where(checkpoints.c.session_id == session_id))
+    return found.rowcount > 0
+
+
+def touch_activity(conn: Connection, session_id: str, project_id: str, at: str) -> None:
+    """A write's instant as the session's and the project's last activity:
+    their ``updated_at``, which lists order by (``sessions_project_idx`` is
+    ``(project_id, updated_at)``) and show, whoever wrote last. Never moved
+    back (a later text stamp stays)."""
+    for table in (sessions, projects):
+        later = text(
+            f"NOT (typeof({table.name}.updated_at) = 'text' AND {table.name}.updated_at >= :at)"
+        ).bindparams(at=at)
+        row_id = session_id if table is sessions else project_id
+        conn.execute(update(table).where(table.c.id == row_id, later).values(updated_at=at))
 
 
 def insert_project(

@@ -37,6 +37,7 @@ def binding_groups(app_class: type[App]) -> list[tuple[str, list[Binding]]]:
     from ckpt_tui.ui.screens.conversation import ConversationScreen
     from ckpt_tui.ui.screens.dialog import Dialog
     from ckpt_tui.ui.screens.diff import DiffScreen
+    from ckpt_tui.ui.screens.follow import FeedList, FollowScreen
     from ckpt_tui.ui.screens.handoff import HandoffScreen
     from ckpt_tui.ui.screens.help import HelpScreen
     from ckpt_tui.ui.screens.history import BlameList, HistoryScreen
@@ -44,6 +45,7 @@ def binding_groups(app_class: type[App]) -> list[tuple[str, list[Binding]]]:
     from ckpt_tui.ui.screens.main import MainScreen
     from ckpt_tui.ui.screens.plan import PlanScreen
     from ckpt_tui.ui.screens.search import SearchScreen
+    from ckpt_tui.ui.screens.timeline import ProjectActivityScreen, TimelineScreen
     from ckpt_tui.ui.widgets.conversation_view import ConversationView
     from ckpt_tui.ui.widgets.detail import DetailPane
     from ckpt_tui.ui.widgets.diff_view import DiffView
@@ -77,6 +79,9 @@ def binding_groups(app_class: type[App]) -> list[tuple[str, list[Binding]]]:
         ("Board (B)", _own(BoardList) + _own(BoardScreen)),
         ("Field history (b)", _own(BlameList) + _own(HistoryScreen)),
         ("Search", _own(SearchScreen)),
+        ("Follow (w, W)", _own(FeedList) + _own(FollowScreen)),
+        ("Timeline (t)", _own(TimelineScreen)),
+        ("Activity (t)", _own(ProjectActivityScreen)),
     ]
 
 

@@ -14,7 +14,6 @@ from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.model import Damaged
 from ckpt_tui.errors import CkptError
-from ckpt_tui.plural import counted
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.checkpoint_view import damaged_parts
 from ckpt_tui.ui.render import Aged, Ago, home_relative, safe
@@ -77,7 +76,7 @@ def opencode_only(row: SessionRow, activity: Activity) -> Plain:
         ("No checkpoint: the plugin has saved nothing for this session.\n", "italic"),
     )
     if info is not None:
-        text.append(f"\n{counted(info.message_count, 'message')}", style="dim")
+        text.append(f"\n{info.messages_text()}", style="dim")
         if info.agent:
             text.append(f" · agent {info.agent}", style="dim")
         if info.archived:

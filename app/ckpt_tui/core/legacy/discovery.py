@@ -22,24 +22,30 @@ Which project a file belongs to
     process picks the same one. If any matching project already has a ledger
     row for this file's hash, the file counts as imported under that project
     (a checkout and a worktree reported as two ids must not import twice).
-    A directory the store does not know gets the id opencode itself has for
-    it (:mod:`.opencode_ids`: its ``project`` record whose ``worktree`` is
-    the directory), so that the plugin, which files projects under opencode's
-    ids, later finds the same project. Only when opencode does not know the
-    directory either is an id derived, ``dir-<first 16 hex of
-    sha256(realpath)>``, and the outcome says so (``project_note``): it is
-    stable across runs and processes (so six concurrent importers agree on
-    one ledger id and import once), it cannot collide with opencode's ids
-    (hex hashes or ``global``), and the project row created for it carries
-    the realpath as ``canonical``, so later lookups find it by directory.
-    ``project_id=`` overrides all of this, but a known project must live in
-    that directory.
+    A directory the store does not know gets the id opencode has for it, or
+    would give it when it first opens there (:mod:`.opencode_ids` lists the
+    rules: opencode's project record for the directory, a directory of one
+    of its projects that holds it, else the git repository's cached id or
+    root commit, else ``global``), so that the plugin, which files projects
+    under opencode's ids, later finds the same project and ``adopt`` works
+    for its sessions. The outcome names the rule (``project_source``) and
+    says it for a person (``project_note``). ``project_id=`` overrides all
+    of this, but a known project must live in that directory.
+
+    Earlier versions derived ``dir-<16 hex>`` ids for unknown directories
+    instead; the plugin never files anything there. Such a project is not
+    the store's project for its directory any more: a file imported under
+    it is reported as imported there, with a note saying under which id the
+    plugin files the directory and that undoing the import and importing
+    again moves it (both undoable); a new or changed file goes to opencode's
+    id.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,29 +60,39 @@ from ckpt_tui.core.legacy.names import (
     FOREIGN,
     IMPORTABLE,
     LegacyError,
-    derived_project_id,
     import_id,
     legacy_session_id,
 )
-from ckpt_tui.core.legacy.opencode_ids import OpencodeProjects
+from ckpt_tui.core.legacy.opencode_ids import OpencodeProjects, usable_id
 from ckpt_tui.core.legacy.parse import LegacyState, Unusable, _read_file, parse_legacy
 from ckpt_tui.core.reads import Reader
-from ckpt_tui.errors import InvalidId, NotFound
+from ckpt_tui.errors import NotFound
 from ckpt_tui.store import legacy_rows as lr
 from ckpt_tui.store.valid_ids import require_id
 
 # -- which project ------------------------------------------------------------------
 
+#: ``Target.source`` besides the rules of :mod:`.opencode_ids` and
+#: :mod:`ckpt_tui.opencode.project_id`.
+STORE = "store"
+GIVEN = "given"
+#: The ids ckpt-tui derived for unknown directories before it computed
+#: opencode's (``dir-<16 hex>``): no opencode id looks like this.
+_DERIVED_ID = re.compile(r"dir-[0-9a-f]{16}")
+
 
 @dataclass(frozen=True)
 class Target:
     project_id: str
-    source: str  # store | opencode | derived | given
+    #: The rule that decided the id: ``store``, ``given``, or one of
+    #: opencode's (``opencode-worktree``, ``opencode-sandbox``,
+    #: ``opencode-subdirectory``, ``git-cache``, ``git-root-commit``, ``global``).
+    source: str
     known: bool
     candidates: tuple[str, ...]
     already: bool
-    note: str | None = None  # where an id the store did not have came from
-    undecided: bool = False  # derived, but opencode's data could not be read
+    note: str | None = None  # the rule, said for a person
+    undecided: bool = False  # opencode's records could not be read: a guess
 
 
 def _same_place(row: dict[str, Any], directory: Path, real: str) -> bool:
@@ -94,6 +110,8 @@ def _target(
     explicit: str | None,
     opencode: OpencodeProjects | None = None,
 ) -> Target:
+    """Which project a directory's legacy file goes to (see the module's
+    docstring); ``sha``: the file's hash, to find an import already made."""
     real = os.path.realpath(directory)
     if explicit is not None:
         require_id(explicit, "project id")
@@ -104,31 +122,52 @@ def _target(
                 "its legacy state is not this file"
             )
         already = bool(sha) and lr.migration_exists(conn, import_id(explicit, sha))
-        return Target(explicit, "given", row is not None, (explicit,), already)
+        return Target(explicit, GIVEN, row is not None, (explicit,), already, "the id given")
     rows = lr.projects_for_directory(conn, [str(directory), real], real)
-    ids = tuple(r["id"] for r in rows)
+    ids = tuple(r["id"] for r in rows if not _DERIVED_ID.fullmatch(r["id"]))
+    derived = tuple(r["id"] for r in rows if _DERIVED_ID.fullmatch(r["id"]))
     if sha:
         for pid in ids:
             if lr.migration_exists(conn, import_id(pid, sha)):
-                return Target(pid, "store", True, ids, True)
+                return Target(pid, STORE, True, ids, True, _STORE_NOTE)
     if ids:
-        return Target(ids[0], "store", True, ids, False)
-    found = (opencode or OpencodeProjects()).match(directory)
-    if found.project_id is not None and _usable_id(found.project_id):
-        already = bool(sha) and lr.migration_exists(conn, import_id(found.project_id, sha))
-        return Target(
-            found.project_id, "opencode", False, (found.project_id,), already, found.note()
+        return Target(ids[0], STORE, True, ids, False, _STORE_NOTE)
+    decision = (opencode or OpencodeProjects()).decide(directory)
+    if not usable_id(decision.project_id):  # from a cache file: said, never used
+        raise LegacyError(
+            f"opencode's id for {directory} cannot be a project id "
+            f"({decision.project_id[:60]!r}, {decision.note}); nothing imported "
+            "(give the project id with --project)"
         )
-    pid = derived_project_id(real)
-    return Target(pid, "derived", False, (), False, found.note(), found.undecided)
+    pid = decision.project_id
+    known = lr.project_row(conn, pid) is not None
+    note = decision.note
+    if sha:
+        for old in derived:
+            if lr.migration_exists(conn, import_id(old, sha)):
+                return Target(old, STORE, True, derived, True, _derived_note(old, pid, note))
+    if derived:
+        note += (
+            f"; the store also has project {', '.join(derived)} for this directory, an id "
+            "an earlier ckpt-tui derived, which the plugin never uses"
+        )
+    if known and pid == "global":
+        note += "; the store's project `global` already holds other directories outside git"
+    already = bool(sha) and lr.migration_exists(conn, import_id(pid, sha))
+    return Target(pid, decision.rule, known, (pid,), already, note, decision.undecided)
 
 
-def _usable_id(project_id: str) -> bool:
-    try:
-        require_id(project_id, "project id")
-    except InvalidId:
-        return False  # not an id opencode makes; derive one instead
-    return True
+_STORE_NOTE = "the store's project for this directory"
+
+
+def _derived_note(old: str, pid: str, rule: str) -> str:
+    """An import made under an id an earlier ckpt-tui derived: where the
+    plugin files the directory instead, and how to move the import there."""
+    return (
+        f"imported under {old}, an id an earlier ckpt-tui derived; the plugin files this "
+        f"directory under {pid} ({rule}), so its sessions cannot adopt it: undo that import "
+        f"(legacy undo) and import again to file it under {pid}"
+    )
 
 
 # -- discovery -------------------------------------------------------------------------
@@ -146,10 +185,10 @@ class LegacyFile:
     size: int | None
     entries: int
     project_id: str | None
-    project_source: str | None  # store | opencode | derived | given
+    project_source: str | None  # the rule that decided the id (Target.source)
     project_known: bool
     candidates: tuple[str, ...] = ()
-    project_note: str | None = None  # where an id the store did not have came from
+    project_note: str | None = None  # that rule, said for a person
 
     @property
     def import_id(self) -> str | None:
@@ -298,7 +337,11 @@ def scan(
             if key in seen:
                 continue
             seen.add(key)
-            files.append(_classify(conn, directory, None, opencode)[0])
+            try:
+                files.append(_classify(conn, directory, None, opencode)[0])
+            except LegacyError as exc:  # listed; importing it says the same
+                unknown = (None, None, None, 0, None, None, False)
+                files.append(LegacyFile(path, directory, IMPORTABLE, *unknown, (), str(exc)))
     return ScanReport(files, len(dirs))
 
 

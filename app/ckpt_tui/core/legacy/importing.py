@@ -15,11 +15,11 @@ Import
     ms, stored as ISO), the checkpoint, and the ledger row.
 
     The project of a directory the store does not know is the one opencode
-    has for it, else a derived id (:mod:`.discovery`); opencode's records are
-    read before the transaction, never while the store's write lock is held.
-    If nothing matched there because opencode's data could not be read, the
-    import refuses (an id derived now could differ from opencode's) and says
-    to try again or to give the id.
+    has, or would give, for it (:mod:`.discovery`, :mod:`.opencode_ids`);
+    opencode's records are read, and git asked, before the transaction,
+    never while the store's write lock is held. If no record matched because
+    opencode's data could not be read, the import refuses (a record there
+    might name another id) and says to try again or to give the id.
 
     A changed file (new hash) imports into the same legacy session, adding
     only what is not there yet (SPEC 6): a history entry whose ``capturedAt``
@@ -40,7 +40,10 @@ Import
     ``checkpointChanged``, ``checkpointBefore`` (the replaced checkpoint's
     payload JSON, or null), ``checkpointAfter`` (what the import wrote),
     ``entriesSkipped`` (history entries already in the session),
-    ``projectSource`` (``store``, ``opencode``, ``derived`` or ``given``),
+    ``projectSource`` (the rule that decided the project id: ``store``,
+    ``given``, ``opencode-worktree``, ``opencode-sandbox``,
+    ``opencode-subdirectory``, ``git-cache``, ``git-root-commit`` or
+    ``global``; ``opencode`` or ``derived`` in imports of earlier versions),
     ``directory``, ``seq`` and ``importedBy``.
 """
 
@@ -176,8 +179,8 @@ def import_legacy(
     except Unusable as bad:
         return _skipped(replace(info, status=bad.status, reason=bad.reason), False)
     info = replace(info, entries=len(state.entries))
-    # opencode's records are read now, not under the store's write lock.
-    opencode = None if project_id is not None else OpencodeProjects(opencode_data).load()
+    # opencode's records are read, and git asked, now: not under the store's write lock.
+    opencode = None if project_id is not None else OpencodeProjects(opencode_data).ready(d)
     if hook:
         hook("read")
     backup = backup_path(d, sha)

@@ -1,10 +1,9 @@
 """Names of legacy state: the constants, :class:`LegacyError`, and the ids
 and paths derived from a project (its legacy session, the ledger id of an
-import, the derived id of an unknown directory, the backup copy)."""
+import, the backup copy)."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -51,12 +50,6 @@ def legacy_session_id(project_id: str) -> str:
 
 def import_id(project_id: str, sha256: str) -> str:
     return f"{IMPORT_PREFIX}{project_id}:{sha256}"
-
-
-def derived_project_id(directory: str | os.PathLike[str]) -> str:
-    """``dir-<sha256(realpath)[:16]>`` for a directory the store does not know."""
-    real = os.path.realpath(directory)
-    return "dir-" + hashlib.sha256(os.fsencode(real)).hexdigest()[:16]
 
 
 def backup_dir(project_dir: str | os.PathLike[str]) -> Path:

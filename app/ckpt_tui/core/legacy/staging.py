@@ -85,7 +85,7 @@ class ImportOutcome:
             "entries": self.file.entries,
             "projectId": self.project_id,
             "projectSource": self.file.project_source,
-            "projectNote": self.file.project_note,
+            "projectNote": self.file.project_note,  # the rule (projectSource) in words
             "session": self.session_id,
             "importId": self.import_id,
             "createdProject": self.created_project,
@@ -260,15 +260,21 @@ def _decide(conn: Connection, pid: str, ledger: str, state: LegacyState) -> _Dec
 def _write(
     conn: Connection, d: _Decision, directory: Path, state: LegacyState
 ) -> dict[str, Any] | None:
-    """Create what ``d`` decided; the pre-restore snapshot taken of the
+    """Create what ``d`` decided, all stamped with one instant (the legacy
+    snapshots keep their own times); the pre-restore snapshot taken of the
     checkpoint it replaced (``{id, name}``), if any."""
     pid, sid = d.project_id, d.session_id
+    at = w.write_instant(conn, sid)
     if d.created_project:
         w.insert_project(
-            conn, project_id=pid, directory=str(directory), canonical=os.path.realpath(directory)
+            conn,
+            project_id=pid,
+            directory=str(directory),
+            canonical=os.path.realpath(directory),
+            at=at,
         )
     if d.created_session:
-        w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE)
+        w.insert_session(conn, session_id=sid, project_id=pid, title=SESSION_TITLE, at=at)
     for snap, entry in zip(d.snaps, d.entries, strict=True):
         row = w.insert_snapshot(
             conn,
@@ -284,7 +290,7 @@ def _write(
     pre = None
     if d.checkpoint_changed:
         if d.before is not None:
-            row = save_pre_restore(conn, sid, pid, d.before)
+            row = save_pre_restore(conn, sid, pid, d.before, at)
             pre = {"id": row["id"], "name": row["name"]}
         w.write_checkpoint(
             conn,
@@ -292,9 +298,12 @@ def _write(
             project_id=pid,
             columns=state.checkpoint.to_row(d.keys if d.existing is not None else None),
             exists=d.existing is not None,
+            at=at,
         )
     if d.snaps or d.checkpoint_changed:
-        w.touch_session(conn, sid)  # a file with nothing new moves nothing (invariant 3)
+        # a file with nothing new moves nothing (invariant 3); the project's
+        # activity stays, so undoing imports back to back leaves no trace
+        w.touch_session(conn, sid, at)
     return pre
 
 
@@ -319,9 +328,6 @@ def _outcome(
         )
     if d.created_session:
         what.insert(0, f"session {sid}")
-    if d.created_project:
-        why = f"; {note}" if note else ""
-        what.insert(0, f"project {d.project_id} ({directory}{why})")
     if d.checkpoint_changed:
         what.append(
             "the checkpoint"
@@ -332,7 +338,12 @@ def _outcome(
             )
         )
     verb = "imported" if write else "would import"
-    message = f"{verb} {info.path}: " + ", ".join(what)
+    # Which project, and the rule that chose it (SPEC 6: the import says it).
+    if d.created_project:
+        dest = f"a new project {d.project_id} ({directory}; {note})"
+    else:
+        dest = f"project {d.project_id}" + (f" ({note})" if note else "")
+    message = f"{verb} {info.path} into {dest}: " + ", ".join(what)
     if write:
         message += f"; backup at {backup}"
     else:

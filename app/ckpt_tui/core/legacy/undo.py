@@ -195,13 +195,14 @@ def _undo_tx(conn: Connection, ledger_id: str) -> UndoImportOutcome:
         if details.get("createdProject") and lr.session_count(conn, pid) == 0:
             deleted_project = lr.delete_project(conn, pid)
     elif exists:
+        at = w.write_instant(conn, sid)  # one instant for all it writes
         gone = lr.delete_snapshots(conn, sid, created_ids)
         if details.get("checkpointChanged"):
             reverted, pre_name = _put_back_checkpoint(
-                conn, sid, pid, details, current, keep_current=not untouched
+                conn, sid, pid, details, current, keep_current=not untouched, at=at
             )
         if gone or reverted:  # an import that added nothing is taken back without a trace
-            w.touch_session(conn, sid)
+            w.touch_session(conn, sid, at)
     lr.delete_migration(conn, ledger_id)
     parts = []
     if deleted_session:
@@ -238,6 +239,7 @@ def _put_back_checkpoint(
     current,
     *,
     keep_current: bool,
+    at: str,
 ) -> tuple[bool, str | None]:
     """Write back the checkpoint the import replaced (none: delete it), if
     the current one differs; a current one changed since the import is kept
@@ -253,7 +255,7 @@ def _put_back_checkpoint(
         return False, None
     pre_name = None
     if now is not None and keep_current:
-        pre_name = save_pre_restore(conn, sid, pid, now)["name"]
+        pre_name = save_pre_restore(conn, sid, pid, now, at)["name"]
     if target is None:
         lr.delete_checkpoint(conn, sid)
     else:
@@ -265,6 +267,7 @@ def _put_back_checkpoint(
                 changed_keys(now, target) if now is not None and current else None
             ),
             exists=current is not None,
+            at=at,
         )
     return True, pre_name
 

@@ -106,7 +106,7 @@ class ConversationScreen(Screen[None]):
             ("  ", ""),
             safe(self.session_id, 200, style="dim"),
         )
-        bits = [counted(info.message_count, "message")]
+        bits = [info.messages_text()]
         if info.agent:
             bits.append(f"agent {info.agent}")
         if info.archived:

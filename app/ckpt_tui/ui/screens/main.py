@@ -119,6 +119,9 @@ class MainScreen(Explains, Screen[None]):
         Binding("y", "copy_resume", "Copy resume", show=False, id="main.copy_resume"),
         Binding("O", "resume", "Resume in opencode", show=False, id="main.resume"),
         Binding("B", "board", "Board", show=False, id="main.board"),
+        Binding("w", "follow", "Follow live", show=False, id="main.follow"),
+        Binding("W", "follow(True)", "Follow every session", show=False, id="main.follow_all"),
+        Binding("t", "timeline", "Timeline", show=False, id="main.timeline"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
     ]
 
@@ -679,3 +682,20 @@ class MainScreen(Explains, Screen[None]):
     def action_clear_filter(self) -> None:
         if self._filter is not None:
             self._filter.clear_filter()
+
+    def action_follow(self, every: bool = False) -> None:
+        """``w``: follow the selected session live; ``W``, or ``w`` on the
+        projects pane, every session (``ui/screens/follow.py``)."""
+        from ckpt_tui.ui.screens.follow import follow
+
+        on_session = self.acting_pane() is not self.projects and self.session is not None
+        follow(self, self.service, self.session if on_session and not every else None)
+
+    def action_timeline(self) -> None:
+        """``t``: the selected session's timeline; from the projects pane,
+        the project's activity per day (``ui/screens/timeline.py``)."""
+        from ckpt_tui.ui.screens.timeline import open_timeline
+
+        project = self.projects.highlighted
+        on_session = self.acting_pane() is not self.projects and self.session is not None
+        open_timeline(self, self.service, self.session if on_session else None, project)

@@ -263,7 +263,10 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         what = Text()
         if note:
             what.append(note + "\n", style="ckpt--warning-bold")
-        if plan.is_noop:
+        if plan.needs_fields:
+            what.append_text(safe(plan.label, 300, style="bold"))
+            what.append("\n" + (plan.note or ""), style="italic")
+        elif plan.is_noop:
             what.append("Nothing would change: the checkpoint already matches.", style="dim")
         elif plan.entry_only is not None:
             what.append_text(safe(plan.label, 300, style="bold"))
@@ -275,8 +278,8 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
                 f"\nwill change {names}. The current state is saved first as a "
                 "pre-restore snapshot, so u undoes it."
             )
-            if plan.kept_note:
-                what.append("\n" + plan.kept_note, style="italic")
+            if plan.note:
+                what.append("\n" + plan.note, style="italic")
         self.query_one("#what", ThemedLabel).update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop

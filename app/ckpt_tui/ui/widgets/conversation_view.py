@@ -26,6 +26,7 @@ class ConversationView(TextLines):
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "toggle_reasoning", "Reasoning", id="conversation.toggle_reasoning"),
+        Binding("t", "toggle_tools", "Tool detail", id="conversation.toggle_tools"),
         Binding("n", "next_marker", "Next snapshot", id="conversation.next_marker"),
         Binding("p", "previous_marker", "Previous snapshot", id="conversation.previous_marker"),
         Binding(
@@ -56,6 +57,8 @@ class ConversationView(TextLines):
         self.snapshots = sorted(snapshots, key=lambda s: (s.captured_at, s.id))
         self.messages: list[ConversationMessage] = []
         self.show_reasoning = False
+        #: Tool calls with their input and output (``t``), else one line each.
+        self.show_tools = False
         self.complete = False
         self.marker_lines: dict[str, int] = {}
         #: The first line of each of the person's prompts, in order.
@@ -75,7 +78,8 @@ class ConversationView(TextLines):
         for message in messages:
             moment = message.created.timestamp() if message.created else None
             self._flush_markers(moment)
-            line = self.append_rows(list(message_rows(message, self.show_reasoning)))
+            rows = message_rows(message, self.show_reasoning, self.show_tools)
+            line = self.append_rows(list(rows))
             if message.role == "user":
                 self.prompt_lines.append(line)
         if self.complete:
@@ -94,6 +98,10 @@ class ConversationView(TextLines):
 
     def action_toggle_reasoning(self) -> None:
         self.show_reasoning = not self.show_reasoning
+        self._rebuild()
+
+    def action_toggle_tools(self) -> None:
+        self.show_tools = not self.show_tools
         self._rebuild()
 
     def on_resize(self) -> None:

@@ -1,0 +1,492 @@
+"""The team archive: a PostgreSQL database that keeps every snapshot of
+every machine's store, and what ckpt-tui does with it.
+
+* :func:`open_archive`: the archive at the URL given, else
+  ``$CKPT_ARCHIVE_URL``, else the config's ``archive.url`` (libpq fills in
+  what the URL leaves out: ``PG*`` variables, ``~/.pgpass``).
+* :meth:`Archive.init` and :meth:`Archive.migrate`: its schema, created
+  and moved forward by an explicit command only, with a version table of
+  its own (``store/archive_schema.py``).
+* :meth:`Archive.push` and :meth:`Archive.watch`: copy a store into it,
+  once or each time the store changes (``store/archive_push.py``). The
+  store is only read; its origin (which store file it is) comes from
+  ``store/file_identity.py``, kept in ckpt-tui's state dir.
+* :func:`plan_copy`: an archived snapshot copied into a local session's
+  checkpoint, planned as a restore is (preview, fields, pre-restore
+  snapshot, undo and redo), through ``Service.plan_copy``.
+
+Reading it is ``core/archive_reader.py``'s. Every failure of the server or
+the driver is one line naming the archive by its URL without the password
+(``store/archive_dialect.translate``), and never touches the local store.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from ckpt_tui import paths, timeutil
+from ckpt_tui.core.model import Checkpoint, Damaged, field_labels, validate_fields
+from ckpt_tui.core.plans import Plan, Step
+from ckpt_tui.errors import CkptError, DamagedPayload
+from ckpt_tui.plural import counted
+from ckpt_tui.store import archive_url
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
+
+    from ckpt_tui.core.actions import Service
+    from ckpt_tui.core.archive_reader import ArchiveReader
+    from ckpt_tui.store.archive_push import Progress, PushStats
+
+#: Seconds between two looks at the store's change counter (``--watch``).
+WATCH_INTERVAL = 2.0
+
+
+def configured_url() -> str | None:
+    """``archive.url`` of the config file, if any."""
+    from ckpt_tui.core.config import load
+
+    return load().archive_url
+
+
+def open_archive(url: str | None = None) -> Archive:
+    """The archive at ``url``, else ``$CKPT_ARCHIVE_URL``, else the config's
+    ``archive.url``. Nothing connects until the first use."""
+    chosen = archive_url.resolve(url, dict(os.environ), None if url else configured_url())
+    if chosen is None:
+        raise CkptError(
+            "no archive given: pass its URL (postgresql://USER@HOST/DB), set "
+            f"${archive_url.ENV} or archive.url in the config"
+        )
+    archive_url.driver_url(chosen)  # a URL of another kind: refused before anything else
+    return Archive(chosen)
+
+
+class Archive:
+    """One archive: its engine, its schema, pushes into it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._engine: Engine | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def shown(self) -> str:
+        """The URL as it may be shown: without its password."""
+        return archive_url.redacted(self.url)
+
+    @property
+    def engine(self) -> Engine:
+        with self._lock:
+            if self._engine is None:
+                from ckpt_tui.store import archive_dialect
+
+                self._engine = archive_dialect.create_engine(self.url)
+            return self._engine
+
+    def close(self) -> None:
+        with self._lock:
+            if self._engine is not None:
+                self._engine.dispose()
+                self._engine = None
+
+    @contextmanager
+    def errors(self) -> Iterator[None]:
+        """The driver's and the server's failures as one line each."""
+        from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+        from ckpt_tui.store import archive_dialect
+
+        try:
+            yield
+        except DBAPIError as exc:
+            raise archive_dialect.translate(exc, self.url) from None
+        except SQLAlchemyError as exc:
+            raise archive_dialect.translate(exc, self.url) from None
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        """A read transaction on an archive whose schema this ckpt-tui knows."""
+        with self.errors(), self.engine.connect() as conn:
+            self._check_version(conn, writing=False)
+            yield conn
+            conn.rollback()
+
+    # -- schema ---------------------------------------------------------------------
+    def version(self, conn: Connection) -> int | None:
+        from ckpt_tui.store import archive_dialect, archive_reads
+        from ckpt_tui.store import archive_schema as A
+
+        if not archive_dialect.table_exists(conn, A.SCHEMA, A.archive_version.name):
+            return None
+        return archive_reads.schema_version(conn)
+
+    def _check_version(self, conn: Connection, *, writing: bool) -> int:
+        from ckpt_tui.store import archive_dialect
+        from ckpt_tui.store import archive_schema as A
+
+        version = self.version(conn)
+        if version is None:
+            raise archive_dialect.ArchiveMissing(
+                f"no ckpt-tui archive at {self.shown} (schema {A.SCHEMA} has no "
+                "archive_version table); `ckpt-tui archive init` creates one"
+            )
+        if version > A.VERSION:
+            if writing:
+                raise archive_dialect.ArchiveError(
+                    f"the archive at {self.shown} is at schema version {version}, newer than "
+                    f"this ckpt-tui knows ({A.VERSION}); nothing was written"
+                )
+        elif version < A.VERSION and writing:
+            raise archive_dialect.ArchiveError(
+                f"the archive at {self.shown} is at schema version {version}; "
+                "`ckpt-tui archive migrate` brings it to this ckpt-tui's"
+            )
+        return version
+
+    def init(self) -> str:
+        """Create the archive's schema, tables and version (once; again: nothing)."""
+        from sqlalchemy import insert
+
+        from ckpt_tui.store import archive_dialect
+        from ckpt_tui.store import archive_schema as A
+
+        with self.errors(), self.engine.begin() as conn:
+            archive_dialect.lock_schema(conn)
+            version = self.version(conn)
+            if version == A.VERSION:
+                return f"the archive at {self.shown} is already at version {version}; nothing to do"
+            if version is not None:
+                self._check_version(conn, writing=True)
+            archive_dialect.create_schema(conn, A.SCHEMA)
+            A.metadata.create_all(conn)
+            conn.execute(
+                insert(A.archive_version).values(version=A.VERSION, applied_at=timeutil.now_iso())
+            )
+        return f"created the archive at {self.shown} (schema {A.SCHEMA}, version {A.VERSION})"
+
+    def migrate(self) -> str:
+        """Bring an older archive schema to this ckpt-tui's, one version per
+        transaction (each re-reads the version under the schema lock)."""
+        from sqlalchemy import insert
+
+        from ckpt_tui.store import archive_dialect
+        from ckpt_tui.store import archive_schema as A
+
+        done = []
+        while True:
+            with self.errors(), self.engine.begin() as conn:
+                archive_dialect.lock_schema(conn)
+                version = self._check_version(conn, writing=False)
+                if version >= A.VERSION:
+                    break
+                step = MIGRATIONS[version]
+                step(conn)
+                conn.execute(
+                    insert(A.archive_version).values(
+                        version=version + 1, applied_at=timeutil.now_iso()
+                    )
+                )
+                done.append(version + 1)
+        if version > A.VERSION:
+            raise archive_dialect.ArchiveError(
+                f"the archive at {self.shown} is at schema version {version}, newer than this "
+                f"ckpt-tui knows ({A.VERSION}); nothing was changed"
+            )
+        if not done:
+            return f"the archive at {self.shown} is at version {version}, the current one; nothing to do"
+        return f"migrated the archive at {self.shown} to version {done[-1]}"
+
+    def version_in_force(self) -> int:
+        """The archive's schema version (one this ckpt-tui can read)."""
+        with self.read() as conn:
+            return self._check_version(conn, writing=False)
+
+    def size_bytes(self) -> int:
+        from ckpt_tui.store import archive_dialect
+        from ckpt_tui.store import archive_schema as A
+
+        with self.read() as conn:
+            return archive_dialect.size_bytes(conn, A.SCHEMA)
+
+    # -- pushing --------------------------------------------------------------------
+    def push(
+        self,
+        db: str | os.PathLike[str] | None = None,
+        *,
+        host: str | None = None,
+        batch: int | None = None,
+        progress: Progress | None = None,
+        index: bool = True,
+    ) -> PushResult:
+        """Copy what the store at ``db`` (default: SPEC 1) holds and the
+        archive does not; mark what its store no longer holds; then (unless
+        ``index`` is false) make the search vectors still missing."""
+        import time
+
+        from ckpt_tui.store import Store, archive_push
+
+        path = Path(db).expanduser() if db else paths.default_store_path()
+        store = Store(path, read_only=True)  # a missing or unreadable store: its own line
+        immutable = store.immutable
+        store.close()
+        with self.errors():
+            with self.engine.connect() as conn:
+                self._check_version(conn, writing=True)
+            started = time.perf_counter()
+            stats = archive_push.push(
+                store.path,
+                self.engine,
+                host or default_host(),
+                immutable=immutable,
+                batch=batch or archive_push.BATCH,
+                progress=progress,
+            )
+            copied = time.perf_counter() - started
+        indexed = self.index(batch=batch, progress=progress) if index else None
+        return PushResult(store.path, self.shown, stats, copied, indexed)
+
+    def index(self, *, batch: int | None = None, progress: Progress | None = None) -> Indexed:
+        """Make the search vectors of the rows pushed without one yet."""
+        import time
+
+        from ckpt_tui.store import archive_push
+
+        started = time.perf_counter()
+        with self.errors():
+            with self.engine.connect() as conn:
+                self._check_version(conn, writing=True)
+            stats = archive_push.index_pending(
+                self.engine,
+                snapshot_document=snapshot_document,
+                checkpoint_document=checkpoint_document,
+                batch=batch or archive_push.BATCH,
+                progress=progress,
+            )
+        return Indexed(stats.snapshots, stats.checkpoints, time.perf_counter() - started)
+
+    def watch(
+        self,
+        db: str | os.PathLike[str] | None = None,
+        *,
+        stop: threading.Event,
+        interval: float = WATCH_INTERVAL,
+        on_push: Callable[[PushResult], None],
+        on_error: Callable[[CkptError], None],
+        host: str | None = None,
+        batch: int | None = None,
+        progress: Progress | None = None,
+    ) -> int:
+        """Push, then push again each time the store's change counter moves
+        (looked at every ``interval`` seconds), until ``stop`` is set; how
+        many pushes ran. A server that cannot be reached is said once per
+        failure (``on_error``) and tried again at the next change or after
+        ``interval``; a missing archive or a refusal ends the watch."""
+        from ckpt_tui.store import Store, archive_dialect
+
+        path = Path(db).expanduser() if db else paths.default_store_path()
+        store = Store(path, read_only=True)
+        pushes, pushed_at = 0, None
+        try:
+            while not stop.is_set():
+                token = store.change_token()
+                if token != pushed_at:
+                    try:
+                        on_push(self.push(path, host=host, batch=batch, progress=progress))
+                        pushes, pushed_at = pushes + 1, token
+                    except archive_dialect.ArchiveUnreachable as exc:
+                        on_error(exc)
+                stop.wait(interval)
+        finally:
+            store.close()
+        return pushes
+
+
+#: Archive schema migrations: version -> the step that makes it version + 1.
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+
+
+class Indexed(NamedTuple):
+    """Rows given their search vector, and how long that took."""
+
+    snapshots: int
+    checkpoints: int
+    seconds: float
+
+
+class PushResult(NamedTuple):
+    store: Path
+    archive: str  # its URL without the password
+    stats: PushStats
+    #: seconds the copy took (reading the store, comparing, sending)
+    seconds: float = 0.0
+    #: what was indexed for search afterwards (``None``: not asked)
+    indexed: Indexed | None = None
+
+    def message(self) -> str:
+        s = self.stats
+        parts = [
+            counted(s.snapshots, "new snapshot"),
+            counted(s.checkpoints, "checkpoint"),
+            counted(s.sessions, "session"),
+            counted(s.projects, "project"),
+        ]
+        if s.restored:
+            parts.append(counted(s.restored, "snapshot") + " updated")
+        if s.pruned:
+            parts.append(f"{s.pruned} pruned from the store (kept in the archive)")
+        head = "pushed " + ", ".join(parts) if s.sent or s.pruned else "nothing new to push"
+        rate = f" in {self.seconds:.1f} s" if s.snapshots else ""
+        indexed = ""
+        if self.indexed is not None and (self.indexed.snapshots or self.indexed.checkpoints):
+            indexed = (
+                f"; indexed {self.indexed.snapshots + self.indexed.checkpoints} rows for search "
+                f"in {self.indexed.seconds:.1f} s"
+            )
+        return (
+            f"{head}{rate} from {self.store} to {self.archive}{indexed}: the archive keeps "
+            f"{counted(s.archived_snapshots, 'snapshot')} "
+            f"of this store, {s.archived_pruned} of them pruned from it"
+        )
+
+
+def schema_name() -> str:
+    """The PostgreSQL schema that holds the archive's tables."""
+    from ckpt_tui.store import archive_schema
+
+    return archive_schema.SCHEMA
+
+
+def read_only_grants(role: str) -> list[str]:
+    """The SQL that lets ``role`` browse the archive and nothing else."""
+    from ckpt_tui.store import archive_dialect, archive_schema
+
+    return archive_dialect.read_only_grants(archive_schema.SCHEMA, role)
+
+
+def default_host() -> str:
+    """The host label an origin is pushed with unless one is given."""
+    return socket.gethostname() or "localhost"
+
+
+# -- search documents ------------------------------------------------------------------
+
+
+def _document(values: Iterable[str]) -> str:
+    """The text a search vector is made of: every value, the ones beyond
+    ASCII cut into the local search's tokens (``store/archive_dialect``)."""
+    from ckpt_tui.core.search_match import tokens
+    from ckpt_tui.store.archive_dialect import SEARCH_TEXT_LIMIT
+
+    parts = [v if v.isascii() else " ".join(tokens(v)) for v in values if v]
+    text = "\n".join(parts)
+    if len(text) > SEARCH_TEXT_LIMIT:
+        cut = text.rfind(" ", 0, SEARCH_TEXT_LIMIT)
+        text = text[: cut if cut > 0 else SEARCH_TEXT_LIMIT]
+    return text
+
+
+def snapshot_document(name: str, payload: str) -> str:
+    """A snapshot's search text: what the local index holds for it."""
+    from ckpt_tui.store.search_text import payload_columns
+
+    return _document(payload_columns(name, payload).values())
+
+
+def checkpoint_document(row: dict) -> str:
+    """A current checkpoint's search text: what the local index holds for it."""
+    from ckpt_tui.store.search_text import checkpoint_columns
+
+    return _document(checkpoint_columns(row).values())  # type: ignore[arg-type]
+
+
+# -- copying back ----------------------------------------------------------------------
+
+
+class ArchiveRef(NamedTuple):
+    """``archive[@ORIGIN]:SESSION:SNAPSHOT``: a snapshot of the archive."""
+
+    session_id: str
+    snapshot: str
+    origin: str | None = None
+
+    def label(self) -> str:
+        at = f"@{self.origin[:8]}" if self.origin else ""
+        return f"archive{at}:{self.session_id}:{self.snapshot}"
+
+
+PREFIX = "archive"
+
+
+def is_archive_ref(text: str) -> bool:
+    return text.startswith((f"{PREFIX}:", f"{PREFIX}@"))
+
+
+def parse_ref(text: str) -> ArchiveRef:
+    """``archive:SESSION:SNAPSHOT`` or ``archive@ORIGIN:SESSION:SNAPSHOT``.
+    Session ids may hold colons (``legacy::p1``): the snapshot is what
+    follows the last colon; an origin may be given by the start of its id."""
+    if not is_archive_ref(text):
+        raise CkptError(f"not an archived snapshot: {text[:200]!r} (archive:SESSION:SNAPSHOT)")
+    head, _, rest = text.partition(":")
+    origin = head.partition("@")[2] or None
+    session_id, _, snapshot = rest.rpartition(":")
+    if not session_id or not snapshot:
+        raise CkptError(
+            f"{text[:200]!r} names no snapshot: archive:SESSION:SNAPSHOT "
+            "(the snapshot's name or id; ckpt-tui archive list snapshots SESSION)"
+        )
+    return ArchiveRef(session_id, snapshot, origin)
+
+
+class ArchivedSource(NamedTuple):
+    """An archived snapshot read for a copy: its content and how a plan names it."""
+
+    content: Checkpoint
+    label: str
+
+
+def copy_source(reader: ArchiveReader, ref: ArchiveRef) -> ArchivedSource:
+    """Read the archived snapshot a copy takes (before the store's write lock:
+    the plugin never waits on the network). A damaged payload is refused."""
+    view = reader.snapshot(ref.session_id, ref.snapshot, origin=ref.origin)
+    content = view.content
+    if isinstance(content, Damaged):
+        raise DamagedPayload(
+            f"archived snapshot {view.row.name!r} is damaged ({content.reason}); "
+            "it cannot be copied"
+        )
+    pruned = ", pruned from its store" if view.row.archived else ""
+    label = (
+        f"{view.row.name} of archived session {ref.session_id} "
+        f"({reader.origin_label(view.origin)}{pruned})"
+    )
+    return ArchivedSource(content, label)
+
+
+def plan_copy(
+    service: Service,
+    source: ArchivedSource,
+    target_session: str,
+    fields: list[str] | None = None,
+) -> Plan:
+    """Copy an archived snapshot (all fields, or ``fields``) into a local
+    session's checkpoint: the plan a copy across sessions makes, with its
+    preview, field choice, pre-restore snapshot, undo and redo. Damaged
+    fields are skipped, or refused when named."""
+    service.current(target_session)  # the target must exist: a clear error first
+    scope = "all fields" if fields is None else field_labels(validate_fields(fields))
+    return service.plan_copy(
+        target_session,
+        source.content,
+        label=f"copy of {source.label} ({scope})",
+        source_snapshot_id=None,  # the archive's row: nothing local to mark restored
+        fields=fields,
+        action=Step.COPY,
+    )
