@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from ckpt_tui.ui.screens.installed import build_ahead
 
-#: The name the kept help screen is installed under.
+#: The name the help screen is installed under (built ahead, reused).
 HELP_SCREEN = "help"
 
 

@@ -17,9 +17,8 @@ class AcrossDiffScreen(DiffScreen):
     """``old`` and ``new`` may be in different sessions (or projects)."""
 
     def __init__(self, service: Service, old: across.Ref, new: across.Ref, title: str) -> None:
-        super().__init__(service, title)
+        super().__init__(service, new.session_id, old.snapshot or "", new.snapshot, title)
         self.refs = (old, new)
-        self.open(new.session_id, old.snapshot or "", new.snapshot, title)
 
     def compare(self) -> CheckpointDiff:
         return across.compare(self.service, *self.refs).diff

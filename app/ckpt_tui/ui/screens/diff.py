@@ -30,15 +30,24 @@ class DiffScreen(Reused, Screen[None]):
         Binding("escape,q", "close", "Close", id="diffscreen.close"),
     ]
 
-    def __init__(self, service: Service, title: str = "") -> None:
+    def __init__(
+        self,
+        service: Service,
+        session_id: str = "",
+        old: str = "",
+        new: str | None = None,
+        title: str = "",
+    ) -> None:
+        """A screen on this pair; none (``session_id`` empty): one built
+        ahead, given its pair when it opens (:meth:`open`)."""
         super().__init__()
         self.service = service
-        self.session_id = ""
-        self.old = ""
-        self.new: str | None = None
+        self.session_id = session_id
+        self.old = old
+        self.new = new
         self.title_text = title
-        #: Given a pair to show (``open``), and a diff worked out ahead.
-        self._given = False
+        #: Given a pair to show, and a diff worked out ahead (``open``).
+        self._given = bool(session_id)
         self._ready: AsOf[DiffShown] | None = None
         #: Which opening a worker's result is for: one for an earlier pair
         #: (the screen is opened again) is dropped.
