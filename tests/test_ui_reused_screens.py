@@ -384,3 +384,36 @@ async def test_a_reused_screen_is_styled_again_only_for_a_new_theme(monkeypatch)
         assert help_screen in styled
         scroll = help_screen.query_one("VerticalScroll")
         assert scroll.styles.background == app.current_theme.to_color_system().surface
+
+
+@run_async
+async def test_d_after_the_cursor_rested_shows_lines_drawn_ahead_as_the_view_draws_them(
+    monkeypatch,
+):
+    """The diff worked out while the cursor rested comes drawn for the
+    diff view (``text_lines.draw_ahead``): ``d`` draws none of its first
+    screen of lines, and they are the lines the view draws itself."""
+    from ckpt_tui.ui.widgets import text_lines
+    from tests.ui_support import drawn_lines
+
+    app = make_app(demo_db("drawn-ahead"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await build_screens_ahead(app)
+        await settle(pilot)
+        await press(pilot, "j")
+        snap = app.main.snapshot
+        ready = app.main.diffs.get((snap.session_id, snap.id, None))
+        assert ready is not None and ready.value.drawn is not None
+        drawn: list[object] = []
+        text_strip = text_lines.text_strip
+        monkeypatch.setattr(
+            text_lines, "text_strip", lambda *args: drawn.append(args) or text_strip(*args)
+        )
+        await press(pilot, "d")
+        view = app.screen.query_one(DiffView)
+        assert view.diff is ready.value.diff
+        shown = drawn_lines(view)
+        assert drawn == [], "lines drawn on the key's path"
+        view.set_rows(list(ready.value.rows))  # drawn here, now
+        assert drawn_lines(view) == shown and len(drawn) > 0

@@ -28,7 +28,7 @@ async def test_a_worker_that_raises_is_a_notification_and_the_app_keeps_running(
         logged = debuglog.log_path().read_text(encoding="utf-8")
         assert "RuntimeError: boom" in logged and "Traceback" in logged
         # Still running and answering keys: the snapshots pane takes the focus.
-        assert app.is_running and app._exception is None
+        assert app.is_running and app.return_code is None
         await pilot.press("3")
         await settle(pilot)
         assert app.screen.focused is app.main.snapshots

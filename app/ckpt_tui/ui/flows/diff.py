@@ -15,7 +15,7 @@ from ckpt_tui.ui.store_token import AsOf, change_token
 if TYPE_CHECKING:
     from ckpt_tui.core.actions import Service
     from ckpt_tui.ui.widgets.diff_view import DiffShown
-    from ckpt_tui.ui.widgets.text_lines import Widths
+    from ckpt_tui.ui.widgets.text_lines import Look
 
 #: The name the diff screen is installed under.
 DIFF_SCREEN = "diff"
@@ -27,10 +27,10 @@ def work_out(
     old: str,
     new: str | None,
     known: object,
-    widths: Widths | None = None,
+    look: Look | None = None,
 ) -> AsOf[DiffShown] | None:
     """In a worker: the diff ``d`` will show (``new`` ``None``: against the
-    current checkpoint), wrapped for the diff view's ``widths``, unless the
+    current checkpoint), drawn as the diff view draws (``look``), unless the
     one kept was worked out at the store's token now (``known``: then
     ``None``, nothing new). What fails is not kept: the screen works it out
     and says why."""
@@ -43,15 +43,15 @@ def work_out(
         diff = service.compare(session_id, old, new).diff
     except CkptError:
         return None
-    return AsOf(DiffShown.of(diff, widths), token)
+    return AsOf(DiffShown.of(diff, look), token)
 
 
-def view_widths(app) -> Widths | None:
-    """The widths of the diff screen's view, to wrap a diff ahead for."""
+def view_look(app) -> Look | None:
+    """How the diff screen's view draws, to draw a diff ahead for."""
     from ckpt_tui.ui.screens.diff import DiffScreen
 
     screen = installed(app, DIFF_SCREEN, DiffScreen)
-    return None if screen is None or not screen.is_mounted else screen.diff_view.widths()
+    return None if screen is None or not screen.is_mounted else screen.diff_view.look()
 
 
 def show_diff(app, session_id: str, old: str, new: str | None, title: str) -> None:

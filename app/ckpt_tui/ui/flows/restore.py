@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ckpt_tui.records import SessionRow, SnapshotRow
     from ckpt_tui.ui.mark import Mark
     from ckpt_tui.ui.screens.plan import PlanMaker, PlanScreen, PlanShown
-    from ckpt_tui.ui.widgets.text_lines import Widths
+    from ckpt_tui.ui.widgets.text_lines import Look
 
 #: The name the restore preview is installed under.
 RESTORE_SCREEN = "restore"
@@ -34,10 +34,10 @@ def work_out(
     session_id: str,
     snapshot_id: str,
     known: object,
-    widths: Widths | None = None,
+    look: Look | None = None,
 ) -> AsOf[PlanShown] | None:
     """In a worker: the plan ``r`` will show for the snapshot (all fields),
-    its diff wrapped for the preview's view ``widths``, unless the one kept
+    its diff drawn as the preview's view draws (``look``), unless the one kept
     was worked out at the store's token now (``known``: then ``None``,
     nothing new). What fails is not kept: the preview plans and says why."""
     from ckpt_tui.ui.screens.plan import PlanShown
@@ -49,15 +49,15 @@ def work_out(
         plan = service.plan_restore(session_id, snapshot_id, None)
     except CkptError:
         return None
-    return AsOf(PlanShown.of(plan, widths), token)
+    return AsOf(PlanShown.of(plan, look), token)
 
 
-def view_widths(app) -> Widths | None:
-    """The widths of the restore preview's diff view, to wrap a plan's diff ahead for."""
+def view_look(app) -> Look | None:
+    """How the restore preview's diff view draws, to draw a plan's diff ahead for."""
     from ckpt_tui.ui.screens.plan import PlanScreen
 
     screen = installed(app, RESTORE_SCREEN, PlanScreen)
-    return None if screen is None or not screen.is_mounted else screen.diff_view.widths()
+    return None if screen is None or not screen.is_mounted else screen.diff_view.look()
 
 
 def preview_restore(app, snapshot: SnapshotRow) -> None:

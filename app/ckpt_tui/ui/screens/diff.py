@@ -22,7 +22,7 @@ from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.store_token import AsOf, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.text_lines import Widths
+from ckpt_tui.ui.widgets.text_lines import Look
 
 
 class DiffScreen(Reused, Screen[None]):
@@ -90,18 +90,18 @@ class DiffScreen(Reused, Screen[None]):
         view.focus()
         opening = self._opening
         if ready is None:
-            self._load(opening, None, view.widths())
+            self._load(opening, None, view.look())
         else:  # checked after the frame that shows it
-            self.call_after_refresh(lambda: self._load(opening, ready.token, view.widths()))
+            self.call_after_refresh(lambda: self._load(opening, ready.token, view.look()))
 
     @work(thread=True, exclusive=True)
-    def _load(self, opening: int, token: object, widths: Widths | None) -> None:
+    def _load(self, opening: int, token: object, look: Look | None) -> None:
         """The diff, unless the one shown was worked out at ``token`` and
-        nothing was written since; wrapped for the view's ``widths``."""
+        nothing was written since; drawn as the view draws (``look``)."""
         if token is not None and still_current(self.service, token):
             return
         try:
-            shown = DiffShown.of(self.compare(), widths)
+            shown = DiffShown.of(self.compare(), look)
         except CkptError as exc:
             self.app.call_from_thread(self._failed, opening, str(exc))
             return

@@ -341,12 +341,12 @@ class MainScreen(Explains, Screen[None]):
             from ckpt_tui.ui.flows import diff, restore  # in the worker: not at start-up
 
             (old, new), restore_id = ahead
-            widths = self.app.call_from_thread(diff.view_widths, self.app)
-            work_out = partial(diff.work_out, widths=widths)
+            look = self.app.call_from_thread(diff.view_look, self.app)
+            work_out = partial(diff.work_out, look=look)
             self._work_out(self.diffs, (row.session_id, old, new), work_out)
             if restore_id is not None:
-                widths = self.app.call_from_thread(restore.view_widths, self.app)
-                work_out = partial(restore.work_out, widths=widths)
+                look = self.app.call_from_thread(restore.view_look, self.app)
+                work_out = partial(restore.work_out, look=look)
                 self._work_out(self.plans, (row.session_id, restore_id), work_out)
         self._work_out_note(row.session_id, row.id)
 

@@ -37,7 +37,7 @@ from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.store_token import AsOf, still_current
 from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
-from ckpt_tui.ui.widgets.text_lines import Widths
+from ckpt_tui.ui.widgets.text_lines import Look
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
@@ -51,8 +51,8 @@ class PlanShown(NamedTuple):
     shown: DiffShown
 
     @classmethod
-    def of(cls, plan: Plan, widths: Widths | None = None) -> PlanShown:
-        return cls(plan, DiffShown.of(plan.diff, widths))
+    def of(cls, plan: Plan, look: Look | None = None) -> PlanShown:
+        return cls(plan, DiffShown.of(plan.diff, look))
 
 
 class PlanScreen(Reused, Dialog[Outcome | None]):
@@ -187,7 +187,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             self.initial_focus().focus()  # else the fields have it (_show)
         request = self._request
         self.call_after_refresh(
-            lambda: self._plan_worker(None, True, "", request, ready.token, self.diff_view.widths())
+            lambda: self._plan_worker(None, True, "", request, ready.token, self.diff_view.look())
         )
 
     def initial_focus(self) -> Widget:
@@ -199,7 +199,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
         self._request += 1
         self._planned_for = None if fields is None else frozenset(fields)
-        self._plan_worker(fields, first, note, self._request, None, self.diff_view.widths())
+        self._plan_worker(fields, first, note, self._request, None, self.diff_view.look())
 
     @work(thread=True, exclusive=True, group="plan")
     def _plan_worker(
@@ -209,10 +209,10 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         note: str,
         request: int,
         token: object,
-        widths: Widths | None,
+        look: Look | None,
     ) -> None:
         """The plan, unless the one shown was made at ``token`` and nothing
-        was written since; its diff wrapped for the view's ``widths``."""
+        was written since; its diff drawn as the view draws (``look``)."""
         if token is not None and still_current(self.app.service, token):
             return
         make_plan = self.make_plan
@@ -220,7 +220,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             return
         try:
             plan = make_plan(fields)
-            shown = DiffShown.of(plan.diff, widths)
+            shown = DiffShown.of(plan.diff, look)
         except CkptError as exc:
             self.app.call_from_thread(self._answered, request, self._failed, str(exc))
             return

@@ -13,22 +13,22 @@ from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.ui.diff_lines import Row, diff_rows
 from ckpt_tui.ui.render import literal
 from ckpt_tui.ui.styles import DIFF, component_css
-from ckpt_tui.ui.widgets.text_lines import TextLines, Widths, Wrapped, wrap_for
+from ckpt_tui.ui.widgets.text_lines import Drawn, Look, TextLines, draw_ahead
 
 
 class DiffShown(NamedTuple):
     """A diff and the rows a diff view first shows of it (unified, the
-    unchanged fields folded), wrapped for the view's widths if known: made
-    in a worker, so showing it draws lines already made."""
+    unchanged fields folded), drawn as the view draws if its look is known:
+    made in a worker, so showing it shows lines already drawn."""
 
     diff: CheckpointDiff
     rows: list[Row]
-    wrapped: Wrapped | None = None
+    drawn: Drawn | None = None
 
     @classmethod
-    def of(cls, diff: CheckpointDiff, widths: Widths | None = None) -> DiffShown:
+    def of(cls, diff: CheckpointDiff, look: Look | None = None) -> DiffShown:
         rows = diff_rows(diff)
-        return cls(diff, rows, None if widths is None else wrap_for(rows, widths))
+        return cls(diff, rows, None if look is None else draw_ahead(rows, look))
 
 
 class DiffView(TextLines):
@@ -50,28 +50,28 @@ class DiffView(TextLines):
         #: Shown instead of a diff that will not come (why, in one line).
         self.no_diff: str | None = None
         #: The diff's rows unified and folded, when made ahead (``set_diff``),
-        #: and wrapped ahead.
+        #: and drawn ahead.
         self._folded: list[Row] | None = None
-        self._wrapped: Wrapped | None = None
+        self._drawn_ahead: Drawn | None = None
 
     def set_diff(
         self,
         diff: CheckpointDiff | None,
         title: str | None = None,
         rows: list[Row] | None = None,
-        wrapped: Wrapped | None = None,
+        drawn: Drawn | None = None,
     ) -> None:
         """Show ``diff``; ``rows``: its lines unified and folded
         (``diff_rows(diff)``), made in a worker, if they were (and
-        ``wrapped``, those wrapped there)."""
-        self.diff, self.no_diff, self._folded, self._wrapped = diff, None, rows, wrapped
+        ``drawn``, those drawn there)."""
+        self.diff, self.no_diff, self._folded, self._drawn_ahead = diff, None, rows, drawn
         if title is not None:
             self.border_title = literal(title)
         self._relayout()
 
     def show(self, shown: DiffShown) -> None:
         """Show a diff made in a worker."""
-        self.set_diff(shown.diff, rows=shown.rows, wrapped=shown.wrapped)
+        self.set_diff(shown.diff, rows=shown.rows, drawn=shown.drawn)
 
     def reset(self, title: str, shown: DiffShown | None = None) -> None:
         """As a new view of ``shown`` (``None``: "Loading…") with this title:
@@ -82,30 +82,30 @@ class DiffView(TextLines):
         if shown is None:
             self.set_diff(None, title)
         else:
-            self.set_diff(shown.diff, title, shown.rows, shown.wrapped)
+            self.set_diff(shown.diff, title, shown.rows, shown.drawn)
 
     def set_no_diff(self, why: str) -> None:
         """No diff to show, and why (a damaged snapshot, no field chosen):
         never "Loading…" for a diff that is not coming."""
-        self.diff, self.no_diff, self._folded, self._wrapped = None, why, None, None
+        self.diff, self.no_diff, self._folded, self._drawn_ahead = None, why, None, None
         self._relayout()
 
     def on_mount(self) -> None:
         self._relayout()
 
     def _relayout(self) -> None:
-        wrapped = None
+        drawn = None
         if self.diff is None and self.no_diff is not None:
             rows: list[Row] = [Text(self.no_diff, style="dim")]
         elif self.diff is None:
             rows = [Text("Loading…", style="dim")]
         elif self._folded is not None and not (self.side_by_side or self.show_unchanged):
-            rows, wrapped = self._folded, self._wrapped
+            rows, drawn = self._folded, self._drawn_ahead
         else:
             rows = diff_rows(self.diff, self.side_by_side, self.show_unchanged)
         mode = "side by side" if self.side_by_side else "unified"
         self.border_subtitle = f"{mode} · s toggles"
-        self.set_rows(rows, wrapped)
+        self.set_rows(rows, drawn)
 
     def watch_side_by_side(self) -> None:
         self._relayout()

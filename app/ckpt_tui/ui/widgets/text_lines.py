@@ -6,12 +6,18 @@ Subclasses produce rows (a ``Text``, or an ``(old, new)`` pair for two
 columns); this class wraps them when the width changes and draws them,
 keeping the lines it drew in an ``LRUCache`` (scrolling back, a change of
 focus or a screen closed over it draws from there).
+
+Rows can also be drawn ahead, in a worker (:func:`draw_ahead`): the view
+says how it draws (its :class:`Look`, read on the UI thread), and a diff
+worked out while the cursor rests comes wrapped, its first screen of lines
+drawn, so ``d`` and ``r`` only show them.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -22,7 +28,7 @@ from textual.strip import Strip
 
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
 from ckpt_tui.ui.render import literal, text_strip
-from ckpt_tui.ui.styles import Themed
+from ckpt_tui.ui.styles import STYLES, Themed, component_classes, themed_text
 
 #: Lines kept drawn (a few screens of them).
 LINES_KEPT = 512
@@ -37,23 +43,51 @@ class Widths(NamedTuple):
     height: int
 
 
-class Wrapped(NamedTuple):
-    """Rows wrapped for a view of these ``widths`` (in a worker): at
-    ``width``, the narrow one when they need the scrollbar."""
+class Look(NamedTuple):
+    """How a view draws its lines, read on the UI thread, for a worker to
+    draw them ahead: its widths, the theme, the style every line is drawn
+    over, and the style the theme gives each style name the view resolves."""
 
     widths: Widths
+    theme: str
+    base: Style
+    styles: tuple[tuple[str, Style | str], ...]
+
+    def resolve(self, name: str) -> Style | str:
+        """A style name as the view resolves it (``Themed.theme_style``)."""
+        if name not in STYLES:
+            return name
+        return next((style for known, style in self.styles if known == name), "")
+
+
+class Drawn(NamedTuple):
+    """Rows as a view of ``look`` shows them, made in a worker: wrapped at
+    ``width`` (the narrow one when they need the scrollbar), and the lines
+    of its first screen drawn."""
+
+    look: Look
     width: int
     lines: list[Text]
+    strips: list[Strip]
 
 
-def wrap_for(rows: list[Row], widths: Widths) -> Wrapped:
-    """``rows`` wrapped as a view of ``widths`` shows them: at its full
-    width, or a column narrower when they are more lines than it shows (its
-    scrollbar then takes the column)."""
-    lines = wrap_rows(rows, widths.full)
+#: Draws lines in a worker (style names resolved; it writes nothing).
+_console = Console(width=200, color_system=None, legacy_windows=False)
+
+
+def draw_ahead(rows: list[Row], look: Look) -> Drawn:
+    """``rows`` wrapped and drawn as a view of ``look`` shows them: at its
+    full width, or a column narrower when they are more lines than it shows
+    (its scrollbar then takes the column)."""
+    widths = look.widths
+    width, lines = widths.full, wrap_rows(rows, widths.full)
     if len(lines) > widths.height and widths.narrow != widths.full:
-        return Wrapped(widths, widths.narrow, wrap_rows(rows, widths.narrow))
-    return Wrapped(widths, widths.full, lines)
+        width, lines = widths.narrow, wrap_rows(rows, widths.narrow)
+    strips = [
+        text_strip(themed_text(line, look.resolve), width, look.base, _console)
+        for line in lines[: widths.height]
+    ]
+    return Drawn(look, width, lines, strips)
 
 
 class TextLines(Themed, ScrollView, can_focus=True):
@@ -88,14 +122,26 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._drawn: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
         self.border_title = literal(title)
 
-    def set_rows(self, rows: list[Row], wrapped: Wrapped | None = None) -> None:
-        """Show ``rows``; ``wrapped``: those rows wrapped ahead (in a
-        worker), used if they were wrapped for this view's widths now."""
+    def set_rows(self, rows: list[Row], drawn: Drawn | None = None) -> None:
+        """Show ``rows``; ``drawn``: those rows drawn ahead (in a worker),
+        used if they were drawn for how this view draws now."""
         self._rows = rows
-        if wrapped is not None and wrapped.widths == self.widths():
-            self._show(wrapped.lines, wrapped.width)
-        else:
+        if drawn is None or drawn.look != self.look():
             self._rewrap()
+            return
+        self._show(drawn.lines, drawn.width)
+        for index, strip in enumerate(drawn.strips):
+            key = (self._version, index, drawn.width, drawn.look.base, drawn.look.theme)
+            self._drawn.set(key, strip)
+
+    def look(self) -> Look | None:
+        """How this view draws now (``None`` until laid out)."""
+        widths = self.widths()
+        if widths is None:
+            return None
+        names = sorted(STYLES.keys() & component_classes(type(self)))
+        styles = tuple((name, self.theme_style(name)) for name in names)
+        return Look(widths, self.app.theme, self.rich_style, styles)
 
     def widths(self) -> Widths | None:
         """What wrapping rows for this view needs (``None`` until laid out)."""
