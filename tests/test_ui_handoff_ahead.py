@@ -154,3 +154,48 @@ async def test_the_path_line_breaks_after_a_slash_never_inside_a_name(tmp_path):
             at = start + len(row.strip())
             assert full[at - 1] == "/" or at == len(full) or full[at] == " ", (row, rows)
         assert at == len(full)
+
+
+@run_async
+async def test_e_again_draws_the_note_from_its_lines_with_the_new_written_time(
+    tmp_path, monkeypatch
+):
+    """Each ``e`` writes the note with a new "Written:" time; the rest is
+    the same note, drawn once: the next ``e`` draws no note anew, shows
+    the new time, and shows what drawing that note anew shows."""
+    from datetime import UTC, datetime
+
+    from ckpt_tui import timeutil
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
+    from ckpt_tui.ui.widgets import document_view
+
+    note = tmp_path / NOTE
+    app = make_app(demo(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        with timeutil.clock.fixed(datetime(2026, 1, 2, 3, 4, 5, 6000, tzinfo=UTC)):
+            await pilot.press("e")
+            await settle(pilot)
+        screen = app.screen
+        assert "Written: 2026-01-02T03:04:05.006Z" in note_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        drawn: list[object] = []
+        visualize = document_view.visualize
+        monkeypatch.setattr(
+            document_view, "visualize", lambda *args, **kw: drawn.append(1) or visualize(*args, **kw)
+        )
+        with timeutil.clock.fixed(datetime(2026, 1, 2, 3, 4, 9, 7000, tzinfo=UTC)):
+            await pilot.press("e")
+            await settle(pilot)
+        assert app.screen is screen
+        assert written_time(note.read_text()) == "2026-01-02T03:04:09.007Z"
+        shown = note_text(app)
+        assert "Written: 2026-01-02T03:04:09.007Z" in shown and "03:04:05.006Z" not in shown
+        assert drawn == [], "the note was drawn again"
+        view = screen.query_one("#note")
+        view.show(note_renderable(home_relative_in(screen.markdown)))  # drawn anew
+        assert note_text(app) == shown and drawn

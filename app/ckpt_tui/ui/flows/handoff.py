@@ -19,22 +19,46 @@ from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.store_token import AsOf, change_token, still_current
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from ckpt_tui.core.actions import Service
     from ckpt_tui.core.handoff import Handoff
+    from ckpt_tui.ui.widgets.document_view import Stamped
+
+
+#: Stands for the note's "Written:" time in the note drawn ahead: as wide
+#: as a time (``2026-11-29T13:15:54.123Z``), one word, Markdown-inert.
+WRITTEN_PLACEHOLDER = "ckptwrittenat00000000000"
 
 
 class Note(NamedTuple):
-    """A note as built, and where it would be written (``None``: the
-    project's directory is gone)."""
+    """A note as built, where it would be written (``None``: the project's
+    directory is gone), and the note as drawn with its "Written:" time
+    left out (:data:`WRITTEN_PLACEHOLDER`; parsed here, in the worker:
+    ``None`` when the note cannot be drawn so)."""
 
     handoff: Handoff
     path: str | None
+    template: RenderableType | None
 
     def at(self, made_at: str) -> Handoff:
         """The note written at ``made_at``: the only change is its "Written:" line."""
         old = f"\n- Written: {self.handoff.made_at}\n"
         markdown = self.handoff.markdown.replace(old, f"\n- Written: {made_at}\n", 1)
         return replace(self.handoff, made_at=made_at, markdown=markdown)
+
+    def drawn_at(self, note: Handoff) -> Stamped | None:
+        """``note`` (this note :meth:`at` a time) as the hand-off screen
+        draws it: the template's lines, the time put in."""
+        from ckpt_tui.ui.render import home_relative_in
+        from ckpt_tui.ui.screens.handoff import note_renderable
+        from ckpt_tui.ui.widgets.document_view import Stamped
+
+        if self.template is None or len(note.made_at) != len(WRITTEN_PLACEHOLDER):
+            return None
+        markdown = home_relative_in(note.markdown)
+        whole = partial(note_renderable, markdown)
+        return Stamped(self.template, WRITTEN_PLACEHOLDER, note.made_at, whole)
 
 
 def work_out(
@@ -53,7 +77,8 @@ def work_out(
         built = ho.build(service, session_id, snapshot)
     except CkptError:
         return None
-    if built.markdown.count(f"\n- Written: {built.made_at}\n") != 1:
+    line = f"\n- Written: {built.made_at}\n"
+    if built.markdown.count(line) != 1:
         return None  # its time could not be put in at the key
     try:
         path: str | None = str(
@@ -61,7 +86,19 @@ def work_out(
         )
     except CkptError:
         path = None
-    return AsOf(Note(built, path), token)
+    return AsOf(Note(built, path, _template(built.markdown, line)), token)
+
+
+def _template(markdown: str, line: str) -> RenderableType | None:
+    """In a worker: the note parsed for drawing, its "Written:" line's time
+    left out (``None`` when the placeholder could be mistaken in it)."""
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
+
+    shown = home_relative_in(markdown)
+    if WRITTEN_PLACEHOLDER in shown:
+        return None
+    return note_renderable(shown.replace(line, f"\n- Written: {WRITTEN_PLACEHOLDER}\n", 1))
 
 
 def handoff(app, session_id: str, snapshot: str | None) -> None:
@@ -76,7 +113,7 @@ def handoff(app, session_id: str, snapshot: str | None) -> None:
         built = ready.value.at(timeutil.now_iso())
         screen = handoff_screen(app)
         problem = read_only_problem(read_only, session_id) if read_only else None
-        screen.show_writing(built.markdown, ready.value.path, problem)
+        screen.show_writing(built.markdown, ready.value.path, problem, ready.value.drawn_at(built))
         if screen not in app.screen_stack:
             app.push_screen(screen)
         given, showing = (built, ready.token), screen.showing

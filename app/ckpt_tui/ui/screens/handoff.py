@@ -21,7 +21,7 @@ from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
 from ckpt_tui.ui.screens.installed import Reused
-from ckpt_tui.ui.widgets.document_view import DocumentView
+from ckpt_tui.ui.widgets.document_view import DocumentView, Stamped
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.themed_text import PathLine, ThemedStatic
 
@@ -73,7 +73,7 @@ class HandoffScreen(Reused, Screen[None]):
         self.path: str | None = None
         self.problem: str | None = None
         self.warning: str | None = None
-        self._note: RenderableType = Text("")
+        self._note: RenderableType | Stamped = Text("")
         #: Which ``e`` the screen shows (a count): a look at the file made
         #: for an earlier one (``_look_again``) is not shown over a newer note.
         self.showing = 0
@@ -88,11 +88,11 @@ class HandoffScreen(Reused, Screen[None]):
         path: str | None,
         problem: str | None,
         warning: str | None = None,
-        note: RenderableType | None = None,
+        note: RenderableType | Stamped | None = None,
     ) -> None:
         """What this ``e`` wrote (or could not): ``note`` is ``markdown`` as
-        drawn (:func:`note_renderable`, parsed in the ``e`` worker), from the
-        top, under the title "Hand-off preview"."""
+        drawn (:func:`note_renderable`, parsed in a worker), from the top,
+        under the title "Hand-off preview"."""
         self.markdown, self.path, self.problem, self.warning = markdown, path, problem, warning
         self._note = note if note is not None else note_renderable(home_relative_in(markdown))
         self._writing, self.writing = False, None
@@ -104,11 +104,17 @@ class HandoffScreen(Reused, Screen[None]):
             if view.border_title != "Hand-off preview":  # setting it draws it again
                 view.border_title = "Hand-off preview"
 
-    def show_writing(self, markdown: str, path: str | None, problem: str | None = None) -> None:
+    def show_writing(
+        self,
+        markdown: str,
+        path: str | None,
+        problem: str | None = None,
+        note: RenderableType | Stamped | None = None,
+    ) -> None:
         """A note made ahead, shown at the key while the ``e`` worker writes
         it (``path``: where, if known; ``problem``: why it will not be, as
         read-only): the line above it says so until :meth:`show_written`."""
-        self.show_note(markdown, None, problem, None)
+        self.show_note(markdown, None, problem, None, note)
         self._writing, self.writing = True, path
         if self._composed():
             self._show_where()
