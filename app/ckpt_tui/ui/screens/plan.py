@@ -243,8 +243,11 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
             picker = self.query_one("#fields", SelectionList)
-            picker.clear_options()
-            picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
+            listed = tuple(option.value for option in picker.options)
+            if listed != self._offered or set(picker.selected) != set(chosen):
+                # (the preview opened again may show these fields already)
+                picker.clear_options()
+                picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
             picker.border_title = "Fields"  # (space: the key bar says it)
             if self._offered:
                 picker.highlighted = 0
