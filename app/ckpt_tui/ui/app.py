@@ -99,8 +99,12 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         read_opencode: bool = True,
         first: FirstScreen | None = None,
         theme: str | None = None,
+        collector_paused: bool = False,
     ) -> None:
+        """``collector_paused``: the launcher paused Python's collector
+        (``ui/launch.py``); it runs again from the first frame on."""
         super().__init__()
+        self.collector_paused = collector_paused
         self.first = first
         self.service = service
         self.config = config or Config()
@@ -200,6 +204,10 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
             remember_setting(self, "theme", theme.name)
 
     def _after_first_frame(self) -> None:
+        if self.collector_paused:
+            self.collector_paused = False
+            gc.freeze()  # what exists now lives as long as the app
+            gc.enable()
         self.set_interval(CLOCK_SECONDS, self.tick)
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
