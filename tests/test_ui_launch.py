@@ -87,3 +87,51 @@ def test_a_store_that_cannot_open_is_a_one_line_error(tmp_path, capsys):
     assert main(["--db", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("ckpt-tui: ") and err.count("\n") == 1, err
+
+
+def test_no_collection_runs_from_the_launch_to_the_first_frame():
+    """The collector is paused while ``ckpt-tui`` imports the app, reads
+    the first screen and draws it; after the first frame what exists is
+    frozen and the collector runs again."""
+    import gc
+
+    from ckpt_tui.cli.main import build_parser
+    from ckpt_tui.ui.launch import run_app
+
+    assert gc.isenabled()
+    seen: dict[str, object] = {}
+    collections: list[int] = []
+
+    def counted(phase: str, info: dict) -> None:
+        if phase == "start" and "frame" not in seen:
+            collections.append(info["generation"])
+
+    def make_app_class(base):
+        class Headless(base):
+            def run(self, **kwargs):
+                return super().run(headless=True, size=SIZE)
+
+            def post_display_hook(self) -> None:
+                seen.setdefault("frame", gc.isenabled())
+
+            def _after_first_frame(self) -> None:
+                super()._after_first_frame()
+                seen["after"] = (gc.isenabled(), gc.get_freeze_count())
+                self.exit()
+
+        seen["made"] = gc.isenabled()  # the app's imports are done by now
+        return Headless
+
+    argv = ["--db", str(demo_db("launch_gc"))]
+    frozen = gc.get_freeze_count()
+    gc.callbacks.append(counted)
+    try:
+        assert run_app(build_parser(argv).parse_args(argv), make_app_class=make_app_class) == 0
+    finally:
+        gc.callbacks.remove(counted)
+        gc.unfreeze()  # the test process goes on: nothing of it stays frozen
+    assert seen["made"] is False and seen["frame"] is False
+    assert collections == []
+    enabled, frozen_after = seen["after"]
+    assert enabled and frozen_after > frozen
+    assert gc.isenabled()
