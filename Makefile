@@ -3,29 +3,48 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_DIR := .demo
+# test-min's own venv: the declared minimum versions of the dependencies
+MIN_VENV := .venv-min
 
-.PHONY: install test lint sql demo screenshots bench clean
+.PHONY: install test test-min lint sql demo run screenshots bench clean
 
+# pip >= 25.1 installs a PEP 735 dependency group (`--group dev`).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q --upgrade 'pip>=25.1'
+	$(BIN)/pip install -q -e . --group dev
 	touch $(STAMP)
 
 install: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests bench
+	$(BIN)/ruff check app tests bench tools
 
-# the first screen's SQL, generated from the Core statements (checked in; a test fails when stale)
+# every read statement as SQLite SQL, generated from the Core statements (checked in; a test fails when stale)
 sql: $(STAMP)
-	$(BIN)/python -m ckpt_tui.store.gen_sql
+	$(BIN)/python tools/gen_sql.py
 
 test: lint
 	$(BIN)/pytest -q -n 2
 
+# The suite on the lowest versions pyproject.toml admits (needs the package
+# index; `make test` does not): a fresh venv, each `name>=X` pinned to X.
+test-min:
+	rm -rf $(MIN_VENV)
+	$(PYTHON) -m venv $(MIN_VENV)
+	$(MIN_VENV)/bin/pip install -q --upgrade 'pip>=25.1'
+	$(PYTHON) -c "import re, tomllib; deps = tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']; print('\n'.join(re.sub(r'>=([^,]+).*', r'==\1', d) for d in deps))" > $(MIN_VENV)/minimums.txt
+	$(MIN_VENV)/bin/pip install -q -e . --group dev -c $(MIN_VENV)/minimums.txt
+	cat $(MIN_VENV)/minimums.txt
+	$(MIN_VENV)/bin/pytest -q -n 2
+
 demo: $(STAMP)
 	$(BIN)/ckpt-tui demo --dir $(DEMO_DIR) --seed 7 --force
+	$(BIN)/ckpt-tui --db $(DEMO_DIR)/checkpoints.db --opencode-data $(DEMO_DIR)/opencode
+
+# the app on the demo store, made first if it is not there yet
+run: $(STAMP)
+	test -f $(DEMO_DIR)/checkpoints.db || $(BIN)/ckpt-tui demo --dir $(DEMO_DIR) --seed 7
 	$(BIN)/ckpt-tui --db $(DEMO_DIR)/checkpoints.db --opencode-data $(DEMO_DIR)/opencode
 
 screenshots: $(STAMP)
@@ -35,4 +54,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(DEMO_DIR) bench/.data
+	rm -rf $(VENV) $(MIN_VENV) $(DEMO_DIR) bench/.data .hypothesis

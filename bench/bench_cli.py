@@ -1,6 +1,7 @@
 """The command line beside plain scripts printing the same output (issue 12).
 
     .venv/bin/python bench/bench_cli.py [--db bench/.data/large.db] [--runs 21] [--json OUT]
+        [--against DIR]     # also time the ckpt_tui package in DIR (A/B, e.g. `git archive main app`)
 
 Each ``ckpt-tui`` command runs as a fresh process, interleaved run by run
 with its baseline in ``bench/cli_baselines/`` (a ``python`` script: plain
@@ -12,7 +13,9 @@ as an installed ckpt-tui's do (the cache is kept in ``bench/.data/pycache``). Th
 nothing is written to it. Before timing, each list baseline's output is
 checked to be ckpt-tui's, byte for byte (``show`` and ``diff`` baselines
 print the same fields; the diff's layout differs: difflib, not ckpt-tui's
-list diff).
+list diff). With ``--against DIR`` (a directory holding a ``ckpt_tui``
+package), that copy runs in the same rounds, its output checked to be this
+one's, and the table shows both beside the baseline.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def _cases(db: Path, meta: dict) -> list[tuple[str, list[str], list[str], bool]]
     base = [str(db)]
     return [
         ("--help", ["--help"], ["-c", "pass"], False),
+        ("__complete sessions", ["__complete", "sessions"], ["-c", "pass"], False),
         ("list projects", ["list", "projects"], ["list_projects.py", *base], True),
         (
             "list sessions --project BIG",
@@ -84,6 +88,8 @@ def _snapshot_names(db: Path, session: str) -> list[str]:
 
 
 def _argv(python: str, db: Path, ckpt: list[str] | None, baseline: list[str] | None) -> list[str]:
+    if ckpt is not None and ckpt[0] == "__complete":  # as the shell asks (the --db after)
+        return [python, "-m", "ckpt_tui", *ckpt, "--db", str(db)]
     if ckpt is not None:
         return [python, "-m", "ckpt_tui", *(["--db", str(db)] if ckpt != ["--help"] else []), *ckpt]
     assert baseline is not None
@@ -114,6 +120,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--json", metavar="OUT")
     parser.add_argument("--only", help="time only the rows whose label holds this")
+    parser.add_argument("--against", type=Path, metavar="DIR", help="also time ckpt_tui from DIR")
     args = parser.parse_args()
     db = Path(args.db)
     meta = json.loads(db.with_name(db.name + ".json").read_text(encoding="utf-8"))
@@ -124,52 +131,71 @@ def main() -> int:
     # from source on every run; the cache goes under bench/.data, not the tree.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(HERE / ".data" / "pycache")
+    # the other copy: its package first on the path, bytecode cached apart
+    other = None
+    if args.against:
+        other = {**env, "PYTHONPATH": str(args.against)}
+        other["PYTHONPYCACHEPREFIX"] = env["PYTHONPYCACHEPREFIX"] + "-against"
     cases = [c for c in _cases(db, meta) if not args.only or args.only in c[0]]
     for label, ckpt, baseline, must_match in cases:  # also writes the bytecode cache
-        _output(_argv(python, db, ckpt, None), env)
+        mine = _output(_argv(python, db, ckpt, None), env)
+        if other is not None and _output(_argv(python, db, ckpt, None), other) != mine:
+            raise SystemExit(f"{label}: {args.against} prints something else")
         if must_match:
-            mine = _output(_argv(python, db, ckpt, None), env)
             theirs = _output(_argv(python, db, None, baseline), env)
             if mine != theirs:
                 raise SystemExit(f"{label}: the baseline prints something else")
+    sides = ["ckpt", "base"] + (["against"] if other is not None else [])
     samples: dict[str, dict[str, list[tuple[float, float]]]] = {
-        c[0]: {"ckpt": [], "base": []} for c in cases
+        c[0]: {side: [] for side in sides} for c in cases
     }
     for run in range(args.runs):
         for label, ckpt, baseline, _ in cases:
-            pair = [
-                ("ckpt", _argv(python, db, ckpt, None)),
-                ("base", _argv(python, db, None, baseline)),
+            runs = [
+                ("ckpt", _argv(python, db, ckpt, None), env),
+                ("base", _argv(python, db, None, baseline), env),
             ]
-            for side, argv in pair if run % 2 == 0 else reversed(pair):
-                samples[label][side].append(_timed(argv, env))
+            if other is not None:
+                runs.append(("against", _argv(python, db, ckpt, None), other))
+            for side, argv, side_env in runs[run % len(runs) :] + runs[: run % len(runs)]:
+                samples[label][side].append(_timed(argv, side_env))
     results = []
-    print("| command | ckpt-tui ms | baseline ms | ratio | CPU ratio | target |")
-    print("|---|---|---|---|---|---|")
+    against = " | against ms | against ratio" if other is not None else ""
+    print(f"| command | ckpt-tui ms | baseline ms | ratio | CPU ratio{against} | target |")
+    print("|---|---|---|---|---|" + ("---|---|" if other is not None else "") + "---|")
     for label, _, baseline, _ in cases:
-        mine = samples[label]["ckpt"]
-        theirs = samples[label]["base"]
-        wall = statistics.median(w for w, _ in mine), statistics.median(w for w, _ in theirs)
-        cpu = statistics.median(c for _, c in mine), statistics.median(c for _, c in theirs)
-        ratio, cpu_ratio = wall[0] / wall[1], cpu[0] / cpu[1]
+        medians = {
+            side: (
+                statistics.median(w for w, _ in samples[label][side]),
+                statistics.median(c for _, c in samples[label][side]),
+            )
+            for side in sides
+        }
+        wall, cpu = medians["ckpt"][0], medians["ckpt"][1]
+        base_wall, base_cpu = medians["base"]
+        ratio, cpu_ratio = wall / base_wall, cpu / base_cpu
         base_name = "python -c pass" if baseline[0] == "-c" else baseline[0]
+        more = ""
+        if other is not None:
+            more = f" | {medians['against'][0]:.0f} | {medians['against'][0] / base_wall:.2f}×"
         print(
-            f"| `{label}` | {wall[0]:.0f} | {wall[1]:.0f} ({base_name}) | {ratio:.2f}× "
-            f"| {cpu_ratio:.2f}× | ≤ {TARGET:.0f}× |"
+            f"| `{label}` | {wall:.0f} | {base_wall:.0f} ({base_name}) | {ratio:.2f}× "
+            f"| {cpu_ratio:.2f}×{more} | ≤ {TARGET:.0f}× |"
         )
-        results.append(
-            {
-                "command": label,
-                "ckpt_ms": wall[0],
-                "baseline_ms": wall[1],
-                "ratio": ratio,
-                "ckpt_cpu_ms": cpu[0],
-                "baseline_cpu_ms": cpu[1],
-                "cpu_ratio": cpu_ratio,
-                "baseline": base_name,
-                "runs": args.runs,
-            }
-        )
+        result = {
+            "command": label,
+            "ckpt_ms": wall,
+            "baseline_ms": base_wall,
+            "ratio": ratio,
+            "ckpt_cpu_ms": cpu,
+            "baseline_cpu_ms": base_cpu,
+            "cpu_ratio": cpu_ratio,
+            "baseline": base_name,
+            "runs": args.runs,
+        }
+        if other is not None:
+            result["against_ms"], result["against_cpu_ms"] = medians["against"]
+        results.append(result)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -239,6 +239,28 @@ def cases(db: Path, meta: dict, read_only: bool = False):
             rows(f"SELECT * FROM projects {page}"),
             5,
         )
+        second = svc.projects(limit=100).cursor
+        yield Case(
+            "projects, second page (100)",
+            lambda: svc.projects(after=second, limit=100),
+            "raw SELECT ... LIMIT 100 OFFSET 100",
+            rows("SELECT * FROM projects ORDER BY updated_at DESC, id DESC LIMIT 100 OFFSET 100"),
+            5,
+        )
+        yield Case(
+            "projects by name (200)",
+            lambda: svc.projects(limit=200, sort="name"),
+            page_sql,
+            rows(f"SELECT * FROM projects {page}"),
+            5,
+        )
+        yield Case(
+            "session tree by title, big project (200 roots)",
+            lambda: svc.session_tree(big, sort="title"),
+            page_sql,
+            rows(f"SELECT * FROM sessions WHERE project_id = ? {page}", big),
+            20,
+        )
         for text in FILTER_TEXTS:
             yield Case(
                 f"session filter {text!r}, big project (page + count)",

@@ -1,9 +1,24 @@
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
+
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from tests.archive_support import archive, archive_db, no_pg_env  # noqa: F401 - fixtures
 from tests.factory import basic_store
+
+# Nothing of hypothesis's in the directory pytest runs from (a checkout, an
+# unpacked sdist): no example database, and its caches (constants, Unicode
+# tables) in a temporary directory of this run, removed at its end.
+settings.register_profile("ckpt-tui", database=None)
+settings.load_profile("ckpt-tui")
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="ckpt-tui-hypothesis-")
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -71,3 +86,16 @@ def service(store_path):
     svc = open_service(store_path)
     yield svc
     svc.close()
+
+
+@pytest.fixture
+def cli(store_path, capsys):
+    """``cli(*argv)`` -> (exit status, stdout, stderr) of ``ckpt-tui ARGV --db STORE``."""
+    from ckpt_tui.cli.main import main
+
+    def run(*argv):
+        code = main([*argv, "--db", str(store_path)])
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run

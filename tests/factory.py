@@ -13,6 +13,7 @@ import json
 import os
 import sqlite3
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 from ckpt_tui import timeutil
@@ -141,11 +142,9 @@ class PluginWriter:
                 conn.execute("COMMIT")
                 return False
             project_id = row[cols.index("project_id")]
+            # the plugin stamps the clock as it holds the lock: in commit order the
+            # stamps never go down, and two saves in one millisecond share one
             stamp = timeutil.now_iso()
-            newest = conn.execute(
-                "SELECT max(captured_at) FROM snapshots WHERE session_id=?", (session_id,)
-            ).fetchone()[0]
-            stamp = timeutil.after(newest, stamp)
             set_checkpoint(conn, session_id, project_id, merged, at=stamp)
             name = f"auto-{timeutil.epoch_ms(timeutil.now())}-{os.getpid()}{next(_seq)}"
             add_snapshot(conn, session_id, project_id, name, merged.to_payload(), "auto", stamp)
@@ -170,3 +169,14 @@ class PluginWriter:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+
+def stamp_after(previous: str | None, candidate: str) -> str:
+    """``candidate``, or one millisecond after ``previous`` if that is not
+    earlier: the single-process plugin restores of the tests keep "the newest
+    pre-restore snapshot" independent of a random id tie-break."""
+    prev = timeutil.parse(previous)
+    cand = timeutil.parse(candidate)
+    if prev is None or cand is None or cand > prev:
+        return candidate
+    return timeutil.fmt(prev + timedelta(milliseconds=1))

@@ -160,7 +160,7 @@ def test_cli_copy_takes_if_unchanged_as_restore_does(two_sessions, capsys):
     writer.save("s1", notes="saved meanwhile")
     writer.close()
     args = ["copy", "--db", db, "legacy::p2", "s1", "--fields", "title"]
-    assert main([*args, "--if-unchanged", stamp]) == 1
+    assert main([*args, "--if-unchanged", stamp]) == 3  # conflict
     assert "changed" in capsys.readouterr().err
     svc = open_service(two_sessions, read_only=True)
     assert svc.current("s1").checkpoint.title == ""

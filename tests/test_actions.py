@@ -41,6 +41,7 @@ from tests.factory import (
     basic_store,
     connect,
     set_checkpoint,
+    stamp_after,
 )
 
 START = Checkpoint(objective="start", nextSteps=("a", "b"))
@@ -88,7 +89,7 @@ def plugin_restore(path: Path, sid: str, snapshot: str, payload: str | None = No
     newest = conn.execute(
         "SELECT max(captured_at) FROM snapshots WHERE session_id=?", (sid,)
     ).fetchone()[0]
-    stamp = timeutil.after(newest, timeutil.now_iso())
+    stamp = stamp_after(newest, timeutil.now_iso())
     name = f"pre-restore-{timeutil.epoch_ms(timeutil.now())}-99{next(_plugin_seq)}"
     add_snapshot(conn, sid, row["project_id"], name,
                  payload if payload is not None else current.to_payload(),

@@ -78,8 +78,10 @@ def run_json(run):
     return _run
 
 
-def assert_one_line_error(code, out, err, match=None):
-    assert code == 1
+def assert_one_line_error(code, out, err, match=None, status=1):
+    """A failure said in one line on stderr, with the exit status of its kind
+    (1 error, 2 usage, 3 conflict, 4 not found)."""
+    assert code == status, (code, err)
     assert err.startswith("ckpt-tui: ") and err.count("\n") == 1, err
     assert "Traceback" not in err and "unexpected error" not in err, err
     if match:
@@ -128,7 +130,7 @@ def test_list_sessions(run, run_json, store_path):
     assert all(set(i) >= SESSION_KEYS for i in data["items"])
     assert data["items"][0]["parentId"] == "s1" and data["items"][0]["hasCheckpoint"] is False
     # An unknown project is an error, not an empty list (issue 9, point 13).
-    assert_one_line_error(*run("list", "sessions", "--project", "nope"), match="no such project")
+    assert_one_line_error(*run("list", "sessions", "--project", "nope"), match="no such project", status=4)
 
 
 def test_list_snapshots(run, run_json):
@@ -188,13 +190,13 @@ def test_show_damaged_and_extra(run, run_json, store_path):
 
 
 def test_show_errors(run, store_path):
-    assert_one_line_error(*run("show", "nope"), match="no such session")
-    assert_one_line_error(*run("show", "s1", "--snapshot", "nope"), match="no snapshot")
+    assert_one_line_error(*run("show", "nope"), match="no such session", status=4)
+    assert_one_line_error(*run("show", "s1", "--snapshot", "nope"), match="no snapshot", status=4)
     conn = connect(store_path)
     add_session(conn, "s2", "p1")
     conn.close()
-    assert_one_line_error(*run("show", "s2"), match="no checkpoint")
-    assert_one_line_error(*run("show", ""), match="session id")
+    assert_one_line_error(*run("show", "s2"), match="no checkpoint", status=4)
+    assert_one_line_error(*run("show", ""), match="session id", status=2)
 
 
 def test_diff(run, run_json, store_path):
@@ -223,7 +225,7 @@ def test_diff(run, run_json, store_path):
 def test_restore_dry_run_writes_nothing(run, run_json, store_path):
     row, n = checkpoint_row(store_path), snapshot_count(store_path)
     code, out, _ = run("restore", "s1", "first", "--dry-run")
-    assert code == 0 and "(dry run: nothing written)" in out and "objective" in out
+    assert code == 0 and "(dry run: nothing written)" in out and "@@ Objective\n" in out
     data = run_json("restore", "s1", "first", "--dry-run", "--fields", "status")
     assert set(data) == {"action", "session", "dryRun", "changed", "updatedAt", "skipped", "diff",
                          "candidates", "prunes", "prunesRestored", "note"}
@@ -267,8 +269,8 @@ def test_restore_errors(run, store_path):
     row, n = checkpoint_row(store_path), snapshot_count(store_path)
     assert_one_line_error(*run("restore", "s1", "bad"), match="damaged")
     assert_one_line_error(*run("restore", "s1", "first", "--fields", "bogus"), match="bogus")
-    assert_one_line_error(*run("restore", "s1", "nope"), match="no snapshot")
-    assert_one_line_error(*run("restore", "s9", "first"))
+    assert_one_line_error(*run("restore", "s1", "nope"), match="no snapshot", status=4)
+    assert_one_line_error(*run("restore", "s9", "first"), status=4)
     assert_one_line_error(*run("undo", "s1"), match="nothing to undo")
     assert_one_line_error(*run("redo", "s1"), match="nothing to redo")
     assert_one_line_error(*run("--read-only", "restore", "s1", "first"), match="read-only")
@@ -333,7 +335,7 @@ def test_if_unchanged_refuses_when_the_checkpoint_moved(run, run_json, store_pat
     finally:
         writer.close()
     n = snapshot_count(store_path)
-    assert_one_line_error(*run("restore", "s1", "first", "--if-unchanged", stamp), match="changed")
+    assert_one_line_error(*run("restore", "s1", "first", "--if-unchanged", stamp), match="changed", status=3)
     row = checkpoint_row(store_path)
     assert (row["objective"], row["notes"]) == ("start", "saved after the dry run")
     assert snapshot_count(store_path) == n
@@ -353,7 +355,7 @@ def test_if_unchanged_writes_when_the_checkpoint_did_not_move(run, run_json, sto
         writer.save("s1", notes="moved")
     finally:
         writer.close()
-    assert_one_line_error(*run("redo", "s1", "--if-unchanged", stamp), match="changed")
+    assert_one_line_error(*run("redo", "s1", "--if-unchanged", stamp), match="changed", status=3)
     assert checkpoint_row(store_path)["objective"] == "start"
 
 
@@ -454,10 +456,12 @@ def test_demo(tmp_path, capsys):
     ],
 )
 def test_usage_errors_exit_2(argv, capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(argv)
-    assert exc.value.code == 2
-    assert "usage" in capsys.readouterr().err
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    if "--json" in argv:
+        assert json.loads(err)["error"]["code"] == "usage"
+    else:
+        assert "usage" in err and "error: " in err and "Traceback" not in err
 
 
 def test_help_and_version_exit_0(capsys):

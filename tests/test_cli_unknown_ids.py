@@ -1,4 +1,4 @@
-"""Unknown session and project ids exit 1 with "no such session/project";
+"""Unknown session and project ids exit 4 with "no such session/project";
 ``--kind`` takes SPEC 5.2's kinds (or one the store holds) and else names them."""
 
 from __future__ import annotations
@@ -7,25 +7,23 @@ import json
 
 import pytest
 
-from ckpt_tui.cli.main import main
 from tests.factory import add_snapshot, connect
 from tests.opencode_fixture import copy_fixture
 
 
 @pytest.fixture
-def run(store_path, capsys):
-    def _run(*argv):
-        code = main([*argv, "--db", str(store_path)])
-        out = capsys.readouterr()
-        return code, out.out, out.err
-
-    return _run
+def run(cli):
+    return cli
 
 
 def assert_not_found(result, what):
     code, out, err = result
-    assert code == 1, (out, err)
+    assert code == 4, (out, err)
     assert out == ""
+    if err.startswith("{"):  # --json: the same words in a JSON object
+        error = json.loads(err)["error"]
+        assert error["code"] == "not_found" and error["exit"] == 4
+        err = f"ckpt-tui: {error['message']}\n"
     assert err.startswith(f"ckpt-tui: no such {what} ") and err.count("\n") == 1, err
 
 

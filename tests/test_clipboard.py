@@ -4,6 +4,7 @@ nothing confirms the copy. Stand-in executables on PATH record what they got."""
 
 from __future__ import annotations
 
+import sqlite3
 import stat
 from pathlib import Path
 
@@ -103,10 +104,17 @@ def test_nothing_at_all_shows_the_text(bin_dir):
 
 
 @run_async
-async def test_y_in_the_app_uses_the_tool_and_notifies(store_path, bin_dir, monkeypatch):
+async def test_y_in_the_app_uses_the_tool_and_notifies(store_path, bin_dir, monkeypatch, tmp_path):
     got = recorder(bin_dir, "xclip")
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setenv("DISPLAY", ":0")
+    project = tmp_path / "project"
+    project.mkdir()
+    conn = sqlite3.connect(store_path)
+    conn.execute("UPDATE projects SET directory = ? WHERE id = 'p1'", (str(project),))
+    conn.commit()
+    conn.close()
+    command = f"cd -- {project} && opencode --session s1"  # as `resume --print` prints it
     app = make_app(store_path)
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
@@ -116,6 +124,6 @@ async def test_y_in_the_app_uses_the_tool_and_notifies(store_path, bin_dir, monk
         await settle(pilot)
         await app.workers.wait_for_complete()
         await settle(pilot)
-        assert app.clipboard == "opencode --session s1"
-        assert got.read_text().endswith("opencode --session s1")
-        assert any(n.message == "Copied: opencode --session s1" for n in app.notices.shown())
+        assert app.clipboard == command
+        assert got.read_text().endswith(command)
+        assert any(n.message == f"Copied: {command}" for n in app.notices.shown())

@@ -72,8 +72,7 @@ def test_the_command_prints_the_script(capsys):
     assert main(["completion", "bash"]) == 0
     out = capsys.readouterr().out
     assert "complete -F _ckpt_tui ckpt-tui" in out
-    with pytest.raises(SystemExit):
-        main(["completion", "tcsh"])
+    assert main(["completion", "tcsh"]) == 2
 
 
 def bash_complete(script: Path, line: str) -> list[str]:
@@ -178,7 +177,8 @@ def test_zsh_walker_finds_the_same_candidates(scripts, ids_store):
         "sessions",
         ["legacy::prj_one", "ses_alpha", "ses_beta"],
     )
-    assert words("restore", "--fields", "title,").startswith("fields: title,title title,objective")
+    assert words("restore", "--fields", "title,").startswith("fields: title,objective title,status")
+    assert "title,title" not in words("restore", "--fields", "title,")
 
 
 def test_complete_command_is_cheap_and_silent(ids_store, tmp_path, capsys):
@@ -217,3 +217,91 @@ def test_ordinary_commands_do_not_load_completion(store_path):
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.stdout.strip().splitlines()[-1] == "False"
+
+
+# -- every placeholder, every shell -------------------------------------------------------
+
+
+def test_every_placeholder_is_mapped():
+    """A placeholder completion does not know is caught here, not by a user's TAB."""
+    assert completion.unmapped(completion.full_parser()) == []
+    parser = argparse.ArgumentParser(prog="ckpt-tui")
+    parser.add_argument("--widget", metavar="WIDGET", help="a new kind of value")
+    assert completion.unmapped(parser) == ["ckpt-tui --widget WIDGET"]
+
+
+def test_bash_completes_every_value_the_issue_named(scripts, ids_store):
+    db = f"--db {ids_store}"
+    bash = scripts["bash"]
+    assert bash_complete(bash, f"ckpt-tui search {db} --project prj") == ["prj_one"]
+    assert bash_complete(bash, f"ckpt-tui search {db} --session ses_a") == ["ses_alpha"]
+    assert "current" in bash_complete(bash, "ckpt-tui search --kind ")
+    assert bash_complete(bash, "ckpt-tui board --status in_progress,") == [
+        "in_progress,blocked",
+        "in_progress,done",
+        "in_progress,abandoned",
+    ]
+    assert bash_complete(bash, f"ckpt-tui diff {db} ses_alpha auto-1 --against ses_b") == ["ses_beta"]
+    # FROM and OTHER take SESSION:SNAPSHOT: bash replaces what follows the last ':'
+    assert bash_complete(bash, f"ckpt-tui copy {db} ses_alpha:be") == ["before-refactor"]
+    found = bash_complete(bash, f"ckpt-tui diff {db} ses_beta x --against ses_alpha:")
+    assert sorted(found) == ["auto-1", "before-refactor"]
+    assert "textual-light" in bash_complete(bash, "ckpt-tui --theme textual-")
+
+
+def test_a_list_does_not_offer_what_it_already_has(scripts):
+    found = bash_complete(scripts["bash"], "ckpt-tui restore --fields title,status,")
+    assert found and not [f for f in found if f.split(",")[-1] in ("title", "status")]
+    assert all(f.startswith("title,status,") for f in found)
+
+
+def test_zsh_and_fish_show_help_beside_commands_and_options(scripts):
+    zsh = _shell("zsh")
+    code = (
+        f"compdef() {{ :; }}; source {scripts['zsh']}; "
+        '_ckpt_tui_descs "ckpt-tui|commands"; print -r -- "$_ckpt_tui_r"; '
+        '_ckpt_tui_descs "ckpt-tui restore|options"; print -r -- "$_ckpt_tui_r"'
+    )
+    run = subprocess.run([zsh, "-f", "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert "list:list projects, sessions or snapshots" in lines
+    assert any(line.startswith("--dry-run:show what would change") for line in lines)
+    fish = _shell("fish")
+    run = subprocess.run(
+        [fish, "--no-config", "-c", f"source {scripts['fish']}; complete -C 'ckpt-tui l'"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "list\tlist projects, sessions or snapshots" in run.stdout.splitlines()
+    run = subprocess.run(
+        [
+            fish,
+            "--no-config",
+            "-c",
+            f"source {scripts['fish']}; complete -C 'ckpt-tui restore --fields title,'",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    found = [w.split("\t")[0] for w in run.stdout.splitlines()]
+    assert "title,objective" in found and "title,title" not in found
+
+
+def test_a_tab_imports_neither_argparse_nor_the_parser(ids_store):
+    code = (
+        "import sys; from ckpt_tui.cli.entry import main;"
+        f"main(['__complete', 'sessions', '--db', {str(ids_store)!r}]);"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('argparse', 'dataclasses', 'inspect', 'sqlalchemy', 'textual', 'rich') "
+        "or m in ('ckpt_tui.cli.main', 'ckpt_tui.cli.completion')))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    lines = run.stdout.strip().splitlines()
+    assert lines[:-1] == ["ses_alpha", "ses_beta", "legacy::prj_one"] or sorted(lines[:-1]) == [
+        "legacy::prj_one",
+        "ses_alpha",
+        "ses_beta",
+    ]
+    assert lines[-1] == "[]"

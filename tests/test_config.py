@@ -11,7 +11,6 @@ import pytest
 from ckpt_tui.cli.main import main
 from ckpt_tui.core import config as config_mod
 from ckpt_tui.core.config import Config, load
-from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.app import CkptApp
 from ckpt_tui.ui.keymap_check import binding_ids, is_key, keymap_problems
 from tests.ui_support import run_async, settle
@@ -56,10 +55,27 @@ def test_good_values_beside_a_bad_one_still_apply():
     assert cfg.history_limit == 7 and cfg.preview_undo is False and len(cfg.problems) == 1
 
 
-def test_an_unreadable_file_is_still_an_error():
+def test_garbage_toml_is_one_warning_and_the_defaults_for_reads_and_writes(store_path, capsys):
+    """Reads used to ignore it silently while every write refused."""
     write_config("history_limit = = 3\n")
-    with pytest.raises(CkptError, match="cannot read config"):
-        load()
+    cfg = load()
+    assert cfg.history_limit == 50 and len(cfg.problems) == 1
+    assert "not valid TOML" in cfg.problems[0] and "using the defaults" in cfg.problems[0]
+    for argv in (["list", "sessions"], ["snapshot", "s1", "kept"], ["show", "s1"]):
+        assert main([*argv, "--db", str(store_path)]) == 0, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "not valid TOML" in err, (argv, err)
+
+
+def test_a_huge_unknown_key_is_not_echoed_whole(store_path, capsys):
+    key = "k" * 5_000_000
+    write_config(f"{key} = 1\n[keymap]\n\"{key}\" = \"x\"\n")
+    assert main(["list", "projects", "--db", str(store_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300, len(err)
+    assert main(["config", "show"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and len(err) < 600, len(err)
 
 
 def test_keymap_ids_come_from_the_ui_and_names_from_textual():
@@ -115,6 +131,24 @@ def test_config_show_prints_the_effective_settings(capsys):
     assert data["settings"]["history_limit"] == 9 and len(data["problems"]) == 2
 
 
+def test_config_show_lists_only_what_is_in_force(capsys):
+    write_config(
+        'session_sort = "title"\ntheme = "dracul"\n'
+        '[keymap]\n"main.restore" = "R, ctl+x"\n"main.restor" = "x"\n'
+    )
+    assert main(["config", "show"]) == 0
+    out, err = capsys.readouterr()
+    assert 'session_sort = "title"\nproject_sort = "activity"' in out
+    assert '"main.restore" = "R"' in out, "the unknown key name is not in force"
+    assert "main.restor\"" not in out and "theme" not in out
+    assert "unknown theme 'dracul'; closest: dracula" in err
+    assert main(["config", "show", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["settings"]["keymap"] == {"main.restore": "R"}
+    assert "theme" not in data["settings"] and data["settings"]["project_sort"] == "activity"
+    assert sum("unknown theme" in p for p in data["problems"]) == 1
+
+
 @run_async
 async def test_the_app_notifies_each_problem_and_applies_the_rest(store_path):
     from ckpt_tui.core.service import open_service
@@ -143,3 +177,25 @@ async def test_the_app_notifies_each_problem_and_applies_the_rest(store_path):
 
 def test_defaults_without_a_file():
     assert load() == Config(path=config_mod.default_path())
+
+
+def test_two_bindings_on_one_key_are_a_clash_and_undo_keeps_a_key(capsys):
+    write_config('[keymap]\n"main.restore" = "u"\n"app.undo" = "u"\n')
+    assert main(["config", "show"]) == 0
+    out, err = capsys.readouterr()
+    assert "u is given to both main.restore and app.undo: main.restore has it, app.undo keeps z" in err
+    assert '"main.restore" = "u"\n"app.undo" = "z"' in out
+
+
+@run_async
+async def test_the_app_reports_the_clash_and_binds_undo_to_a_free_key(store_path):
+    from ckpt_tui.core.service import open_service
+
+    write_config('[keymap]\n"main.restore" = "u"\n"app.undo" = "u"\n')
+    cfg = load()
+    app = CkptApp(open_service(store_path, config=cfg), cfg, poll=False, read_opencode=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        assert app.keymap_in_force["app.undo"] == "z"
+        assert app.keymap_in_force["main.restore"] == "u"
+        assert any("both main.restore and app.undo" in n for n in app.keymap_notes)

@@ -108,3 +108,23 @@ async def test_an_unexpected_error_outside_a_worker_ends_the_app_and_is_logged(s
             await settle(pilot)
     assert app.return_code == 1 and app.crash_log == state_log()
     assert "in broken" in state_log().read_text(encoding="utf-8")
+
+
+def test_debug_says_where_the_log_is(store_path, capsys):
+    assert main(["list", "projects", "--db", str(store_path), "--debug"]) == 0
+    err = capsys.readouterr().err
+    assert err == f"ckpt-tui: debug log: {state_log()}\n"
+
+
+def test_the_log_is_rotated(store_path, monkeypatch, capsys):
+    monkeypatch.setattr(debuglog, "MAX_BYTES", 300)
+    for _ in range(12):
+        assert main(["list", "projects", "--db", str(store_path), "--debug"]) == 0
+        debuglog.disable()
+    logs = sorted(p.name for p in state_log().parent.glob("ckpt-tui.log*"))
+    assert logs == ["ckpt-tui.log", "ckpt-tui.log.1", "ckpt-tui.log.2", "ckpt-tui.log.3"]
+    assert all(p.stat().st_size <= 2000 for p in state_log().parent.glob("ckpt-tui.log*"))
+    # an unexpected error is written (and rotated) with the log off too
+    for _ in range(40):
+        assert debuglog.log_exception(ValueError("x" * 200), "while testing") == state_log()
+    assert state_log().stat().st_size <= 2000

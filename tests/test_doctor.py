@@ -19,6 +19,7 @@ CHECKS = {
     "foreign_key_check",
     "damaged payloads",
     "damaged fields",
+    "text that is not UTF-8",
     "sessions without a checkpoint",
 }
 

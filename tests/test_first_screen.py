@@ -1,5 +1,7 @@
-"""The first frame's pages: the plain-SQL path gives exactly what the
-SQLAlchemy path gives, needs no SQLAlchemy import and writes nothing."""
+"""The first frame's pages, read in one transaction: exactly what the
+panes' own reads give (the projects page, the newest project's tree, its
+newest session's snapshots and their summaries), with no SQLAlchemy import
+and nothing written."""
 
 from __future__ import annotations
 
@@ -13,9 +15,25 @@ from tests.factory import new_store
 
 
 def both_paths(db, limit=3, summaries=0):
+    """(the first screen as the panes read it one by one, as one read)."""
+    from ckpt_tui.core.reads import FirstScreen, _with_summaries
+
     svc = open_service(db)
     try:
-        slow = svc._first_screen_sqlalchemy(limit, summaries)
+        projects = svc.projects(limit=limit)
+        if not projects.rows:
+            slow = FirstScreen(projects, None, None, {})
+        else:
+            sessions = svc.session_tree(projects.rows[0].id, limit=limit)
+            snapshots = svc.snapshots(sessions.rows[0].id, limit=limit) if sessions.rows else None
+            payloads = {}
+            if snapshots is not None:
+                from ckpt_tui.store import snapshot_reads
+
+                ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
+                with svc.store.read() as q:
+                    payloads = snapshot_reads.get_payloads(q, sessions.rows[0].id, ids)
+            slow = _with_summaries(projects, sessions, snapshots, payloads, summaries)
         fast = svc.first_screen(limit=limit, summaries=summaries)
         return slow, fast
     finally:
@@ -86,17 +104,24 @@ def test_empty_store(tmp_path):
     assert slow.projects.rows == [] and slow.sessions is None
 
 
-def test_failed_plain_read_falls_back(tmp_path, monkeypatch):
-    """A statement the store cannot run takes the SQLAlchemy path, whose
-    errors say what is wrong in the usual words."""
-    from ckpt_tui.store import plain_sql
+def test_a_failing_read_is_the_stores_one_line_error(tmp_path, monkeypatch):
+    """A statement the store cannot run is an error in one line, not a
+    second way of reading."""
+    from ckpt_tui.errors import CkptError
+    from ckpt_tui.store import read_sql
 
     db = build_demo(tmp_path / "demo", seed=5)["db"]
     svc = open_service(db)
-    expected = svc.first_screen()
-    monkeypatch.setitem(plain_sql.STATEMENTS, "projects_page", ("SELECT nonsense", {}))
-    assert svc.first_screen() == expected
-    svc.close()
+    try:
+        monkeypatch.setitem(read_sql.STATEMENTS, "projects_page", ("SELECT nonsense", {}))
+        try:
+            svc.first_screen()
+        except CkptError as exc:
+            assert "\n" not in str(exc) and "nonsense" in str(exc)
+        else:  # pragma: no cover
+            raise AssertionError("the read did not fail")
+    finally:
+        svc.close()
 
 
 def test_first_screen_writes_nothing(tmp_path):

@@ -485,3 +485,97 @@ def test_cli_read_only_handoff_writes_nothing(store_path, proj, tmp_path):
     )
     assert result.returncode == 1 and "--stdout" in result.stderr
     assert not handoff.handoff_path(proj, "s9").exists()
+
+
+# -- where a note may go ---------------------------------------------------------------
+
+
+def _cli(capsys, store_path, *args):
+    from ckpt_tui.cli.main import main
+
+    code = main(["--db", str(store_path), *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_a_note_that_is_a_symlink_is_neither_read_nor_written(store_path, proj, tmp_path, capsys):
+    """A link planted at the note's path would copy its target (a secret)
+    into the project folder and the undo journal."""
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"TOKEN=hunter2\n")
+    note = handoff.handoff_path(proj, "s9")
+    note.parent.mkdir(parents=True)
+    note.symlink_to(secret)
+    code, out, err = _cli(capsys, store_path, "handoff", "s9")
+    assert code == 1 and out == "" and err.count("\n") == 1 and "symbolic link" in err
+    assert note.is_symlink() and os.readlink(note) == str(secret)
+    assert secret.read_bytes() == b"TOKEN=hunter2\n"
+    code, _, err = _cli(capsys, store_path, "undo", "s9")
+    assert code == 1 and "nothing to undo" in err  # nothing was journaled
+    copies = [p for p in proj.rglob("*") if not p.is_symlink() and p.is_file()]
+    assert not [p for p in copies if b"hunter2" in p.read_bytes()]
+
+
+def test_a_linked_folder_under_the_project_is_refused(store_path, proj, tmp_path, capsys):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (proj / ".opencode").symlink_to(elsewhere)
+    code, _, err = _cli(capsys, store_path, "handoff", "s9")
+    assert code == 1 and "symbolic link" in err
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_undo_does_not_follow_a_link_planted_after_the_note(service, store_path, proj, tmp_path):
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"))
+    written = service.write_handoff("s9")
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"TOKEN=hunter2\n")
+    written.path.unlink()
+    written.path.symlink_to(secret)
+    with pytest.raises(handoff.LinkRefused):
+        service.apply(service.plan_undo("s9"))
+    assert written.path.is_symlink() and secret.read_bytes() == b"TOKEN=hunter2\n"
+
+
+def test_a_relative_project_directory_is_refused(store_path, tmp_path, capsys, monkeypatch):
+    """``directory='.'`` would write into wherever the command runs."""
+    conn = connect(store_path)
+    add_project(conn, "rel", directory=".")
+    conn.close()
+    add_live(store_path, "s9", Checkpoint(objective="Ship it"), project="rel")
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    code, _, err = _cli(capsys, store_path, "handoff", "s9")
+    assert code == 1 and "not an absolute path" in err
+    assert list(cwd.rglob("*")) == []
+
+
+def test_a_snapshots_note_never_replaces_the_sessions_note(service, store_path, proj, capsys):
+    add_live(store_path, "s9", Checkpoint(objective="Current"))
+    conn = connect(store_path)
+    add_snapshot(conn, "s9", "p2", "older", Checkpoint(objective="Older").to_payload())
+    conn.close()
+    note = handoff.handoff_path(proj, "s9")
+    live = service.write_handoff("s9").path.read_bytes()
+    code, out, _ = _cli(capsys, store_path, "handoff", "s9", "--snapshot", "older")
+    assert code == 0 and "Older" in out and "snapshot older" in out  # printed
+    assert note.read_bytes() == live
+    with pytest.raises(handoff.SnapshotNote):
+        handoff.write_handoff(service, "s9", "older")
+    assert note.read_bytes() == live
+
+
+def test_output_writes_a_new_file_the_person_names(store_path, proj, tmp_path, capsys):
+    add_live(store_path, "s9", Checkpoint(objective="Current"))
+    conn = connect(store_path)
+    add_snapshot(conn, "s9", "p2", "older", Checkpoint(objective="Older").to_payload())
+    conn.close()
+    target = tmp_path / "older.md"
+    code, out, _ = _cli(capsys, store_path, "handoff", "s9", "--snapshot", "older", "--output", str(target))
+    assert code == 0 and str(target) in out
+    assert "Older" in target.read_text() and not handoff.handoff_path(proj, "s9").exists()
+    code, _, err = _cli(capsys, store_path, "handoff", "s9", "--output", str(target))
+    assert code == 1 and "exists" in err and "Older" in target.read_text()

@@ -114,7 +114,7 @@ def test_import_of_a_foreign_file_exits_1_with_the_report(capsys, store_path, pr
 
 def test_import_without_a_file_is_one_line_error(capsys, store_path, proj):
     code, out, err = run(capsys, "legacy", "import", str(proj), "--db", str(store_path))
-    assert code == 1 and out == ""
+    assert code == 4 and out == ""  # not found
     assert err.startswith("ckpt-tui: no legacy state file at ") and err.count("\n") == 1
 
 

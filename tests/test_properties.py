@@ -36,6 +36,7 @@ from tests.factory import (
     connect,
     new_store,
     set_checkpoint,
+    stamp_after,
 )
 
 START = Checkpoint(objective="start", nextSteps=("a", "b"))
@@ -215,7 +216,7 @@ def plugin_restore(path: Path, name: str) -> None:
     row = dict(zip(cols, conn.execute("SELECT * FROM checkpoints WHERE session_id='s1'")
                    .fetchone(), strict=True))
     newest = conn.execute("SELECT max(captured_at) FROM snapshots WHERE session_id='s1'")
-    stamp = timeutil.after(newest.fetchone()[0], timeutil.now_iso())
+    stamp = stamp_after(newest.fetchone()[0], timeutil.now_iso())
     pre_name = f"pre-restore-plugin-{stamp}"
     add_snapshot(conn, "s1", "p1", pre_name, Checkpoint.from_row(row).to_payload(),
                  kind="pre-restore", at=stamp)

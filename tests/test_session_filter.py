@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.store import Store, filters, session_reads
-from ckpt_tui.store.ordering import cursor_params
+from ckpt_tui.store.keys import cursor_params, variant
+from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import keyset_page, session_row
 from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
 
@@ -65,15 +66,14 @@ def _write(path: Path, rows) -> None:
     conn.close()
 
 
-def _walk_reference(conn, text, after, limit):
+def _walk_reference(q, text, after, limit):
     """The newest-first walk with its bounded count: ``list_sessions`` as
     it was before the checkpoints side."""
-    stmt, total_stmt = session_reads.sessions_statements(True, after is not None, text)
-    params = {"project_id": "p", "limit": limit, **cursor_params(after)}
-    raw = conn.execute(stmt, params).mappings().all()
-    total, at_least = filters.page_total(
-        conn, total_stmt, {"project_id": "p"}, raw, limit, after, True
-    )
+    params = {"project_id": "p", "pattern": filters.like_pattern(text)}
+    page = variant("sessions_page", of_project=True, after=after is not None, match=True)
+    raw = q.run(page, **params, limit=limit, **cursor_params(after))
+    total = variant("sessions_total", of_project=True, match=True)
+    total, at_least = filters.page_total(q, total, params, raw, limit, after, True)
     return keyset_page([session_row(r) for r in raw], raw, total, limit, "sort_at", at_least)
 
 
@@ -143,10 +143,14 @@ def test_few_matches_are_read_from_the_checkpoints_side(tmp_path, monkeypatch):
         ],
     )
     walks = []
-    real = session_reads.sessions_statements
-    monkeypatch.setattr(
-        session_reads, "sessions_statements", lambda *a: walks.append(a) or real(*a)
-    )
+    real = Query.run
+
+    def run(self, name, /, **params):
+        if name.startswith("sessions_page"):
+            walks.append(name)
+        return real(self, name, **params)
+
+    monkeypatch.setattr(Query, "run", run)
     store = Store(path, read_only=True)
     try:
         with store.read() as conn:

@@ -13,7 +13,6 @@ from types import SimpleNamespace
 from urllib.parse import quote
 
 import pytest
-from sqlalchemy import event
 
 from ckpt_tui import timeutil
 from ckpt_tui.cli.main import main
@@ -138,10 +137,10 @@ def test_read_connections_cannot_write(store_path):
     store = Store(store_path)
     try:
         with pytest.raises(CkptError), store.read() as conn:
-            conn.exec_driver_sql("UPDATE checkpoints SET objective='sneaky'")
+            conn.conn.execute("UPDATE checkpoints SET objective='sneaky'")
         with pytest.raises(CkptError), store.read() as conn:
-            conn.exec_driver_sql("PRAGMA user_version=7")
-            assert conn.exec_driver_sql("PRAGMA user_version").scalar_one() == 2
+            conn.conn.execute("PRAGMA user_version=7")
+            assert conn.conn.execute("PRAGMA user_version").fetchone()[0] == 2
             raise CkptError("pragma ignored, as it should be")
     finally:
         store.close()
@@ -153,7 +152,7 @@ def test_opening_v1_never_migrates(tmp_path):
     store = Store(path)
     assert store.version == 1 and store.writable
     with store.read() as conn:
-        assert conn.exec_driver_sql("PRAGMA user_version").scalar_one() == 1
+        assert conn.conn.execute("PRAGMA user_version").fetchone()[0] == 1
     store.close()
     assert fingerprint(path)[3] == 1
 
@@ -413,7 +412,7 @@ def test_locked_store_cli_is_one_line(store_path, fast_busy, capsys):
     blocker = connect(store_path)
     blocker.execute("BEGIN IMMEDIATE")
     try:
-        assert main(["restore", "s1", "first", "--db", str(store_path)]) == 1
+        assert main(["restore", "s1", "first", "--db", str(store_path)]) == 75  # busy
         assert "locked" in one_line_error(capsys)
         assert main(["list", "snapshots", "s1", "--db", str(store_path)]) == 0
     finally:
@@ -530,20 +529,23 @@ def test_project_and_session_pages_with_ties(tmp_path):
 # -- lists never select payloads --------------------------------------------------------------
 
 
-def test_lists_never_select_payload(tmp_path):
+def test_lists_never_select_payload(tmp_path, monkeypatch):
+    from ckpt_tui.store.query import Query
+
     path = rich_store(tmp_path / "c.db", 2)
     svc = open_service(path)
     statements: list[str] = []
     descriptions: list[list[str]] = []
+    run = Query._execute
 
-    @event.listens_for(svc.store._reader_engine(), "before_cursor_execute")
-    def _before(conn, cursor, statement, params, context, executemany):
-        statements.append(statement)
-
-    @event.listens_for(svc.store._reader_engine(), "after_cursor_execute")
-    def _after(conn, cursor, statement, params, context, executemany):
+    def recorded(self, sql, params):
+        statements.append(sql)
+        cursor = self.conn.execute(sql, params)
         descriptions.append([d[0].lower() for d in cursor.description or ()])
+        cursor.close()
+        return run(self, sql, params)
 
+    monkeypatch.setattr(Query, "_execute", recorded)
     try:
         svc.projects()
         svc.sessions()
@@ -553,16 +555,16 @@ def test_lists_never_select_payload(tmp_path):
         svc.snapshots("s1", kinds=["auto", "manual"], exclude_kinds=["compaction"], limit=2)
         page = svc.snapshots("s1", limit=2)
         svc.snapshots("s1", after=page.cursor, limit=2)
+        svc.last_snapshots("s1", limit=2)
         assert statements
         assert not [s for s in statements if "payload" in s.lower()]
         assert not [d for d in descriptions if "payload" in d]
 
-        # The listener does see payloads when something asks for one (through
-        # SQLAlchemy: ``svc.snapshot`` reads with plain sqlite3 first, issue 12).
+        # The recorder does see payloads when something asks for one.
         statements.clear()
         descriptions.clear()
-        with svc.store.read() as conn:
-            snapshot_reads.get_snapshot(conn, "s1", "auto-0")
+        with svc.store.read() as q:
+            snapshot_reads.get_snapshot(q, "s1", "auto-0")
         assert any("payload" in s.lower() for s in statements)
         assert any("payload" in d for d in descriptions)
     finally:
@@ -665,15 +667,16 @@ def test_mixed_timestamps_list_pages_sort_by_instant(tmp_path, limit):
 
 
 def test_mixed_timestamps_newest_pre_restore_summaries_and_last_activity(tmp_path):
-    from ckpt_tui.store import snapshot_reads, summary_reads
+    from ckpt_tui.store import previous_ids, snapshot_reads
 
     svc = open_service(mixed_store(tmp_path / "c.db"))
     try:
-        with svc.store.read() as conn:
-            assert snapshot_reads.newest_snapshot(conn, "s0", "pre-restore")["name"] == "m09"
-            assert snapshot_reads.newest_snapshot(conn, "s0")["name"] == "m11"
+        with svc.store.read() as q:
+            assert snapshot_reads.newest_snapshot(q, "s0", "pre-restore")["name"] == "m09"
+            assert snapshot_reads.newest_snapshot(q, "s0")["name"] == "m11"
+            assert snapshot_reads.newest_listed(q, "s0", "pre-restore")["name"] == "m09"
             rows = svc.snapshots("s0", limit=50).rows
-            previous = summary_reads.previous_snapshot_ids(conn, "s0", rows[2:7])
+            previous = previous_ids.previous_ids(q, "s0", [r.id for r in rows[2:7]])
         by_id = {r.id: r.name for r in rows}
         assert {by_id[k]: by_id.get(v) for k, v in previous.items()} == {
             f"m{i:02d}": f"m{i - 1:02d}" for i in (9, 8, 7, 6, 5)
@@ -692,8 +695,7 @@ def test_mixed_timestamps_pruning_keeps_the_newest_by_instant(tmp_path):
 
     svc = open_service(mixed_store(tmp_path / "c.db"))
     try:
-        with svc.store.read() as conn:
-            doomed = set(writes.prunable_ids(conn, "s0", 2))
+        doomed = set(svc.store.write(lambda conn: writes.prunable_ids(conn, "s0", 2)))
         names = {r.id: r.name for r in svc.snapshots("s0", limit=50).rows}
         # The newest 2 (m11, m10) and the newest pre-restore (m09) stay.
         assert sorted(names[d] for d in doomed) == [f"m{i:02d}" for i in range(9)]

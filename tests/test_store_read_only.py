@@ -32,7 +32,6 @@ from pathlib import Path
 import pytest
 
 from ckpt_tui.cli.main import main
-from ckpt_tui.core.reads import Reader
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ReadOnly
 from ckpt_tui.store import Store
@@ -44,6 +43,8 @@ READS = (
     ["show", "s1"],
     ["diff", "s1", "first", "second"],
     ["doctor"],
+    ["search", "two"],
+    ["__complete", "sessions"],
 )
 
 
@@ -102,18 +103,13 @@ def test_cli_reads_and_refuses_writes_in_one_line(walled_store, capsys):
     assert fingerprint(walled_store) == before
 
 
-def test_first_screen_fast_path_reads_it_too(walled_store, monkeypatch):
-    """The first frame's plain-sqlite3 reader opens the file as the store did."""
+def test_first_screen_reads_it_too(walled_store):
+    """The first frame's read opens the file as the store did."""
     svc = open_service(walled_store)
     try:
-        expected = svc._first_screen_sqlalchemy(50, 0)
-
-        def slow_path(*_args, **_kwargs):
-            raise AssertionError("the plain-SQL path failed and fell back")
-
-        monkeypatch.setattr(Reader, "_first_screen_sqlalchemy", slow_path)
-        assert svc.first_screen(limit=50) == expected
-        assert [r.id for r in expected.sessions.rows] == ["s1"]
+        first = svc.first_screen(limit=50)
+        assert [r.id for r in first.sessions.rows] == ["s1"]
+        assert first.snapshots.rows
     finally:
         svc.close()
 
@@ -138,7 +134,7 @@ def test_wal_holding_changes_is_never_read_immutable(tmp_path):
     else:
         try:
             with store.read() as conn:
-                objective = conn.exec_driver_sql("SELECT objective FROM checkpoints").scalar_one()
+                objective = conn.conn.execute("SELECT objective FROM checkpoints").fetchone()[0]
             assert objective == "only in the wal" and not store.immutable
         finally:
             store.close()
@@ -218,6 +214,41 @@ def test_real_read_only_mount(tmp_path):
     check_child(path, prefix, "unable to open database file")
     assert fingerprint(path) == before
     assert sorted(p.name for p in folder.iterdir()) == ["checkpoints.db"]
+
+
+def test_a_read_only_store_file_is_read_without_leaving_side_files(tmp_path, capsys):
+    """Reading a store file nobody may write (mode 0444) leaves no ``-wal``
+    or ``-shm`` beside it: SQLite would make them with the file's mode, and
+    once the file is writable again the plugin's next save fails on the
+    read-only ``-shm`` ("attempt to write a readonly database")."""
+    path = no_side_files(basic_store(tmp_path / "checkpoints.db"))
+    path.chmod(0o444)
+    try:
+        before = fingerprint(path)
+        for argv in READS:
+            assert main([*argv, "--db", str(path)]) == 0, (argv, capsys.readouterr().err)
+        svc = open_service(path)
+        try:
+            assert svc.first_screen(summaries=2).snapshots.rows
+            assert svc.store.change_token() is not None
+            assert svc.store.read_only_reason == "the store file is read-only"
+        finally:
+            svc.close()
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("checkpoints")) == [
+            "checkpoints.db"
+        ]
+        assert fingerprint(path) == before
+    finally:
+        path.chmod(0o644)
+    # writable again: the plugin's save goes through, and reads follow it
+    conn = connect(path)
+    conn.execute("UPDATE checkpoints SET objective = 'after'")
+    conn.close()
+    svc = open_service(path)
+    try:
+        assert svc.current("s1").checkpoint.objective == "after" and svc.store.writable
+    finally:
+        svc.close()
 
 
 def test_migrate_refuses_in_one_line(tmp_path, capsys):

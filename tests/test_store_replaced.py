@@ -69,7 +69,7 @@ def test_second_write_of_one_store_lands_in_the_new_file(tmp_path):
         assert len(notices) == 1 and "replaced" in notices[0] and "\n" not in notices[0]
         assert store.take_notices() == []
         with store.read() as conn:  # reads follow too
-            assert conn.exec_driver_sql("SELECT count(*) FROM projects").scalar_one() == 2
+            assert conn.conn.execute("SELECT count(*) FROM projects").fetchone()[0] == 2
     finally:
         store.close()
 

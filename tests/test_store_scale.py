@@ -7,6 +7,7 @@ with mixed timestamps (SPEC 3), ties, cycles and parents elsewhere."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.service import open_service
-from ckpt_tui.store import filters, project_reads, snapshot_reads, tree_reads
+from ckpt_tui.store import filters, snapshot_reads, tree_reads
 from ckpt_tui.store.rows import MAX_NESTING
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
 
@@ -151,9 +152,19 @@ def test_project_pages_count_sessions_and_last_activity_by_instant(tmp_path):
                     count, last = expected[r.id]
                     assert r.session_count == count
                     assert r.last_activity == (last or r.updated_at)
-        with svc.store.read() as conn:
-            stmt, _ = project_reads.projects_select()
-            everything = {r["id"]: r for r in conn.execute(stmt).mappings()}
+        # every project with its counts, by the statement's own columns, unpaged
+        from sqlalchemy import select
+        from sqlalchemy.dialects import sqlite
+
+        from ckpt_tui.store.schema import projects
+        from ckpt_tui.store.statements.projects import project_stats_columns
+
+        stmt = select(projects, *project_stats_columns())
+        compiled = stmt.compile(dialect=sqlite.dialect(paramstyle="named"))
+        with svc.store.read() as q:
+            cursor = q.conn.cursor()
+            cursor.row_factory = sqlite3.Row
+            everything = {r["id"]: r for r in cursor.execute(str(compiled), compiled.params)}
         page = svc.projects(limit=200).rows
         assert [(r.session_count, r.last_activity) for r in page] == [
             (
@@ -215,15 +226,21 @@ def test_filter_counts_stop_at_the_bound(tmp_path, monkeypatch, matches, bound, 
         svc.close()
 
 
-def test_a_first_page_that_is_not_full_is_not_counted_again(tmp_path):
+def test_a_first_page_that_is_not_full_is_not_counted_again(tmp_path, monkeypatch):
     """The count statement is not run when the page holds every match."""
-    from sqlalchemy import event
+    from ckpt_tui.store.query import Query
 
     svc = open_service(filter_store(tmp_path / "c.db", 3, 4))
     seen: list[str] = []
+    run = Query._execute
+
+    def recorded(self, sql, params):
+        seen.append(sql)
+        return run(self, sql, params)
+
+    monkeypatch.setattr(Query, "_execute", recorded)
     try:
         with svc.store.read() as conn:
-            event.listen(conn, "before_cursor_execute", lambda *a: seen.append(a[2]))
             page = snapshot_reads.list_snapshots(conn, "s000", text="needle", limit=10)
             assert page.total == 3
             assert not [s for s in seen if "count(" in s.lower()]

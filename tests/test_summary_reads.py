@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ckpt_tui import timeutil
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.service import open_service
-from ckpt_tui.store import Store, plain_commands, summary_reads
+from ckpt_tui.store import Store
 from ckpt_tui.store import previous_ids as walks
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store
 
@@ -59,9 +59,8 @@ def test_the_walk_gives_what_the_general_walk_gives(times, data):
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(_store(Path(tmp) / "c.db", times), read_only=True)
         try:
-            with store.read() as conn:
-                run = summary_reads._runner(conn)
-                listed = [r.id for r in _list(conn)]
+            with store.read() as run:
+                listed = [r.id for r in _list(run)]
                 # rows as a list shows them (a run of the list), or picked anyhow
                 start = data.draw(st.integers(0, len(listed) - 1))
                 stop = data.draw(st.integers(start + 1, len(listed)))
@@ -123,10 +122,8 @@ def test_all_iso_says_whether_every_time_is_iso_text(times, blob):
         years = len({at[:4] for at in times})
         store = Store(path, read_only=True)
         try:
-            with store.read() as read:
-                found = walks.all_iso(summary_reads._runner(read), "s")
-            with store.plain_read() as read:
-                assert walks.all_iso(lambda name, params: read.run(name, **params), "s") == found
+            with store.read() as q:
+                found = walks.all_iso(q, "s")
         finally:
             store.close()
             conn.close()
@@ -136,8 +133,8 @@ def test_all_iso_says_whether_every_time_is_iso_text(times, blob):
             assert found  # (a value that is neither, an empty BLOB, may say no: the slow walk)
 
 
-def test_a_kept_plain_connection_holds_no_read_and_follows_the_path(tmp_path):
-    """Plain reads reuse their connection: between reads it holds no
+def test_a_kept_read_connection_holds_no_read_and_follows_the_path(tmp_path):
+    """Reads reuse their connection: between reads it holds no
     snapshot of the file (a checkpoint of the WAL goes through), and a file
     put at the path since is read, not the one it opened."""
     path = _store(tmp_path / "c.db", [(1, False), (2, False)])
@@ -166,28 +163,10 @@ def _list(conn):
     return list_snapshots(conn, "s", limit=-1).rows
 
 
-def test_both_read_paths_give_the_same_previous_ids_and_payloads(tmp_path):
-    path = _store(tmp_path / "c.db", [(i % 5, i % 3 == 0) for i in range(12)])
-    svc = open_service(path)
-    try:
-        rows = svc.snapshots("s", limit=50).rows
-        for picked in (rows[:5], rows[3:], rows[::2], []):
-            with svc._plain() as read:
-                plain = plain_commands.previous_and_payloads(read, "s", picked)
-            with svc.store.read() as conn:
-                assert summary_reads.previous_and_payloads(conn, "s", picked) == plain
-    finally:
-        svc.close()
-
-
 def _reads(monkeypatch) -> list[int]:
     calls: list[int] = []
-    real = plain_commands.previous_and_payloads
-    monkeypatch.setattr(
-        plain_commands,
-        "previous_and_payloads",
-        lambda *a: calls.append(1) or real(*a),
-    )
+    real = walks.previous_and_payloads
+    monkeypatch.setattr(walks, "previous_and_payloads", lambda *a: calls.append(1) or real(*a))
     return calls
 
 

@@ -51,10 +51,11 @@ async def test_a_theme_for_one_run_is_not_saved(store_path):
     assert not _config_file().exists()
 
 
-def test_unknown_theme_is_one_line_naming_the_closest(store_path, capsys):
+def test_unknown_theme_is_one_line_naming_the_closest(store_path, capsys, monkeypatch):
     with pytest.raises(CkptError, match=r"unknown theme 'textual-lite'; closest: textual-light"):
         run_theme("textual-lite")
     assert run_theme("gruvbox") == "gruvbox"
+    monkeypatch.setattr("ckpt_tui.cli.main.has_terminal", lambda: True)  # as from a shell
     assert main(["--db", str(store_path), "--theme", "dracul"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "closest: dracula" in err

@@ -79,16 +79,6 @@ async def test_the_first_pages_hold_what_fits_and_the_rest_loads_as_the_cursor_m
         assert projects.highlighted.id == "p000"  # the oldest: the list is newest first
 
 
-def test_a_store_that_cannot_open_is_a_one_line_error(tmp_path, capsys):
-    from ckpt_tui.cli.main import main
-
-    path = tmp_path / "checkpoints.db"
-    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
-    assert main(["--db", str(path)]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("ckpt-tui: ") and err.count("\n") == 1, err
-
-
 def test_no_collection_runs_from_the_launch_to_the_first_frame():
     """The collector is paused while ``ckpt-tui`` imports the app, reads
     the first screen and draws it; after the first frame what exists is
@@ -134,4 +124,20 @@ def test_no_collection_runs_from_the_launch_to_the_first_frame():
     assert collections == []
     enabled, frozen_after = seen["after"]
     assert enabled and frozen_after > frozen
+    assert gc.isenabled()
+
+
+def test_a_store_that_cannot_open_leaves_the_collector_running(tmp_path, capsys, monkeypatch):
+    """The one-line error of an unreadable store is unchanged, and the
+    collector paused for the launch runs again."""
+    import gc
+
+    from ckpt_tui.cli.main import main
+
+    path = tmp_path / "checkpoints.db"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
+    monkeypatch.setattr("ckpt_tui.cli.main.has_terminal", lambda: True)  # as from a shell
+    assert main(["--db", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("ckpt-tui: ") and err.count("\n") == 1, err
     assert gc.isenabled()

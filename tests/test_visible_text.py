@@ -71,7 +71,7 @@ def test_command_line_shows_bidi_controls(store_path, capsys):
 def test_command_line_error_lines_show_bidi_controls(store_path, capsys):
     code = main(["show", "s1", "--snapshot", "x\u202ey", "--db", str(store_path)])
     err = capsys.readouterr().err
-    assert code == 1 and "\u202e" not in err and "\\u202e" in err
+    assert code == 4 and "\u202e" not in err and "\\u202e" in err
 
 
 @run_async

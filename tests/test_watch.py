@@ -154,8 +154,8 @@ def test_nothing_read_while_nothing_changes(tmp_path, monkeypatch):
     watcher = Watcher(store)
     watcher.start()
     reads = []
-    real = store.plain_read
-    monkeypatch.setattr(store, "plain_read", lambda: reads.append(1) or real())
+    real = store.read
+    monkeypatch.setattr(store, "read", lambda: reads.append(1) or real())
     for _ in range(5):
         assert watcher.poll() == []
     assert reads == []

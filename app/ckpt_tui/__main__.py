@@ -1,3 +1,3 @@
-from ckpt_tui.cli.main import main
+from ckpt_tui.cli.entry import main
 
 raise SystemExit(main())

@@ -1,7 +1,10 @@
 """The debug log: store calls, their timings, conflicts and errors.
 
 Off unless ``--debug`` or ``$CKPT_TUI_LOG=PATH`` turns it on: then the
-``ckpt_tui`` logger writes to ``PATH`` or ``<state dir>/ckpt-tui.log``.
+``ckpt_tui`` logger writes to ``PATH`` or ``<state dir>/ckpt-tui.log``
+(``--debug`` prints which on stderr). The file is rotated: past
+:data:`MAX_BYTES` it becomes ``ckpt-tui.log.1`` (the older ones move up to
+``.3``, and the oldest is dropped), so it never grows without end.
 When off nothing is opened, nothing is wrapped and not even ``logging`` is
 imported here, so it costs nothing at start.
 
@@ -25,8 +28,21 @@ if TYPE_CHECKING:
 LOGGER = "ckpt_tui"
 FILE_NAME = "ckpt-tui.log"
 _FORMAT = "%(asctime)s %(process)d %(threadName)s %(name)s %(levelname)s %(message)s"
+#: The size at which the log is rotated, and how many old logs are kept.
+MAX_BYTES = 1 << 20
+BACKUPS = 3
 
 _handler: logging.FileHandler | None = None
+
+
+def _file_handler(path: Path) -> logging.FileHandler:
+    """A handler that appends to ``path`` and rotates it past :data:`MAX_BYTES`."""
+    import logging
+    from logging.handlers import RotatingFileHandler
+
+    handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+    handler.setFormatter(logging.Formatter(_FORMAT))
+    return handler
 
 
 def log_path() -> Path:
@@ -48,8 +64,7 @@ def enable(path: Path | None = None) -> Path:
     if _handler is not None:
         return Path(_handler.baseFilename)  # type: ignore[attr-defined]
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.FileHandler(path, encoding="utf-8", delay=False)
-    handler.setFormatter(logging.Formatter(_FORMAT))
+    handler = _file_handler(path)
     logger = logging.getLogger(LOGGER)
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)
@@ -81,14 +96,17 @@ def log_exception(error: BaseException, context: str) -> Path | None:
     import traceback
 
     text = "".join(traceback.format_exception(error))
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if _handler is not None:
             logging.getLogger(LOGGER).error("%s\n%s", context, text.rstrip())
-        else:
-            with path.open("a", encoding="utf-8") as out:
-                out.write(f"{stamp} {os.getpid()} ERROR {context}\n{text}")
+        else:  # the log is off: this one record, rotated like the others
+            handler = _file_handler(path)
+            try:
+                record = logging.LogRecord(LOGGER, logging.ERROR, __file__, 0, "%s\n%s", (context, text.rstrip()), None)
+                handler.emit(record)
+            finally:
+                handler.close()
     except OSError:
         return None
     return path

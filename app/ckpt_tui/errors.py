@@ -17,6 +17,10 @@ class StoreUnreadable(CkptError):
     """Not a SQLite file, corrupt, or not a checkpoint store."""
 
 
+class StoreDamaged(CkptError):
+    """A store that has shown corruption: writes are refused until it is repaired."""
+
+
 class StoreBusy(CkptError):
     """Another process held the write lock for longer than we wait."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 
 class Clock:
@@ -88,19 +88,6 @@ def normalize(value: object) -> str:
         return value  # already canonical (or unparseable and kept as it is): skip the round trip
     moment = parse(value)
     return fmt(moment) if moment else ("" if value is None else str(value))
-
-
-def after(previous: str | None, candidate: str) -> str:
-    """``candidate``, or one millisecond after ``previous`` if that is not earlier.
-
-    Keeps our own snapshots strictly ordered after a session's newest one, so
-    "the newest pre-restore snapshot" never depends on a random id tie-break.
-    """
-    prev = parse(previous)
-    cand = parse(candidate)
-    if prev is None or cand is None or cand > prev:
-        return candidate
-    return fmt(prev + timedelta(milliseconds=1))
 
 
 def relative(value: object, reference: datetime | None = None, *, compact: bool = False) -> str:

@@ -19,8 +19,8 @@ import argparse
 import sys
 
 from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.fields import FIELDS
 from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import FIELDS
 from ckpt_tui.plural import counted
 
 # Command bodies import the core modules they use when they run.

@@ -1,62 +1,93 @@
 """Shell completion for bash, zsh and fish, generated from the argparse parser.
 
 ``ckpt-tui completion SHELL`` walks the parser (every command any module
-registers, with its options and positional arguments) into a few lookup
-functions, then appends a small driver written for that shell. Nothing is
-listed by hand, so a new command or option is completed as soon as it is
-registered.
+registers, with its options, positional arguments and help lines) into a
+few lookup functions, then appends a small driver written for that shell.
+Nothing is listed by hand, so a new command or option is completed as soon
+as it is registered. zsh and fish show each command's and option's help
+line beside it.
 
-What a value is completed with comes from its placeholder (see
-:func:`value_kind`): SESSION with session ids, SNAPSHOT (and diff's A and
-B) with the snapshot names of the session on the line, PROJECT with
-project ids, FIELDS with field names, KIND with snapshot kinds, PATH with
-files, DIR with directories, and ``choices`` with themselves. An argument
-can also name its kind outright: ``action.complete = "sessions"``.
+What a value is completed with comes from its placeholder
+(:data:`BY_PLACEHOLDER`): SESSION with session ids, SNAPSHOT (and diff's
+A and B) with the snapshot names of the session on the line, PROJECT with
+project ids, FROM and OTHER with ``SESSION`` or ``SESSION:SNAPSHOT``,
+FIELDS and STATUSES with a comma-separated list (a name already in the
+list is not offered again), KIND with snapshot kinds, PATH with files, DIR
+with directories, ``choices`` with themselves; QUERY, NAME and the like
+are free text. An argument can also name its kind outright:
+``action.complete = "sessions"``. A placeholder in none of these is a
+mistake that ``tests/test_completion.py`` catches.
 
-Ids come from the store through ``ckpt-tui __complete WHAT`` (handled by
-:func:`complete_main` before any parser is built); the script passes the
-``--db`` given on the line. Ordinary commands never load this module.
+Ids come from the store through ``ckpt-tui __complete KIND``
+(:mod:`ckpt_tui.cli.complete_ids`, answered before any parser is built);
+the script passes the ``--db`` given on the line.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import dataclass, field
 
-from ckpt_tui.core.fields import FIELDS
+from ckpt_tui.fields import FIELDS, STATUSES
 
 SHELLS = ("bash", "zsh", "fish")
 #: SPEC 5.2's kinds; a store may hold others, shown as they are.
 KINDS = ("auto", "manual", "pre-restore", "compaction", "legacy")
 #: Kinds whose candidates come from the store (``ckpt-tui __complete KIND``).
-STORE_KINDS = ("sessions", "projects", "snapshots")
+STORE_KINDS = ("sessions", "projects", "snapshots", "refs")
+#: A value completed with nothing in particular.
+TEXT = "text"
 
-_BY_PLACEHOLDER = {
+#: Placeholder -> what its value is completed with. Every placeholder of
+#: the parser is here (or has ``choices``, or says ``complete``).
+BY_PLACEHOLDER = {
     "SESSION": "sessions",
     "SNAPSHOT": "snapshots",
     "A": "snapshots",
     "B": "snapshots",
     "PROJECT": "projects",
+    "FROM": "refs",
+    "OTHER": "refs",
     "PATH": "file",
     "FILE": "file",
     "DIR": "dir",
     "FIELDS": "fields",
     "FIELD": "fields",
+    "STATUSES": "statuses",
     "KIND": "kinds",
+    # free text: nothing to offer
+    "QUERY": TEXT,
+    "NAME": TEXT,
+    "N": TEXT,
+    "UPDATED_AT": TEXT,
+    "IMPORT_ID": TEXT,
+    "URL": TEXT,  # a PostgreSQL URL (the archive)
+    "ORIGIN": TEXT,  # an archive's origin id
+    "ROLE": TEXT,
+    "LABEL": TEXT,
+    "SECONDS": TEXT,
 }
 
 
-def value_kind(action: argparse.Action) -> str:
+def value_kind(action: argparse.Action) -> str | None:
     """What a value of ``action`` is completed with: a kind above, ``=a b c``
-    for a fixed list, or ``text`` for nothing in particular."""
+    for a fixed list, or ``None`` for a placeholder nobody mapped."""
     explicit = getattr(action, "complete", None)
+    if explicit == "themes":
+        return "=" + " ".join(theme_names())
     if explicit:
         return str(explicit)
     if action.choices:
         return "=" + " ".join(str(c) for c in action.choices)
     metavar = action.metavar if isinstance(action.metavar, str) else action.dest
-    return _BY_PLACEHOLDER.get(str(metavar).upper(), "text")
+    return BY_PLACEHOLDER.get(str(metavar).upper())
+
+
+def theme_names() -> list[str]:
+    """Textual's themes, for ``--theme``: asked when the script is made."""
+    from ckpt_tui.ui.launch import theme_names as names
+
+    return names()
 
 
 @dataclass
@@ -71,6 +102,16 @@ class Node:
     positionals: list[str] = field(default_factory=list)
     #: whether the last positional takes any number of values
     variadic: bool = False
+    #: a subcommand's or option's help line, shown beside it (zsh, fish)
+    help: dict[str, str] = field(default_factory=dict)
+
+
+def _short_help(text: str | None) -> str:
+    """A help line cut for a completion menu: one line, at most 60 characters."""
+    if not text or text == argparse.SUPPRESS:
+        return ""
+    line = " ".join(text.replace("%(default)s", "").replace("%(choices)s", "").split())
+    return line if len(line) <= 60 else line[:59].rstrip() + "…"
 
 
 def walk(parser: argparse.ArgumentParser, path: str = "ckpt-tui") -> list[Node]:
@@ -78,17 +119,34 @@ def walk(parser: argparse.ArgumentParser, path: str = "ckpt-tui") -> list[Node]:
     nodes = [node]
     for action in parser._actions:  # noqa: SLF001 - argparse keeps no public list
         if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            helps = {choice.dest: choice.help for choice in action._choices_actions}  # noqa: SLF001
             for name, sub in action.choices.items():
                 node.subcommands.append(name)
+                node.help[name] = _short_help(helps.get(name))
                 nodes += walk(sub, f"{path} {name}")
         elif action.option_strings:
-            kind = "" if action.nargs == 0 else value_kind(action)
+            kind = "" if action.nargs == 0 else (value_kind(action) or TEXT)
             for option in action.option_strings:
                 node.options[option] = kind
+                node.help[option] = _short_help(action.help)
         elif action.nargs != argparse.SUPPRESS:
-            node.positionals.append(value_kind(action))
+            node.positionals.append(value_kind(action) or TEXT)
             node.variadic = action.nargs in ("*", "+", argparse.REMAINDER)
     return nodes
+
+
+def unmapped(parser: argparse.ArgumentParser, path: str = "ckpt-tui") -> list[str]:
+    """Every argument whose placeholder :data:`BY_PLACEHOLDER` does not map
+    (``ckpt-tui search --project ID``): none, or completion misses it."""
+    found = []
+    for action in parser._actions:  # noqa: SLF001
+        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            for name, sub in action.choices.items():
+                found += unmapped(sub, f"{path} {name}")
+        elif action.nargs != 0 and action.help != argparse.SUPPRESS and value_kind(action) is None:
+            where = action.option_strings[0] if action.option_strings else ""
+            found.append(f"{path} {where} {action.metavar or action.dest}".replace("  ", " "))
+    return found
 
 
 def full_parser() -> argparse.ArgumentParser:
@@ -101,22 +159,21 @@ def full_parser() -> argparse.ArgumentParser:
 
 
 def _sh_word(text: str) -> str:
-    """Single-quoted for bash, zsh and fish alike (no quote in our names)."""
-    if "'" in text or "\\" in text:
-        raise ValueError(f"cannot quote {text!r} for a completion script")
-    return f"'{text}'"
+    """``text`` single-quoted for bash and zsh (a quote inside as ``'\\''``)."""
+    return "'" + text.replace("'", "'\\''") + "'"
 
 
-def _sh_tables(nodes: list[Node]) -> str:
+def _case(name: str, rows: list[tuple[str, str]]) -> str:
+    """A function that sets ``_ckpt_tui_r`` to the value of its argument's row."""
+    body = "".join(f"        {_sh_word(k)}) _ckpt_tui_r={_sh_word(v)} ;;\n" for k, v in rows)
+    return f"{name}() {{\n    case \"$1\" in\n{body}        *) _ckpt_tui_r='' ;;\n    esac\n}}\n"
+
+
+def _sh_tables(nodes: list[Node], *, described: bool) -> str:
     """The lookup functions, in the syntax bash and zsh share. Each sets
-    ``_ckpt_tui_r`` (no subshell per lookup)."""
-
-    def case(name: str, rows: list[tuple[str, str]]) -> str:
-        body = "".join(f"        {_sh_word(k)}) _ckpt_tui_r={_sh_word(v)} ;;\n" for k, v in rows)
-        return (
-            f"{name}() {{\n    case \"$1\" in\n{body}        *) _ckpt_tui_r='' ;;\n    esac\n}}\n"
-        )
-
+    ``_ckpt_tui_r`` (no subshell per lookup). ``described``: also
+    ``_ckpt_tui_descs``, each subcommand and option with its help line
+    (``word:help`` a line, as zsh's ``_describe`` takes them)."""
     subs = [(n.path, " ".join(n.subcommands)) for n in nodes if n.subcommands]
     opts = [(n.path, " ".join(n.options)) for n in nodes]
     optkind = [(f"{n.path}|{o}", k) for n in nodes for o, k in n.options.items() if k]
@@ -124,19 +181,26 @@ def _sh_tables(nodes: list[Node]) -> str:
     for n in nodes:
         poskind += [(f"{n.path}|{i}", k) for i, k in enumerate(n.positionals, 1)]
     tables = (
-        case("_ckpt_tui_subs", subs)
-        + case("_ckpt_tui_opts", opts)
-        + case("_ckpt_tui_optkind", optkind)
-        + case("_ckpt_tui_poskind", poskind)
+        _case("_ckpt_tui_subs", subs)
+        + _case("_ckpt_tui_opts", opts)
+        + _case("_ckpt_tui_optkind", optkind)
+        + _case("_ckpt_tui_poskind", poskind)
     )
+    if described:
+        rows = []
+        for n in nodes:
+            for group, words in (("commands", n.subcommands), ("options", list(n.options))):
+                lines = [f"{w}:{n.help.get(w) or w}" for w in words]
+                rows.append((f"{n.path}|{group}", "\n".join(lines)))
+        tables += _case("_ckpt_tui_descs", rows)
     variadic = [(f"{n.path}|", n.positionals[-1]) for n in nodes if n.variadic]
     if variadic:  # any later position takes the last kind
-        rows = "".join(
+        rows_text = "".join(
             f"        {_sh_word(k)}*) _ckpt_tui_r={_sh_word(v)} ;;\n" for k, v in variadic
         )
         tables += (
             '_ckpt_tui_poskind_more() {\n    case "$1" in\n'
-            + rows
+            + rows_text
             + "        *) _ckpt_tui_r='' ;;\n    esac\n}\n"
         )
     else:
@@ -144,7 +208,7 @@ def _sh_tables(nodes: list[Node]) -> str:
     return tables
 
 
-_STATIC = {"fields": " ".join(FIELDS), "kinds": " ".join(KINDS)}
+_STATIC = {"fields": " ".join(FIELDS), "kinds": " ".join(KINDS), "statuses": " ".join(STATUSES)}
 
 # The walk over the words before the cursor, shared by bash and zsh: which
 # command they name, how many positional arguments it has, whether the last
@@ -211,18 +275,27 @@ _ckpt_tui_words() {
         options) _ckpt_tui_opts "$_ckpt_tui_path" ;;
         commands) _ckpt_tui_subs "$_ckpt_tui_path" ;;
         '='*) _ckpt_tui_r=${1#=} ;;
-        fields|kinds)
+        fields|statuses|kinds)
+            # a comma-separated list: the names before the last comma stay,
+            # and are not offered again
             local all pre='' w
-            [[ $1 == fields ]] && all=%(fields)s || all=%(kinds)s
-            [[ $1 == fields && $3 == *,* ]] && pre=${3%%,*},
+            case $1 in
+                fields) all=%(fields)s ;;
+                statuses) all=%(statuses)s ;;
+                *) all=%(kinds)s ;;
+            esac
+            [[ $1 != kinds && $3 == *,* ]] && pre=${3%%,*},
             _ckpt_tui_r=''
-            for w in ${=all}; do _ckpt_tui_r="$_ckpt_tui_r $pre$w"; done ;;
-        sessions|projects|snapshots)
+            for w in ${=all}; do
+                [[ ,$pre == *,$w,* ]] || _ckpt_tui_r="$_ckpt_tui_r $pre$w"
+            done ;;
+        sessions|projects|snapshots|refs)
             [[ $1 == snapshots && -z $_ckpt_tui_session ]] && { _ckpt_tui_r=''; return; }
             local -a cmd
             cmd=("$2" __complete "$1")
             [[ -n $_ckpt_tui_db ]] && cmd+=(--db "$_ckpt_tui_db")
-            [[ $1 == snapshots ]] && cmd+=("$_ckpt_tui_session")
+            [[ $1 == snapshots ]] && cmd+=(-- "$_ckpt_tui_session")
+            [[ $1 == refs ]] && cmd+=(-- "$3")
             _ckpt_tui_r=$("${cmd[@]}" 2>/dev/null) ;;
         *) _ckpt_tui_r='' ;;
     esac
@@ -266,6 +339,13 @@ _ckpt_tui() {
     case $_ckpt_tui_kind in
         file) _files ;;
         dir) _files -/ ;;
+        commands|options)
+            # each with its help line beside it
+            _ckpt_tui_descs "$_ckpt_tui_path|$_ckpt_tui_kind"
+            [[ -n $_ckpt_tui_r ]] || return 1
+            local -a described
+            described=("${(@f)_ckpt_tui_r}")
+            _describe -t "$_ckpt_tui_kind" "$_ckpt_tui_kind" described ;;
         *)
             _ckpt_tui_words "$_ckpt_tui_kind" "${words[1]}" "$cur"
             local -a found
@@ -281,29 +361,27 @@ fi
 """
 
 
+def _walk_text(*, zsh: bool) -> str:
+    words = {k: _sh_word(v) for k, v in _STATIC.items()}
+    text = _SH_WALK % words
+    return text if zsh else text.replace("${=all}", "$all")
+
+
 def bash_script(nodes: list[Node]) -> str:
-    walk_text = _SH_WALK.replace("${=all}", "$all") % {
-        "fields": _sh_word(_STATIC["fields"]),
-        "kinds": _sh_word(_STATIC["kinds"]),
-    }
     return (
         "# bash completion for ckpt-tui (generated by `ckpt-tui completion bash`)\n"
-        + _sh_tables(nodes)
-        + walk_text
+        + _sh_tables(nodes, described=False)
+        + _walk_text(zsh=False)
         + _BASH_DRIVER
     )
 
 
 def zsh_script(nodes: list[Node]) -> str:
-    walk_text = _SH_WALK % {
-        "fields": _sh_word(_STATIC["fields"]),
-        "kinds": _sh_word(_STATIC["kinds"]),
-    }
     return (
         "#compdef ckpt-tui\n"
         "# zsh completion for ckpt-tui (generated by `ckpt-tui completion zsh`)\n"
-        + _sh_tables(nodes)
-        + walk_text
+        + _sh_tables(nodes, described=True)
+        + _walk_text(zsh=True)
         + _ZSH_DRIVER
     )
 
@@ -313,33 +391,3 @@ def script(shell: str, parser: argparse.ArgumentParser | None = None) -> str:
 
     nodes = walk(parser or full_parser())
     return {"bash": bash_script, "zsh": zsh_script, "fish": fish_script}[shell](nodes)
-
-
-# -- the hidden command ------------------------------------------------------------
-
-
-def complete_main(argv: list[str]) -> int:
-    """``ckpt-tui __complete sessions|projects [--db PATH]`` and
-    ``ckpt-tui __complete snapshots SESSION [--db PATH]``: one candidate a
-    line. Silent on any error: a TAB must never print a traceback."""
-    what, db, rest = (argv[0] if argv else ""), None, []
-    args = iter(argv[1:])
-    for arg in args:
-        if arg == "--db":
-            db = next(args, None)
-        elif arg.startswith("--db="):
-            db = arg[5:]
-        else:
-            rest.append(arg)
-    if what not in STORE_KINDS:
-        return 2
-    try:
-        from ckpt_tui.core.ids import candidates
-
-        found = candidates(what, db, rest[0] if rest else None)
-    except Exception:  # noqa: BLE001 - completion stays silent
-        return 1
-    out = [c for c in found if c and c.isprintable() and not any(ch.isspace() for ch in c)]
-    if out:
-        sys.stdout.write("\n".join(out) + "\n")
-    return 0

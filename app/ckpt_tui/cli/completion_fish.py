@@ -1,38 +1,47 @@
 """The fish flavour of shell completion (see :mod:`ckpt_tui.cli.completion`):
-the parser's tables as fish ``switch`` functions, and fish's driver."""
+the parser's tables as fish ``switch`` functions, and fish's driver. Commands
+and options are offered as ``word<TAB>help line``, which fish shows beside
+each candidate."""
 
 from __future__ import annotations
 
-from ckpt_tui.cli.completion import _STATIC, Node, _sh_word
+from ckpt_tui.cli.completion import _STATIC, Node
+
+
+def _fish_word(text: str) -> str:
+    """``text`` single-quoted for fish (which escapes ``\\`` and ``'`` inside)."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _switch(name: str, rows: list[tuple[str, list[str]]]) -> str:
+    """A function that prints its argument's row, a word a line."""
+    body = "".join(
+        f"        case {_fish_word(k)}\n            printf '%s\\n' {' '.join(map(_fish_word, v))}\n"
+        for k, v in rows
+        if v
+    )
+    return f'function {name}\n    switch "$argv[1]"\n{body}    end\nend\n'
 
 
 def _fish_tables(nodes: list[Node]) -> str:
-    def switch(name: str, rows: list[tuple[str, str]]) -> str:
-        body = "".join(
-            f"        case {_sh_word(k)}\n            printf '%s\\n' {' '.join(_sh_word(x) for x in v.split(' ')) if v else ''}\n"
-            for k, v in rows
-        )
-        return f'function {name}\n    switch "$argv[1]"\n{body}    end\nend\n'
-
-    subs = [(n.path, " ".join(n.subcommands)) for n in nodes if n.subcommands]
-    opts = [(n.path, " ".join(n.options)) for n in nodes]
-
-    def one(name: str, rows: list[tuple[str, str]]) -> str:
-        body = "".join(
-            f"        case {_sh_word(k)}\n            echo {_sh_word(v)}\n" for k, v in rows
-        )
-        return f'function {name}\n    switch "$argv[1]"\n{body}    end\nend\n'
-
-    optkind = [(f"{n.path}|{o}", k) for n in nodes for o, k in n.options.items() if k]
-    poskind: list[tuple[str, str]] = []
+    subs = [(n.path, n.subcommands) for n in nodes if n.subcommands]
+    opts = [(n.path, list(n.options)) for n in nodes]
+    described = [
+        (f"{n.path}|{group}", [f"{w}\t{n.help.get(w) or w}" for w in words])
+        for n in nodes
+        for group, words in (("commands", n.subcommands), ("options", list(n.options)))
+    ]
+    optkind = [(f"{n.path}|{o}", [k]) for n in nodes for o, k in n.options.items() if k]
+    poskind: list[tuple[str, list[str]]] = []
     for n in nodes:
-        poskind += [(f"{n.path}|{i}", k) for i, k in enumerate(n.positionals, 1)]
-    poskind += [(f"{n.path}|*", n.positionals[-1]) for n in nodes if n.variadic]
+        poskind += [(f"{n.path}|{i}", [k]) for i, k in enumerate(n.positionals, 1)]
+    poskind += [(f"{n.path}|*", [n.positionals[-1]]) for n in nodes if n.variadic]
     return (
-        switch("__ckpt_tui_subs", subs)
-        + switch("__ckpt_tui_opts", opts)
-        + one("__ckpt_tui_optkind", optkind)
-        + one("__ckpt_tui_poskind", poskind)
+        _switch("__ckpt_tui_subs", subs)
+        + _switch("__ckpt_tui_opts", opts)
+        + _switch("__ckpt_tui_descs", described)
+        + _switch("__ckpt_tui_optkind", optkind)
+        + _switch("__ckpt_tui_poskind", poskind)
     )
 
 
@@ -77,12 +86,12 @@ function __ckpt_tui_complete
     if test -n "$want"
         set kind $want
     else if string match -q -- '-*' $cur
-        __ckpt_tui_opts $path
+        __ckpt_tui_descs "$path|options"
         return
     else
         set -l subs (__ckpt_tui_subs $path)
         if test $npos -eq 0; and test (count $subs) -gt 0
-            printf '%%s\n' $subs
+            __ckpt_tui_descs "$path|commands"
             return
         end
         set kind (__ckpt_tui_poskind "$path|"(math $npos + 1))
@@ -92,10 +101,15 @@ function __ckpt_tui_complete
             __fish_complete_path $cur
         case dir
             __fish_complete_directories $cur
-        case fields
+        case fields statuses
+            # a comma-separated list: the names before the last comma stay
+            # and are not offered again
+            set -l all %(fields)s
+            test "$kind" = statuses; and set all %(statuses)s
             set -l pre (string replace -r '[^,]*$' '' -- $cur)
-            for f in %(fields)s
-                echo $pre$f
+            set -l given (string split , -- $pre)
+            for f in $all
+                contains -- $f $given; or echo $pre$f
             end
         case kinds
             printf '%%s\n' %(kinds)s
@@ -105,11 +119,15 @@ function __ckpt_tui_complete
             set -l cmd $words[1] __complete $kind
             test -n "$db"; and set -a cmd --db $db
             $cmd 2>/dev/null
+        case refs
+            set -l cmd $words[1] __complete refs
+            test -n "$db"; and set -a cmd --db $db
+            $cmd -- $cur 2>/dev/null
         case snapshots
             test -n "$session"; or return
             set -l cmd $words[1] __complete snapshots
             test -n "$db"; and set -a cmd --db $db
-            $cmd $session 2>/dev/null
+            $cmd -- $session 2>/dev/null
     end
 end
 complete -c ckpt-tui -f -a '(__ckpt_tui_complete)'
@@ -117,7 +135,7 @@ complete -c ckpt-tui -f -a '(__ckpt_tui_complete)'
 
 
 def fish_script(nodes: list[Node]) -> str:
-    words = {k: " ".join(_sh_word(w) for w in v.split()) for k, v in _STATIC.items()}
+    words = {k: " ".join(_fish_word(w) for w in v.split()) for k, v in _STATIC.items()}
     return (
         "# fish completion for ckpt-tui (generated by `ckpt-tui completion fish`)\n"
         + _fish_tables(nodes)

@@ -40,12 +40,19 @@ def cmd_config_show(args) -> int:
     from ckpt_tui.core import config as config_mod
 
     cfg = config_mod.load()
-    from ckpt_tui.ui.launch import keymap_problems
+    from ckpt_tui.errors import CkptError
+    from ckpt_tui.ui.launch import keymap_in_force, keymap_problems, run_theme
 
-    problems = [*cfg.problems, *keymap_problems(cfg.keymap)]
+    keymap, clashes = keymap_in_force(cfg.keymap)
+    problems = [*cfg.problems, *keymap_problems(cfg.keymap), *(f"[keymap] {c}" for c in clashes)]
+    settings = config_mod.effective(cfg, keymap)
+    try:
+        run_theme(cfg.theme)
+    except CkptError as exc:  # the app says the same, and uses its default theme
+        problems.append(f"{config_mod.FILE_NAME}: {exc}; not used")
+        del settings["theme"]
     for line in problems:
         print(f"ckpt-tui: config: {line}", file=sys.stderr)
-    settings = config_mod.effective(cfg)
     if args.json:
         emit_json(
             {

@@ -75,13 +75,16 @@ the shapes of ``restore``, plus ``source``::
     SOURCE = {"session": "legacy::p1", "snapshot": null | "legacy-2",
               "snapshotId": null | "<uuid>", "capturedAt": "..."}
 
-``handoff SESSION [--snapshot NAME] [--stdout]``::
+``handoff SESSION [--snapshot NAME] [--stdout | --output PATH]``: the note
+of the checkpoint is written to the session's hand-off file; a snapshot's
+note is printed (``--snapshot`` implies ``--stdout``), or written to a new
+file with ``--output``, never over the session's file::
 
     {"session": "s1", "projectId": "p1", "path": ".../handoff-s1.md" | null,
      "bytes": 1234,
      "source": {"kind": "checkpoint|snapshot", "snapshot": null | "name",
                 "snapshotKind": null | "manual", "time": "..."},
-     "madeAt": "...", "markdown": "..." (only with --stdout),
+     "madeAt": "...", "markdown": "..." (only when printed),
      "warning": null | "..." (written, but the undo journal could not record it)}
 """
 
@@ -89,6 +92,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ckpt_tui.cli.output import emit_json, say, table
 from ckpt_tui.cli.plans import add_write_options, report, report_dry_run
@@ -261,7 +265,25 @@ def _handoff(args) -> int:
 
     svc = _service(args, read_only=True)
     try:
-        if args.stdout:
+        if args.output:
+            made = ho.build(svc, args.session, args.snapshot)
+            size = ho.write_to(Path(args.output), made)
+            if args.json:
+                emit_json(
+                    {
+                        "session": made.session_id,
+                        "projectId": made.project_id,
+                        "path": str(Path(args.output).absolute()),
+                        "bytes": size,
+                        "source": made.source_json(),
+                        "madeAt": made.made_at,
+                        "warning": None,
+                    }
+                )
+            else:
+                say(f"wrote {args.output} ({size} bytes, from {made.source_kind})")
+            return 0
+        if args.stdout or args.snapshot:  # a snapshot's note never replaces the session's
             made = ho.build(svc, args.session, args.snapshot)
             if args.json:
                 emit_json(
@@ -328,9 +350,16 @@ def _register_adopt_and_handoff(
     )
     p.add_argument("session", metavar="SESSION", help="a session id (ckpt-tui list sessions)")
     p.add_argument(
-        "--snapshot", metavar="SNAPSHOT", help="write the note of this snapshot (name or id)"
+        "--snapshot",
+        metavar="SNAPSHOT",
+        help="the note of this snapshot (name or id), printed (or written to --output): "
+        "the session's hand-off file is its checkpoint's",
     )
-    p.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--stdout", action="store_true", help="print it instead of writing the file")
+    where.add_argument(
+        "--output", metavar="PATH", help="write it to PATH, a new file (an existing one is left alone)"
+    )
     p.set_defaults(run=cmd_handoff)
 
 

@@ -1,9 +1,12 @@
 """Argument parsing and dispatch.
 
 Each command module exposes ``register(subparsers, common)``: it adds its
-subcommands, each with ``common`` as a parent (``--db``, ``--json``) and a
-``run(args) -> int`` default. Errors are :class:`CkptError`: one line on
-stderr, exit 1. Usage errors exit 2 (argparse).
+subcommands, each with ``common`` as a parent (``--db``, ``--json``,
+``--color``, ``--no-pager``, ``--debug``) and a ``run(args) -> int``
+default; a command whose text output is long sets ``paged=True`` too.
+Failures are :class:`CkptError`: one line on stderr (a JSON object with
+``--json``) and the exit status of its kind (:mod:`ckpt_tui.cli.exits`);
+a bad command line is a usage error (2) that suggests the nearest word.
 
 Help conventions: every argument has a help line; placeholders are upper
 case and name what they are (SESSION, SNAPSHOT, PROJECT, FIELDS, KIND,
@@ -54,11 +57,23 @@ def common_parser(*, top: bool = False) -> argparse.ArgumentParser:
         "--json", action="store_true", default=default_flag, help="machine-readable output"
     )
     common.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto" if top else argparse.SUPPRESS,
+        help="colour text output: auto (a terminal, unless $NO_COLOR is set), always, never",
+    )
+    common.add_argument(
+        "--no-pager",
+        action="store_true",
+        default=default_flag,
+        help="print long output (diff, show, history, conversation) without $PAGER",
+    )
+    common.add_argument(
         "--debug",
         action="store_true",
         default=default_flag,
         help="log store calls, timings, conflicts and errors to a file in the state dir "
-        "(or to $CKPT_TUI_LOG)",
+        "(or to $CKPT_TUI_LOG); its path is printed on stderr",
     )
     return common
 
@@ -119,9 +134,6 @@ COMMANDS = {
 COMMAND_MODULE = {word: f"ckpt_tui.cli.{module}" for word, (module, _) in COMMANDS.items()}
 COMMAND_WORDS = frozenset(COMMAND_MODULE)
 
-#: The hidden command the completion scripts call for session ids; handled
-#: before any parser is built, so a TAB costs one small query.
-COMPLETE_WORD = "__complete"
 
 
 def _terminal_columns() -> int:
@@ -163,16 +175,46 @@ class _Formatter(argparse.HelpFormatter):
         return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+        """Each paragraph (a line of ``text``) wrapped on its own, at its own indent."""
+        out = []
+        for paragraph in text.split("\n"):
+            own = indent + paragraph[: len(paragraph) - len(paragraph.lstrip())]
+            lines = self._split_lines(paragraph, width - len(own)) or [""]
+            out += [(own if i == 0 else own + "  ") + line for i, line in enumerate(lines)]
+        return "\n".join(line.rstrip() for line in out)
 
 
 class CkptParser(argparse.ArgumentParser):
     """Every parser of ours, sub-commands' too (``add_subparsers`` passes the
-    class on), uses :class:`_Formatter`."""
+    class on), uses :class:`_Formatter`, and fails with a
+    :class:`~ckpt_tui.cli.exits.UsageError` that suggests the nearest word
+    (``lst``: did you mean 'list'?) instead of exiting."""
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+
+    def error(self, message: str):
+        from ckpt_tui.cli.exits import UsageError
+
+        raise UsageError(_suggested(message), self.format_usage(), self.prog)
+
+
+def _suggested(message: str) -> str:
+    """argparse's ``invalid choice: 'lst' (choose from ...)`` with the nearest
+    choice; an unknown option with the nearest option of the parser."""
+    import re
+
+    from ckpt_tui.core.config import closest
+
+    found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+    if not found:
+        return message
+    choices = [c.strip().strip("'\"") for c in found.group(2).split(",")]
+    hint = closest(found.group(1), choices).strip(" ()")
+    if not hint:
+        return message
+    return f"{message[: found.start()]}invalid choice: {found.group(1)!r}; {hint} (choose from {found.group(2)})"
 
 
 class _OnlyWords:
@@ -231,7 +273,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     light = argv is not None and modules != COMMAND_MODULES
     parser = (_LightParser if light else CkptParser)(
         prog="ckpt-tui",
-        description="Browse, diff and restore checkpoint-orchestrator checkpoints.",
+        usage=USAGE,
+        description="Browse, diff and restore checkpoint-orchestrator checkpoints. "
+        "Without a COMMAND, opens the app (it needs a terminal).",
+        epilog=f"{EXIT_HELP}\n\n{ENVIRONMENT_HELP}",
         parents=[common_parser(top=True)],
     )
     parser.add_argument(
@@ -244,12 +289,14 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         help="opencode's data dir (default: $CKPT_OPENCODE_DATA, else "
         "$XDG_DATA_HOME/opencode or ~/.local/share/opencode)",
     )
-    parser.add_argument(
+    theme = parser.add_argument(
         "--theme", metavar="NAME", help="a Textual theme for this run (e.g. textual-light)"
     )
+    theme.complete = "themes"  # Textual's theme names, in the completion scripts
     sub = parser.add_subparsers(
         dest="command",
         metavar="COMMAND",
+        prog="ckpt-tui",  # not the usage text above
         title="commands (ckpt-tui COMMAND --help for more)",
         parser_class=_Listed if help_only else CkptParser,
     )
@@ -268,6 +315,44 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             raise
         module.register(target, common)
     return parser
+
+
+#: ``ckpt-tui --help``'s usage: a bare ``ckpt-tui`` opens the app.
+USAGE = (
+    "ckpt-tui [OPTIONS]                  open the app\n"
+    "       ckpt-tui [OPTIONS] COMMAND [ARGS]   run one command (ckpt-tui COMMAND --help)"
+)
+
+#: ``ckpt-tui --help``'s word on exit statuses (``cli/exits.py`` makes them).
+EXIT_HELP = """exit status:
+  0 ok; 1 error; 2 usage: a bad command, option or argument
+  3 conflict: the checkpoint changed (--if-unchanged)
+  4 not found: no such session, snapshot or project
+  75 busy: the store stayed locked by another writer; try again
+  with --json a failure is one line on stderr:
+    {"error": {"code": "not_found", "exit": 4, "message": "..."}}"""
+
+#: Every environment variable ckpt-tui reads (``tests/test_cli_main.py``
+#: checks the code reads no other).
+ENVIRONMENT = {
+    "CKPT_DB": "the checkpoint store (like --db)",
+    "CKPT_OPENCODE_DATA": "opencode's data dir (like --opencode-data)",
+    "XDG_DATA_HOME": "where opencode's data dir is by default ($XDG_DATA_HOME/opencode)",
+    "OPENCODE_DB": "opencode's database, as opencode itself reads it",
+    "CKPT_TUI_CONFIG": "ckpt-tui's config file (default: the platform's config dir)",
+    "CKPT_TUI_STATE": "ckpt-tui's state dir: the undo journal, the search index",
+    "CKPT_TUI_CACHE": "ckpt-tui's cache dir: what can be rebuilt (the demo store)",
+    "CKPT_TUI_LOG": "write the debug log to this file (turns the log on)",
+    "CKPT_TUI_DEBUG": "let an unexpected error end with its Python traceback",
+    "CKPT_ARCHIVE_URL": "the team archive's PostgreSQL URL (like --archive; libpq's PG* too)",
+    "NO_COLOR": "no colour with --color=auto",
+    "TERM": "dumb: no colour with --color=auto",
+    "PAGER": "the pager of long output (default: less -FRX; empty or cat: none)",
+    "COLUMNS": "the width help text is wrapped to",
+}
+ENVIRONMENT_HELP = "environment:\n" + "\n".join(
+    f"  {name}: {what}" for name, what in ENVIRONMENT.items()
+)
 
 
 #: ``_modules_for``'s answer for a top-level ``-h``: no module, the
@@ -304,6 +389,107 @@ def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace
         return parser, parser.parse_args(argv)
 
 
+def has_terminal() -> bool:
+    """Whether the app can run here: stdin and stdout are a terminal."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _escaping_streams() -> None:
+    """stdout and stderr write what their encoding cannot hold as an
+    escape (``\\u2192`` under ISO-8859-1) instead of ending the command
+    with ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream.errors == "strict":
+                stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
+
+
+#: The arguments that hold ids (paths and free text may be any bytes).
+_ID_ARGUMENTS = ("session", "snapshot", "project", "target", "source", "a", "b", "import_id")
+
+
+def _check_ids(args: argparse.Namespace) -> None:
+    """An id that is not valid UTF-8 (the shell passed bytes Python kept as
+    surrogates) is malformed: it names nothing in the store."""
+    from ckpt_tui.errors import InvalidId
+
+    for name in _ID_ARGUMENTS:
+        value = getattr(args, name, None)
+        if isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                shown = value.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+                raise InvalidId(f"malformed id (not UTF-8): {shown[:80]!r}") from None
+
+
+#: The commands whose SNAPSHOT (and diff's A and B) name one of SESSION's snapshots.
+_NAMES_A_SNAPSHOT = ("show", "diff", "restore", "history", "handoff")
+
+
+def _escaped_names(args: argparse.Namespace) -> None:
+    """A snapshot named as the command line prints it (``evil\\x1b[31m``:
+    its control characters escaped) stands for that snapshot, by id: the
+    name itself cannot be typed. Only looked up when a name holds a ``\\``
+    that no snapshot's name has as it is."""
+    if args.command not in _NAMES_A_SNAPSHOT or not isinstance(getattr(args, "session", None), str):
+        return
+    given = {
+        name: value
+        for name in ("snapshot", "a", "b")
+        if isinstance(value := getattr(args, name, None), str) and "\\" in value
+    }
+    if not given:
+        return
+    from ckpt_tui.core.reads import open_reader
+    from ckpt_tui.core.text import visible
+
+    try:
+        rows = open_reader(args.db).all_snapshots(args.session).rows
+    except CkptError:
+        return  # the command itself says what is wrong
+    for name, value in given.items():
+        if any(row.name == value for row in rows):
+            continue
+        shown = [row for row in rows if visible(row.name) == value]
+        if len(shown) == 1:
+            setattr(args, name, shown[0].id)
+
+
+def _suggest(args: argparse.Namespace, message: str) -> str:
+    """An unknown session (or snapshot of a known one) with the nearest ids
+    the store has: ``; did you mean 'ses_abc'?``."""
+    from ckpt_tui.core.config import nearest
+    from ckpt_tui.core.ids import candidates
+
+    db = getattr(args, "db", None)
+    session = getattr(args, "session", None)
+    if not isinstance(session, str) or args.command == "conversation":  # opencode's ids
+        return message
+    sessions = candidates("sessions", db)
+    if session not in sessions:
+        found = _near(session, sessions) or nearest(session, sessions)
+        return f"{message}; did you mean {found!r}?" if found else message
+    snapshot = getattr(args, "snapshot", None) or getattr(args, "a", None)
+    if isinstance(snapshot, str):
+        names = candidates("snapshots", db, session)
+        if snapshot not in names:
+            found = _near(snapshot, names) or nearest(snapshot, names)
+            return f"{message}; did you mean {found!r}?" if found else message
+    return message
+
+
+def _near(text: str, known: list[str]) -> str | None:
+    """The one id that starts with ``text`` (an id typed in part)."""
+    starting = [k for k in known if k.startswith(text)]
+    return starting[0] if len(starting) == 1 else None
+
+
 def _warn_config() -> None:
     """What the config file asked for and was ignored: one line each on
     stderr (``config show`` says it itself; the app says it in notifications).
@@ -329,43 +515,85 @@ def _warn_config() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == [COMPLETE_WORD]:
-        from ckpt_tui.cli.completion import complete_main
+    if argv[:1] == ["__complete"]:  # as the executable does (cli/entry.py)
+        from ckpt_tui.cli.complete_ids import complete_main
 
         return complete_main(argv[1:])
-    parser, args = _parse(argv)
-    if getattr(args, "debug", False) or os.environ.get("CKPT_TUI_LOG"):
-        from ckpt_tui import debuglog
-
-        debuglog.enable()
+    _escaping_streams()
+    as_json = "--json" in argv[: argv.index("--")] if "--" in argv else "--json" in argv
+    args: argparse.Namespace | None = None
+    pager = None
     try:
-        if args.command is None:
-            if args.json:
-                # the base class's error: this one is a usage error, not a
-                # reason to try the full parser
-                argparse.ArgumentParser.error(parser, "--json needs a subcommand")
-            from ckpt_tui.ui.launch import run_app
+        parser, args = _parse(argv)
+        as_json = bool(getattr(args, "json", as_json))
+        if getattr(args, "debug", False) or os.environ.get("CKPT_TUI_LOG"):
+            from ckpt_tui import debuglog
 
-            return run_app(args)
+            path = debuglog.enable()
+            if getattr(args, "debug", False):
+                print(f"ckpt-tui: debug log: {path}", file=sys.stderr)
+        if args.command is None:
+            return _open_app(parser, args)
+        _check_ids(args)
+        _escaped_names(args)
+        from ckpt_tui.cli import output
+
+        output.settings.colour = not args.json and output.colour_wanted(args.color)
+        output.settings.now = None  # ages are counted from this command's start
         if args.command not in ("completion", "config"):
             _warn_config()
+        if getattr(args, "paged", False) and not args.json:
+            pager = output.start_pager(args.no_pager)
         return int(args.run(args) or 0)
     except CkptError as exc:
+        from ckpt_tui.cli.exits import fail
         from ckpt_tui.core.text import printable
+        from ckpt_tui.errors import NotFound
 
-        print(f"ckpt-tui: {printable(str(exc), 4000)}", file=sys.stderr)
-        return 1
+        message = printable(str(exc), 4000)
+        if isinstance(exc, NotFound) and args is not None:
+            message = printable(_suggest(args, str(exc)), 4000)
+        return fail(exc, message, as_json=as_json)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         if os.environ.get("CKPT_TUI_DEBUG"):
             raise
+        from ckpt_tui.cli.exits import fail
         from ckpt_tui.core.text import printable
 
-        print(
-            f"ckpt-tui: unexpected error: {type(exc).__name__}: {printable(str(exc), 4000)}",
-            file=sys.stderr,
+        message = f"unexpected error: {type(exc).__name__}: {printable(str(exc), 4000)}"
+        return fail(exc, message, as_json=as_json)
+    finally:
+        if pager is not None:
+            pager.close()
+
+
+def _open_app(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The app, when it can run: not with ``--json``, and not without a
+    terminal (Textual would wait on a stdin that never answers)."""
+    from ckpt_tui.cli.exits import UsageError
+
+    if args.json:
+        raise UsageError("--json needs a COMMAND", parser.format_usage())
+    if not has_terminal():
+        raise UsageError(
+            "the app needs a terminal (stdin and stdout); from a script, run a COMMAND "
+            "(ckpt-tui --help lists them, e.g. ckpt-tui list sessions)"
         )
-        return 1
+    from ckpt_tui.ui.launch import run_app
+
+    return run_app(args)
+
+
+def _quiet_stdout() -> None:
+    """After the reader of stdout went away (``| head``): nothing more is
+    written there, not even the interpreter's flush at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        pass

@@ -85,7 +85,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.output import emit_json, say, status_style, table
 from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError, NotFound, StoreMissing
 from ckpt_tui.plural import counted
@@ -120,7 +120,19 @@ def _warn(lines) -> None:
 
 
 def _when(moment) -> str:
-    return timeutil.fmt(moment) if moment is not None else "-"
+    """Local time with its age, as every table of the command line shows it."""
+    from ckpt_tui.cli.output import when
+
+    return when(timeutil.fmt(moment)) if moment is not None else "-"
+
+
+def _status_text(status: str) -> str:
+    """A checkpoint status as a person reads it (``in progress (placeholder)``);
+    JSON keeps the stored value."""
+    from ckpt_tui.fields import status_label
+
+    value, placeholder, _ = status.partition(" (placeholder)")
+    return status_label(value) + placeholder
 
 
 # -- checkpoint status ----------------------------------------------------------------
@@ -213,12 +225,13 @@ def list_opencode_sessions(args) -> int:
                 info.agent or "-",
                 "?" if info.message_count is None else info.message_count,
                 _when(info.activity),
-                status(info),
+                _status_text(status(info)),
                 info.source,
                 ("[archived] " if info.archived else "") + info.title,
             )
             for info, depth in tree
         ],
+        styles={4: status_style},
     )
     return 0
 
@@ -307,7 +320,7 @@ def _print_message(message, full: bool = False) -> None:
         head += f"  {message.agent}"
     if message.model:
         head += f"  {message.model}"
-    say(head)
+    say(head, "bold")
     for part in message.parts:
         if isinstance(part, oc.TextPart):
             say(part.text)
@@ -363,4 +376,4 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument(
         "--opencode-data", metavar="DIR", default=argparse.SUPPRESS, help="opencode's data dir"
     )
-    p.set_defaults(run=cmd_conversation)
+    p.set_defaults(run=cmd_conversation, paged=True)

@@ -7,7 +7,8 @@ from typing import Any
 
 from ckpt_tui import timeutil
 from ckpt_tui.cli.output import emit_json, say
-from ckpt_tui.core.fields import field_labels
+from ckpt_tui.core.text import printable
+from ckpt_tui.fields import field_labels
 
 
 def add_write_options(parser) -> None:
@@ -94,7 +95,7 @@ def report_dry_run(args, plan, extra: dict[str, Any] | None = None) -> int:
     if plan.note:
         say(plan.note)
     for line in textdiff.unified_lines(plan.diff):
-        say(line)
+        print(textdiff.diff_painted(printable(line, 100_000)))
     say("(dry run: nothing written)")
     stamp = _updated_at(plan)
     if stamp:

@@ -3,16 +3,24 @@
 Runs ``opencode --session SESSION`` in the session's project directory (the
 directory opencode recorded for the session, else the store's project
 directory) and exits with opencode's exit status. ``--print`` only prints
-the command, with the ``cd``, shell-quoted, for a person to run or paste.
-Exit 1 with one line on stderr when opencode is not on the PATH, the
-directory is gone, or no directory is known.
+the command, with the ``cd``, shell-quoted: the command the app's ``y``
+copies (both come from ``core.resume``). Exit 4 for a session neither the
+store nor opencode knows; exit 1 with one line on stderr when there is
+nothing to resume (a ``legacy::`` session), the directory is gone, unknown
+or not absolute, or (without ``--print``) opencode is not on the PATH.
+
+``--print --json``::
+
+    {"session": "ses_...", "directory": "/abs/dir", "command": "cd -- /abs/dir && opencode --session ses_...",
+     "argv": ["opencode", "--session", "ses_..."], "opencode": "/usr/bin/opencode" | null,
+     "problem": null | "opencode is not on the PATH"}
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ckpt_tui.cli.output import say
+from ckpt_tui.cli.output import emit_json, say
 from ckpt_tui.errors import CkptError, StoreMissing
 
 
@@ -35,14 +43,19 @@ def _directories(args) -> list[str | None]:
 def cmd_resume(args) -> int:
     from ckpt_tui.core import resume
 
+    resume.check_session_id(args.session)
     plan = resume.plan(args.session, _directories(args))
     if args.print:
-        if plan.directory is None:
+        if plan.command is None:
             raise CkptError(plan.problem or f"no directory for session {args.session}")
-        say(plan.command)
+        if args.json:
+            emit_json(plan.to_json())
+        else:
+            say(plan.command)
         return 0
     if plan.problem:
-        raise CkptError(f"{plan.problem}; the command is: {plan.command}")
+        hint = f"; the command is: {plan.command}" if plan.command else ""
+        raise CkptError(f"{plan.problem}{hint}")
     return resume.run(plan)
 
 

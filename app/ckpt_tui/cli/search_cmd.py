@@ -171,15 +171,21 @@ def _positive(text: str) -> int:
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     help_text = 'search every snapshot and current checkpoint (words, "phrases", prefix*, -word)'
     p = sub.add_parser("search", parents=[common], help=help_text, description=help_text)
-    p.add_argument("query", metavar="QUERY", help='words, "a phrase", prefix*, -excluded')
-    p.add_argument("--project", metavar="ID", help="only this project")
-    p.add_argument("--session", metavar="ID", help="only this session")
     p.add_argument(
+        "query",
+        metavar="QUERY",
+        help='words, "a phrase", prefix*, -excluded (a query that starts with - goes after '
+        "--: ckpt-tui search -- -word)",
+    )
+    p.add_argument("--project", metavar="PROJECT", help="only this project")
+    p.add_argument("--session", metavar="SESSION", help="only this session")
+    kind = p.add_argument(
         "--kind",
-        metavar="K",
+        metavar="KIND",
         action="append",
         help="auto, manual, pre-restore, compaction, legacy, or current (repeatable)",
     )
+    kind.complete = "=auto manual pre-restore compaction legacy current"
     p.add_argument("--field", metavar="F", choices=_SearchFields(), help="%(choices)s")
     p.add_argument(
         "--limit", metavar="N", type=_positive, default=20, help="at most N results, each a text and every snapshot holding it (default 20)"

@@ -7,13 +7,13 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
-from ckpt_tui.cli.output import emit_json, say, table
+from ckpt_tui.cli.output import emit_json, say, status_style, table, when
 from ckpt_tui.cli.plans import add_write_options
 from ckpt_tui.cli.plans import report as _report
 from ckpt_tui.cli.plans import report_dry_run as _dry_run
-from ckpt_tui.core.fields import FIELDS, LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import printable
-from ckpt_tui.errors import CkptError
+from ckpt_tui.errors import CkptError, NotFound
+from ckpt_tui.fields import FIELDS, LABEL, status_label
 
 if TYPE_CHECKING:
     from ckpt_tui.core.model import Checkpoint
@@ -46,7 +46,7 @@ def _reader(args):
 def cmd_list_projects(args) -> int:
     svc = _reader(args)
     page = svc.all_projects()  # plain sqlite3: no SQLAlchemy import for this command
-    rows, total = page.rows, page.total
+    rows, total = _limited(page.rows, args), page.total
     if args.json:
         from ckpt_tui.cli import jsonview
 
@@ -54,9 +54,24 @@ def cmd_list_projects(args) -> int:
         return 0
     table(
         ["ID", "DIRECTORY", "SESSIONS", "LAST ACTIVITY"],
-        [(r.id, r.directory, r.session_count, r.last_activity) for r in rows],
+        [(r.id, r.directory, r.session_count, when(r.last_activity)) for r in rows],
     )
+    _more(len(rows), total)
     return 0
+
+
+def _limited(rows: list, args) -> list:
+    """``--limit N``: the first N rows (the total is still the store's)."""
+    limit = getattr(args, "limit", None)
+    return rows if limit is None else rows[:limit]
+
+
+def _more(shown: int, total: int) -> None:
+    """Under a table cut by ``--limit``: how many rows there are."""
+    if shown < total:
+        import sys
+
+        print(f"ckpt-tui: {shown} of {total} shown (--limit)", file=sys.stderr)
 
 
 def cmd_list_sessions(args) -> int:
@@ -66,7 +81,7 @@ def cmd_list_sessions(args) -> int:
         return list_opencode_sessions(args)
     svc = _reader(args)
     page = svc.all_sessions(args.project)  # plain sqlite3, as list projects
-    rows, total = page.rows, page.total
+    rows, total = _limited(page.rows, args), page.total
     if args.json:
         from ckpt_tui.cli import jsonview
 
@@ -75,10 +90,12 @@ def cmd_list_sessions(args) -> int:
     table(
         ["ID", "PROJECT", "STATUS", "SNAPSHOTS", "UPDATED", "TITLE"],
         [
-            (r.id, r.project_id, _status(r), r.snapshot_count, r.updated_at, r.display_title)
+            (r.id, r.project_id, _status(r), r.snapshot_count, when(r.updated_at), r.display_title)
             for r in rows
         ],
+        styles={2: status_style},
     )
+    _more(len(rows), total)
     return 0
 
 
@@ -94,7 +111,7 @@ def cmd_list_snapshots(args) -> int:
     svc.session(args.session)  # an unknown id is an error, not an empty list
     kind = svc.check_kind(args.kind, args.session) if args.kind is not None else None
     page = svc.all_snapshots(args.session, kind)  # plain sqlite3, as list projects
-    rows, total = page.rows, page.total
+    rows, total = _limited(page.rows, args), page.total
     summaries = svc.summaries(args.session, rows) if args.summary else {}
     if args.json:
         from ckpt_tui.cli import jsonview
@@ -107,11 +124,12 @@ def cmd_list_snapshots(args) -> int:
     table(
         headers,
         [
-            (r.name, r.kind, r.captured_at, r.restored_at or "")
+            (r.name, r.kind, when(r.captured_at), when(r.restored_at) if r.restored_at else "")
             + ((summaries.get(r.id, ""),) if args.summary else ())
             for r in rows
         ],
     )
+    _more(len(rows), total)
     return 0
 
 
@@ -119,24 +137,14 @@ def cmd_list_snapshots(args) -> int:
 
 
 def _print_checkpoint(cp: Checkpoint) -> None:
+    """The fields as ``diff --format patch`` renders them (it applies to this
+    text), then what the payload says beyond them."""
+    from ckpt_tui.cli.textdiff import field_lines, painted
     from ckpt_tui.core.model import DamagedField
 
     for name in FIELDS:
-        value = cp.get(name)
-        if isinstance(value, DamagedField):
-            say(f"{LABEL[name]}: DAMAGED ({value.reason}): {printable(value.shown(), 2000)}")
-        elif name in LIST_FIELDS:
-            say(f"{LABEL[name]}:")
-            for item in value:
-                say(f"  - {item}")
-            if not value:
-                say("  (none)")
-        elif "\n" in value:
-            say(f"{LABEL[name]}:")
-            for line in value.splitlines():
-                say(f"  {line}")
-        else:
-            say(f"{LABEL[name]}: {value}")
+        for line in field_lines(name, cp.get(name)):
+            print(painted(line))
     if isinstance(cp.synthesized, DamagedField):
         bad = cp.synthesized
         say(f"synthesized: DAMAGED ({bad.reason}): {printable(bad.shown(), 2000)}")
@@ -156,7 +164,7 @@ def cmd_show(args) -> int:
         if args.json:
             emit_json({"snapshot": jsonview.snapshot(view.row), **jsonview.content(view.content)})
             return 0
-        say(f"snapshot {view.row.name} ({view.row.kind}, {view.row.captured_at})")
+        say(f"snapshot {view.row.name} ({view.row.kind}), captured {when(view.row.captured_at)}", "dim")
         if isinstance(view.content, Damaged):
             say(f"DAMAGED: {view.content.reason}")
             say(view.content.raw)
@@ -165,7 +173,7 @@ def cmd_show(args) -> int:
         return 0
     current = svc.current(args.session)
     if current.checkpoint is None:
-        raise CkptError(f"session {args.session} has no checkpoint")
+        raise NotFound(f"session {args.session} has no checkpoint")
     if args.json:
         emit_json(
             {
@@ -175,7 +183,7 @@ def cmd_show(args) -> int:
             }
         )
         return 0
-    say(f"session {current.session.id} (updated {timeutil.normalize(current.updated_at)})")
+    say(f"session {current.session.id}, updated {when(current.updated_at)}", "dim")
     _print_checkpoint(current.checkpoint)
     return 0
 
@@ -196,12 +204,20 @@ def report_comparison(args, comparison) -> int:
     if args.json:
         emit_json(jsonview.diff(comparison.diff, comparison.old_label, comparison.new_label))
         return 0
-    say(f"--- {comparison.old_label}")
-    say(f"+++ {comparison.new_label}")
+    if args.format == "patch":
+        lines = textdiff.patch_lines(
+            comparison.diff, args.session, comparison.old_label, comparison.new_label
+        )
+        if lines:
+            print(lines[0])
+            print("\n".join(textdiff.diff_painted(line) for line in lines[1:]))
+        return 0
+    say(f"--- {comparison.old_label}", "bold")
+    say(f"+++ {comparison.new_label}", "bold")
     if comparison.diff.is_empty:
         say("(no differences)")
     for line in textdiff.unified_lines(comparison.diff):
-        say(line)
+        print(textdiff.diff_painted(printable(line, 100_000)))
     return 0
 
 
@@ -256,8 +272,8 @@ def cmd_copy(args) -> int:
 def cmd_undo(args) -> int:
     """An undo that cannot tell which fields to take back prints them in one
     line and writes nothing; ``--fields`` chooses."""
-    from ckpt_tui.core.fields import LABEL
     from ckpt_tui.errors import ChooseFields
+    from ckpt_tui.fields import LABEL
 
     fields = args.fields.split(",") if args.fields else None
     try:
@@ -314,6 +330,8 @@ def _doctor_item(item) -> str:
     """One thing ``doctor`` found, on one line: where, which field, why."""
     if not isinstance(item, dict):
         return " ".join(item) if isinstance(item, list) else str(item)
+    if "table" in item:  # a value that is not UTF-8, in any table
+        return f"{item['table']} {item['row']} {item['column']}: {item['reason']}"
     where = item["session"] + (f"/{item['snapshot']}" if item.get("snapshot") else "")
     if "field" in item:
         where += ("" if item.get("snapshot") else " (checkpoint)") + f" {item['field']}"
@@ -333,10 +351,28 @@ def cmd_demo(args) -> int:
     else:
         say(f"demo store written to {result['db']}, opencode's data for it to {result['opencode']}")
         say(
-            f"open it with: ckpt-tui --db {shlex.quote(result['db'])} "
+            f"open it with: {_this_executable()} --db {shlex.quote(result['db'])} "
             f"--opencode-data {shlex.quote(result['opencode'])}"
         )
     return 0
+
+
+def _this_executable() -> str:
+    """How to run this ckpt-tui again: ``ckpt-tui`` when that is what the
+    PATH finds, else its own path (after ``make demo`` the venv's bin is not
+    on the PATH), else ``python -m ckpt_tui``."""
+    import os
+    import shlex
+    import shutil
+    import sys
+
+    me = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if os.path.basename(me) != "ckpt-tui":
+        return f"{shlex.quote(sys.executable)} -m ckpt_tui"
+    found = shutil.which("ckpt-tui")
+    if found and os.path.realpath(found) == os.path.realpath(me):
+        return "ckpt-tui"
+    return shlex.quote(me)
 
 
 def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -344,6 +380,7 @@ def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentPar
     lst = sub.add_parser("list", help="list projects, sessions or snapshots")
     lsub = lst.add_subparsers(dest="what", metavar="WHAT", required=True)
     p = lsub.add_parser("projects", parents=[common], help="projects in the store")
+    _limit_option(p)
     p.set_defaults(run=cmd_list_projects)
     p = lsub.add_parser("sessions", parents=[common], help="sessions, newest first")
     p.add_argument("--project", metavar="PROJECT", help="only this project's sessions")
@@ -351,6 +388,7 @@ def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentPar
     p.add_argument(
         "--opencode-data", metavar="DIR", help="opencode's data dir", default=argparse.SUPPRESS
     )
+    _limit_option(p)
     p.set_defaults(run=cmd_list_sessions)
     p = lsub.add_parser("snapshots", parents=[common], help="a session's snapshots, newest first")
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
@@ -360,7 +398,28 @@ def _register_list(sub: argparse._SubParsersAction, common: argparse.ArgumentPar
         help="only this kind: auto, manual, pre-restore, compaction, legacy (or one in the store)",
     )
     p.add_argument("--summary", action="store_true", help="add each row's change summary")
+    _limit_option(p)
     p.set_defaults(run=cmd_list_snapshots)
+
+
+def positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _limit_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--limit",
+        metavar="N",
+        type=positive,
+        help="at most N rows, the first in the list's order (JSON's total still counts all)",
+    )
 
 
 def _register_writes(add) -> None:
@@ -381,13 +440,12 @@ def _register_writes(add) -> None:
     p = add(
         "copy", cmd_copy, "copy a snapshot or checkpoint of one session into another's checkpoint"
     )
-    source = p.add_argument(
+    p.add_argument(
         "source",
         metavar="FROM",
         help="what to copy: SESSION (its current checkpoint), SESSION:SNAPSHOT, or "
         "archive[@ORIGIN]:SESSION:SNAPSHOT (a snapshot of the team archive, pruned ones too)",
     )
-    source.complete = "sessions"
     p.add_argument("target", metavar="SESSION", help="the session whose checkpoint receives it")
     p.add_argument(
         "--fields",
@@ -422,19 +480,21 @@ def _register_writes(add) -> None:
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    def add(name, func, help_text, **kw):
+    def add(name, func, help_text, paged=False, **kw):
         p = sub.add_parser(name, parents=[common], help=help_text, description=help_text, **kw)
-        p.set_defaults(run=func)
+        p.set_defaults(run=func, paged=paged)
         return p
 
     _register_list(sub, common)
 
-    p = add("show", cmd_show, "show the current checkpoint or a snapshot")
+    p = add("show", cmd_show, "show the current checkpoint or a snapshot", paged=True)
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument(
         "--snapshot", metavar="SNAPSHOT", help=f"show this snapshot instead ({SNAPSHOT_HELP})"
     )
-    p = add("diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)")
+    p = add(
+        "diff", cmd_diff, "diff snapshot A against B (default: the current checkpoint)", paged=True
+    )
     p.add_argument("session", metavar="SESSION", help=SESSION_HELP)
     p.add_argument("a", metavar="A", help=f"the older side: a snapshot ({SNAPSHOT_HELP})")
     p.add_argument(
@@ -443,13 +503,19 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         nargs="?",
         help="the newer side: a snapshot (default: the current checkpoint)",
     )
-    against = p.add_argument(
+    p.add_argument(
         "--against",
         metavar="OTHER",
         help="diff A against another session: OTHER is SESSION (its current checkpoint) or "
         "SESSION:SNAPSHOT (B is then not given)",
     )
-    against.complete = "sessions"
+    p.add_argument(
+        "--format",
+        choices=("human", "patch"),
+        default="human",
+        help="human: each changed field as a person reads it (the default); patch: a unified "
+        "diff of the two checkpoints as `show` prints them, for patch, git apply and diff viewers",
+    )
     _register_writes(add)
     add("migrate", cmd_migrate, "migrate the store to the current schema, after a backup copy")
     add("doctor", cmd_doctor, "check the store: schema, integrity, keys, damaged payloads")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ckpt_tui import timeutil
-from ckpt_tui.cli.output import emit_json, say, table
-from ckpt_tui.core.fields import FIELDS, status_label
+from ckpt_tui.cli.output import emit_json, paint, paint_status, say, status_style, table, when
+from ckpt_tui.core.text import printable
+from ckpt_tui.fields import FIELDS, LABEL, STATUSES, status_label
 from ckpt_tui.plural import counted
 
 # Command bodies import the core modules they use when they run: the parser
@@ -17,8 +17,13 @@ PAGE = 500
 
 def _origin(o) -> str:
     if o.is_current:
-        return f"current checkpoint ({o.captured_at})"
-    return f"{o.name} ({o.kind}, {o.captured_at})"
+        return f"current checkpoint, {when(o.captured_at)}"
+    return f"{o.name} ({o.kind}), {when(o.captured_at)}"
+
+
+def _local(value) -> str:
+    """A time as a column shows it: local, to the minute."""
+    return when(value).split(" (", 1)[0]
 
 
 def cmd_history(args) -> int:
@@ -34,7 +39,7 @@ def report_history(args, found) -> int:
     if args.json:
         emit_json(found.to_json())
         return 0
-    say(f"{found.field} of {_origin(found.shown)}, session {found.session_id}")
+    say(f"{LABEL.get(found.field, found.field)} of {_origin(found.shown)}, session {found.session_id}", "bold")
     say(
         f"{counted(found.versions, 'version')} walked"
         + (f", {found.skipped} damaged skipped" if found.skipped else "")
@@ -42,18 +47,25 @@ def report_history(args, found) -> int:
     if found.transitions:
         say("status timeline:")
         for t in found.transitions:
-            say(f"  {t.at.captured_at}  {t.old or '(start)'} -> {t.new}  [{t.at.name}]")
+            old = paint_status(t.old) if t.old is not None else "(first version)"
+            at = printable(f"{_local(t.at.captured_at)}  ", 200)
+            print(f"  {at}{old} → {paint_status(t.new)}  [{printable(t.at.name, 200)}]")
     say("")
+
+    def shown(text: str) -> str:  # a status as a person reads it; other items as they are
+        return status_label(text) if found.field == "status" else text
+
     if not found.lines:
         say("(empty)")
     for line in found.lines:
         mark = " (re-added)" if line.readded else ""
-        say(f"{line.since.name:<32} {timeutil.short(line.since.captured_at)}{mark}  | {line.text}")
+        since = paint(f"{printable(line.since.name, 200):<32} {_local(line.since.captured_at)}{mark}", "dim")
+        print(f"{since}  | {printable(shown(line.text), 100_000)}")
     if found.removed:
         say("")
         say(f"removed ({len(found.removed)}):")
         for gone in found.removed:
-            say(f"  - {gone.text}")
+            say(f"  - {shown(gone.text)}")
             say(f"      was there from {gone.since.name}, gone in {_origin(gone.removed_at)}")
     return 0
 
@@ -64,6 +76,7 @@ def cmd_board(args) -> int:
 
     svc = open_service(args.db, read_only=True)
     statuses = boards.parse_statuses(args.status)
+    unknown = [s for s in statuses if s not in STATUSES]
     rows, total, after = [], 0, None
     while True:
         page = boards.board(
@@ -73,6 +86,7 @@ def cmd_board(args) -> int:
         total, after = page.total, page.cursor
         if after is None:
             break
+    _check_statuses(unknown, rows)
     return report_board(args, rows, total, statuses)
 
 
@@ -99,15 +113,31 @@ def report_board(args, rows, total: int, statuses) -> int:
                 r.directory,
                 status_label(r.status),
                 r.snapshot_count,
-                r.last_activity,
+                when(r.last_activity),
                 r.title,
                 "; ".join(r.blockers) or "-",
                 r.next_step or "-",
             )
             for r in rows
         ],
+        styles={3 if by_origin else 2: status_style},
     )
     return 0
+
+
+def _check_statuses(unknown: list[str], rows) -> None:
+    """A status that is none of SPEC's and that no session has is a mistake
+    (``--status bogus``), not an empty board."""
+    from ckpt_tui.cli.exits import UsageError
+    from ckpt_tui.core.config import closest
+
+    seen = {r.status for r in rows}
+    for status in unknown:
+        if status not in seen:
+            raise UsageError(
+                f"no session has status {status!r}{closest(status, STATUSES)}; "
+                f"the statuses are {', '.join(STATUSES)} (or any a session has)"
+            )
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -126,7 +156,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         metavar="SNAPSHOT",
         help="blame this snapshot (name or id) instead of the current checkpoint",
     )
-    p.set_defaults(run=cmd_history)
+    p.set_defaults(run=cmd_history, paged=True)
     p = sub.add_parser(
         "board",
         parents=[common],

@@ -11,8 +11,6 @@ from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page
 
-# The store's reads (SQLAlchemy) are imported by the functions that run them.
-
 #: What "in flight" means unless asked otherwise, in group order.
 IN_FLIGHT = ("in_progress", "blocked")
 GROUPS = ("status", "project")
@@ -105,8 +103,8 @@ def board(
 
     if group not in GROUPS:
         raise CkptError(f"group by one of {', '.join(GROUPS)}")
-    with reader.store.read() as conn:
+    with reader.store.read() as q:
         page = bq.board_page(
-            conn, list(statuses), group=group, project_id=project_id, after=after, limit=limit
+            q, list(statuses), group=group, project_id=project_id, after=after, limit=limit
         )
     return Page([board_item(r) for r in page.rows], page.total, page.cursor)

@@ -134,11 +134,10 @@ def with_prunes(reader: Reader, plan: Plan, history_limit: int | None) -> Plan:
     if history_limit is None or plan.is_noop or plan.needs_fields:
         return plan
     adding = 1 if plan.base_updated_at is not None else 0
-    with reader.store.plain_read() as read:
-        if not w.over_limit(read.conn, plan.session_id, history_limit, adding):
+    with reader.store.read() as q:
+        if not w.over_limit(q, plan.session_id, history_limit, adding):
             return plan  # the common case: nothing to prune, one count
-    with reader.store.read() as conn:
-        doomed = w.prunable(conn, plan.session_id, history_limit, adding)
+        doomed = w.prunable(q, plan.session_id, history_limit, adding)
     return replace(plan, prunes=tuple(doomed))
 
 

@@ -16,8 +16,11 @@ bell = false                # ring the terminal bell when a followed session tur
 
 The file is checked, not trusted: an unknown key, a value of the wrong
 type, an unknown binding id or key name each become one line in
-``Config.problems`` naming the closest valid name, and everything else in
-the file still applies. Only a file that cannot be read at all is an error.
+``Config.problems`` naming the closest valid name (names from the file
+cut to 60 characters), and everything else in the file still applies. A
+file that cannot be read or is not TOML is one such line too, and the
+defaults apply: the app and every command still work, reads and writes
+alike, and each says so.
 Binding ids and key names belong to the UI (Textual): it passes them to
 :func:`check_keymap`, so this module stays free of Textual.
 """
@@ -30,7 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ckpt_tui import paths
-from ckpt_tui.errors import CkptError
 
 FILE_NAME = paths.CONFIG_FILE
 
@@ -75,6 +77,8 @@ _CHOICES = {"session_sort": "SESSION_SORTS", "project_sort": "PROJECT_SORTS"}
 
 
 def nearest(name: str, valid: Iterable[str]) -> str | None:
+    if len(name) > 200:  # no name is that long, and difflib would take its time
+        return None
     import difflib  # only when something is wrong
 
     match = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
@@ -101,7 +105,7 @@ def load(path: Path | None = None) -> Config:
     except FileNotFoundError:
         return Config(path=path)
     except OSError as exc:
-        raise CkptError(f"cannot read config {path}: {exc.strerror or exc}") from None
+        return _unusable(path, exc.strerror or str(exc))
     stamp = (stat.st_mtime_ns, stat.st_size)
     cached = _cache.get(path)
     if cached is not None and cached[0] == stamp:
@@ -110,11 +114,20 @@ def load(path: Path | None = None) -> Config:
 
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CkptError(f"cannot read config {path}: {exc}") from None
+    except OSError as exc:
+        return _unusable(path, exc.strerror or str(exc))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return _unusable(path, f"not valid TOML: {exc}")
     config = _checked(data, path)
     _cache[path] = (stamp, config)
     return config
+
+
+def _unusable(path: Path, why: str) -> Config:
+    """The defaults, and one line saying the file was not used."""
+    from ckpt_tui.core.text import printable
+
+    return Config(path=path, problems=(f"cannot use {path} ({printable(why, 200)}); using the defaults",))
 
 
 def _checked(data: dict, path: Path) -> Config:
@@ -122,7 +135,7 @@ def _checked(data: dict, path: Path) -> Config:
     values: dict[str, object] = {}
     for key, value in data.items():
         if key not in _SETTINGS:
-            problems.append(f"{path.name}: unknown key {key!r}{closest(key, _SETTINGS)}; ignored")
+            problems.append(f"{path.name}: unknown key {_name(key)}{closest(key, _SETTINGS)}; ignored")
             continue
         kind, ok = _SETTINGS[key]
         if key in _CHOICES:
@@ -144,21 +157,21 @@ def _checked(data: dict, path: Path) -> Config:
             keymap[binding] = keys
         else:
             problems.append(
-                f'{path.name}: [keymap] {binding} must be a key string like "ctrl+r", '
+                f'{path.name}: [keymap] {_name(binding)[1:-1]} must be a key string like "ctrl+r", '
                 f"not {_toml(keys)}; ignored"
             )
     for key, value in dict(values.pop("watch", {})).items():  # type: ignore[arg-type]
         if key == "bell" and isinstance(value, bool):
             values["watch_bell"] = value
         else:
-            problems.append(f"{path.name}: [watch] {key} = {_toml(value)}: only bell = true or false; ignored")
+            problems.append(f"{path.name}: [watch] {_name(key)[1:-1]} = {_toml(value)}: only bell = true or false; ignored")
     archive = dict(values.pop("archive", {}))  # type: ignore[arg-type]
     url = archive.pop("url", None)
     if url is not None and not (isinstance(url, str) and url.strip()):
         problems.append(f"{path.name}: [archive] url must be a URL string, not {_toml(url)}; ignored")
         url = None
     for key in archive:
-        problems.append(f"{path.name}: [archive] unknown key {key!r}{closest(key, ['url'])}; ignored")
+        problems.append(f"{path.name}: [archive] unknown key {_name(key)}{closest(key, ['url'])}; ignored")
     return Config(
         **values,  # type: ignore[arg-type]
         keymap=keymap,
@@ -185,13 +198,14 @@ def check_keymap(
     problems = []
     for binding, keys in keymap.items():
         if binding not in ids:
-            problems.append(f"[keymap] unknown binding id {binding!r}{closest(binding, ids)}")
+            problems.append(
+                f"[keymap] unknown binding id {_name(binding)}{closest(binding, ids)}"
+            )
             continue
         for key in (k.strip() for k in keys.split(",")):
             if not is_key(key):
-                problems.append(
-                    f"[keymap] {binding}: unknown key name {key!r}{_key_hint(key, names, is_key)}; ignored"
-                )
+                hint = _key_hint(key, names, is_key) if len(key) <= 200 else ""
+                problems.append(f"[keymap] {binding}: unknown key name {_name(key)}{hint}; ignored")
     return problems
 
 
@@ -214,12 +228,17 @@ def _key_hint(key: str, names: list[str], is_key: Callable[[str], bool]) -> str:
     return f" (did you mean {guess!r}?)" if guess != key and is_key(guess) else ""
 
 
-def effective(config: Config) -> dict[str, object]:
-    """The settings in force, as the config file would spell them."""
+def effective(config: Config, keymap: dict[str, str] | None = None) -> dict[str, object]:
+    """The settings in force, as the config file would spell them: every
+    one, defaults included. ``keymap``: the bindings that apply (the UI
+    knows which ids and keys exist), else the file's; ``theme`` only when
+    one is chosen and known (the caller drops an unknown one)."""
     return {
         "history_limit": config.history_limit,
         "preview_undo": config.preview_undo,
-        "keymap": dict(config.keymap),
+        "session_sort": config.session_sort,
+        "project_sort": config.project_sort,
+        "keymap": dict(config.keymap if keymap is None else keymap),
     } | ({"theme": config.theme} if config.theme else {}) | (
         {"watch": {"bell": True}} if config.watch_bell else {}
     ) | _archive(config)
@@ -242,6 +261,15 @@ def to_toml(settings: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
+def _name(text: str, limit: int = 60) -> str:
+    """A name from the file, quoted, cut to ``limit`` characters (a key
+    can be megabytes long) and made printable."""
+    from ckpt_tui.core.text import printable
+
+    cut = text if len(text) <= limit else text[:limit] + "…"
+    return printable(repr(cut), limit * 4)
+
+
 def _toml(value: object) -> str:
     """A short TOML-ish rendering of a value, for messages and ``config show``."""
     if isinstance(value, bool):
@@ -249,8 +277,8 @@ def _toml(value: object) -> str:
     if isinstance(value, str):
         import json
 
-        text = json.dumps(value, ensure_ascii=False)
-        return text if len(text) <= 60 else text[:59] + '…"'
+        text = json.dumps(value[:80], ensure_ascii=False)
+        return text if len(text) <= 60 and len(value) <= 80 else text[:59] + '…"'
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):

@@ -18,6 +18,18 @@ File name
     characters, like ``a/b`` and ``a:b``, share a file: that is the rule the
     plugin uses too.)
 
+Where it may be written
+    Only the session's note of its *checkpoint* goes to that file: the next
+    agent reads it as the session's current state, so a snapshot's note
+    never replaces it (:class:`SnapshotNote`; it goes to stdout, or to a new
+    file a person names: :func:`write_to`). Only under a project directory
+    that is an absolute path (a relative one, ``'.'``, would resolve against
+    wherever ckpt-tui runs). Never through a symbolic link: if the note or
+    one of the folders under the project is a link, nothing is read or
+    written and the link is left as it was (:class:`LinkRefused`), so no
+    file outside the folder (a secret the link points at) is copied into
+    the project or the undo journal.
+
 Writing
     Atomically (:func:`write_atomic`): a temp file in the same folder,
     written, flushed and fsynced, then ``os.replace``d over the target, and
@@ -66,6 +78,15 @@ class NotWritable(HandoffError):
     """The note cannot be written into the project (its directory is gone,
     or the file cannot be written); it can still be shown or printed. Each
     front end says how (the command line: ``--stdout``)."""
+
+
+class SnapshotNote(HandoffError):
+    """A snapshot's note is never written over the session's hand-off file
+    (each front end says where it goes instead)."""
+
+
+class LinkRefused(HandoffError):
+    """The note's path, or a folder on it, is a symbolic link."""
 
 
 class NoCheckpoint(CkptError):
@@ -209,12 +230,54 @@ def render(
 
 
 def project_directory(reader: Reader, project_id: str) -> Path:
-    """The project's directory as it exists now (``directory``, else ``canonical``)."""
+    """The project's directory as it exists now (``directory``, else
+    ``canonical``); an absolute path only."""
     row = reader.project(project_id)
-    for raw in (row.directory, row.canonical):
-        if raw and os.path.isdir(raw):
+    given = [raw for raw in (row.directory, row.canonical) if raw]
+    absolute = [raw for raw in given if os.path.isabs(raw)]
+    for raw in absolute:
+        if os.path.isdir(raw):
             return Path(raw)
+    if given and not absolute:
+        raise NotWritable(
+            f"project {project_id}'s directory {row.directory!r} is not an absolute path; "
+            "no note is written"
+        )
     raise NotWritable(f"project {project_id}'s directory {row.directory} no longer exists")
+
+
+def refuse_links(project_dir: Path, target: Path) -> None:
+    """:class:`LinkRefused` if ``target`` or a folder between the project
+    directory and it is a symbolic link (the project directory itself may
+    be one: that is where the person keeps it)."""
+    relative = target.relative_to(project_dir)
+    path = project_dir
+    for part in relative.parts:
+        path = path / part
+        if path.is_symlink():
+            raise LinkRefused(
+                f"{path} is a symbolic link; ckpt-tui neither reads nor writes through it "
+                "(nothing was changed)"
+            )
+
+
+def _read_existing(target: Path) -> bytes | None:
+    """The file's bytes, ``None`` when there is none; never through a link."""
+    try:
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if target.is_symlink():
+            raise LinkRefused(f"{target} is a symbolic link; nothing was changed") from None
+        raise NotWritable(f"cannot read {target} ({exc.strerror or exc})") from None
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def build(reader: Reader, session_id: str, snapshot: str | None = None) -> Handoff:
@@ -349,6 +412,11 @@ def write_handoff(
     """Build the hand-off and write it into the project's state folder;
     ``built``: write this note, built by the caller from the same session
     (and snapshot) and still true to the store (the caller checked)."""
+    if snapshot is not None or (built is not None and built.source_kind != "checkpoint"):
+        raise SnapshotNote(
+            "a snapshot's hand-off note is not written over the session's note, which the "
+            "next agent reads as its current state"
+        )
     handoff = built if built is not None else build(reader, session_id, snapshot)
     if handoff.session_id != session_id:
         raise HandoffError(f"the note given is of session {handoff.session_id}, not {session_id}")
@@ -357,16 +425,41 @@ def write_handoff(
     folder = target.parent
     assert target.parent == paths.project_state_dir(directory)  # the name has no separator
     data = handoff.markdown.encode("utf-8")
+    refuse_links(directory, target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        refuse_links(directory, target)  # a link made meanwhile
         if target.exists() and not target.is_file():
             raise HandoffError(f"{target} is not a regular file; nothing was written")
-        previous = target.read_bytes() if target.exists() else None
+        previous = _read_existing(target)
         mode = target.stat().st_mode & 0o777 if previous is not None else 0o644
         write_atomic(target, data, mode=mode)
     except OSError as exc:
         raise NotWritable(f"cannot write {target} ({exc.strerror or exc})") from None
     return Written(target, len(data), handoff, previous)
+
+
+def write_to(path: Path, handoff: Handoff) -> int:
+    """The note into a new file a person named (``--output PATH``): an
+    existing file or link there is left alone, as the note is not
+    journaled (the person can delete what they asked for). The bytes
+    written."""
+    data = handoff.markdown.encode("utf-8")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except FileExistsError:
+        raise HandoffError(f"{path} exists; nothing was written (name a new file)") from None
+    except OSError as exc:
+        raise HandoffError(f"cannot write {path} ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        path.unlink(missing_ok=True)
+        raise HandoffError(f"cannot write {path} ({exc.strerror or exc})") from None
+    return len(data)
 
 
 def put_back(path: Path, expected: bytes | None, content: bytes | None) -> None:
@@ -376,10 +469,11 @@ def put_back(path: Path, expected: bytes | None, content: bytes | None) -> None:
     plugin, or by hand) is left alone."""
     if not _is_handoff_path(path):
         raise HandoffError(f"{path} is not a hand-off note; nothing was changed")
+    refuse_links(path.parents[3], path)  # <project>/.opencode/state/checkpoint-orchestrator/
     try:
-        now = path.read_bytes() if path.exists() else None
-    except OSError as exc:
-        raise HandoffError(f"cannot read {path} ({exc.strerror or exc})") from None
+        now = _read_existing(path)
+    except NotWritable as exc:
+        raise HandoffError(str(exc)) from None
     if now != expected:
         state = "is gone" if now is None else ("appeared" if expected is None else "was rewritten")
         raise HandoffError(f"the hand-off note {path} {state} since; nothing was changed")

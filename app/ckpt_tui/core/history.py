@@ -168,7 +168,7 @@ class Walk:
                 Transition(_origin(origin), self.last[0] if self.last else None, items[0])
             )
         self.last = items
-        keys = set(keyed(items))
+        keys = dict.fromkeys(keyed(items))  # ordered: runs print the same, whatever the hash seed
         present = self.present
         for key in [k for k in present if k not in keys]:
             self.gone[key] = (present.pop(key), index)
@@ -246,35 +246,35 @@ def field_history(
 
     (field,) = validate_fields([field])
     walk = Walk(field)
-    with reader.store.read() as conn:
-        get_session(conn, session_id)
+    with reader.store.read() as q:
+        get_session(q, session_id)
         until = None
         if snapshot is not None:
-            row, raw = get_snapshot(conn, session_id, snapshot)
+            row, raw = get_snapshot(q, session_id, snapshot)
             shown = decode(raw)
             if isinstance(shown, Damaged):
                 raise DamagedPayload(f"snapshot {row.name!r} is damaged; it has no history to show")
             _refuse_damaged(shown.get(field), field, f"snapshot {row.name!r}")
-            until = hq.stored_time(conn, session_id, row.id)
+            until = hq.stored_time(q, session_id, row.id)
         after = None
         previous: tuple | None = None
         while True:
-            page = hq.field_values(conn, session_id, field, after=after, until=until, limit=PAGE)
-            for v in page:
-                origin = (v.id, v.name, v.kind, v.captured_at)
-                if v.json_type == hq.DAMAGED:
+            page = hq.field_values(q, session_id, field, after=after, until=until, limit=PAGE)
+            for sid, name, kind, captured_at, json_type, value in page:
+                origin = (sid, name, kind, captured_at)
+                if json_type == hq.DAMAGED:
                     walk.add(origin, None)
                     continue
-                raw_value = (v.json_type, v.value)
+                raw_value = (json_type, value)
                 if raw_value != previous:
-                    items = items_of(field, _decode(field, v.json_type, v.value))
+                    items = items_of(field, _decode(field, json_type, value))
                     previous = raw_value
                 walk.add(origin, items)
             if len(page) < PAGE:
                 break
-            after = (page[-1].captured_at, page[-1].id)
+            after = (page[-1]["captured_at"], page[-1]["id"])
         if snapshot is None:
-            row = get_checkpoint(conn, session_id)
+            row = get_checkpoint(q, session_id)
             if row is None:
                 raise NotFound(f"session {session_id!r} has no current checkpoint")
             current = Checkpoint.from_row(row.columns)

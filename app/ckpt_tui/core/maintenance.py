@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ckpt_tui import paths
-from ckpt_tui.core.model import LIST_FIELDS, TEXT_FIELDS, Checkpoint, Damaged, decode
+from ckpt_tui.core.model import Checkpoint, Damaged, decode
 from ckpt_tui.errors import CkptError, ReadOnly, StoreMissing
 from ckpt_tui.plural import counted
 from ckpt_tui.store import CURRENT_VERSION, Store, health
-from ckpt_tui.store.migrate import migrate_file
 
 
 def _path(db: str | os.PathLike[str] | None) -> Path:
@@ -37,6 +36,8 @@ def migrate(db: str | os.PathLike[str] | None) -> dict[str, Any]:
         }
     if store.read_only_reason:
         raise ReadOnly(f"{path} is read-only here ({store.read_only_reason}); cannot migrate")
+    from ckpt_tui.store.migrate import migrate_file  # SQLAlchemy: a write; doctor needs none
+
     start, end, backup = migrate_file(path)
     return {
         "from": start,
@@ -79,6 +80,7 @@ def doctor(db: str | os.PathLike[str] | None) -> dict[str, Any]:
         )
         for name, work in _CHECKS:
             report.run(store, name, work)
+        _remember_damage(store, report)
     finally:
         store.close()
     checks = report.checks
@@ -98,26 +100,40 @@ class _Report:
         self.check(name, note or not items, str(len(items)), count=len(items), items=items)
 
     def run(self, store: Store, name: str, work) -> None:
-        """``work(report, conn)`` in its own read; a store error is its result."""
+        """``work(report, q)`` in its own read; a store error is its result."""
         before = len(self.checks)
         try:
-            with store.read() as conn:
-                work(self, conn)
+            with store.read() as q:
+                work(self, q)
         except CkptError as exc:
             del self.checks[before:]
             self.check(name, False, f"could not be checked: {exc}", count=0, items=[])
 
 
-def _integrity(report: _Report, conn) -> None:
-    problems = health.integrity(conn)
+def _remember_damage(store: Store, report: _Report) -> None:
+    """A failed ``integrity_check`` refuses writes to the file from now on;
+    a whole file allows them again (``store/damage.py``)."""
+    integrity = next(c for c in report.checks if c["name"] == "integrity_check")
+    if integrity["ok"]:
+        if store.found_whole():
+            integrity["detail"] += " (writes allowed again)"
+        return
+    if integrity["items"]:  # else it could not be checked: a corrupt read noted it already
+        store.note_damage(f"integrity_check: {integrity['items'][0]}")
+    if store.damaged():
+        integrity["detail"] += " (writes refused until it is repaired)"
+
+
+def _integrity(report: _Report, q) -> None:
+    problems = health.integrity(q)
     ok = problems == ["ok"]
     items = [] if ok else problems
     detail = "ok" if ok else counted(len(items), "problem")
     report.check("integrity_check", ok, detail, count=len(items), items=items)
 
 
-def _foreign_keys(report: _Report, conn) -> None:
-    fks = [list(map(str, f)) for f in health.foreign_key_problems(conn)]
+def _foreign_keys(report: _Report, q) -> None:
+    fks = [list(map(str, f)) for f in health.foreign_key_problems(q)]
     report.check(
         "foreign_key_check",
         not fks,
@@ -127,22 +143,28 @@ def _foreign_keys(report: _Report, conn) -> None:
     )
 
 
-def _payloads(report: _Report, conn) -> None:
-    items = [
-        {"session": s, "snapshot": n, "reason": _damage(decode(raw))}
-        for s, n, raw in health.damaged_payloads(conn)
-    ]
+def _payloads(report: _Report, q) -> None:
+    items = []
+    for s, n, raw, not_an_object in health.payload_suspects(q):
+        content = decode(raw)
+        # Text that is not ASCII is only suspect: listed when it does not decode.
+        if not_an_object or isinstance(content, Damaged):
+            items.append({"session": s, "snapshot": n, "reason": _damage(content)})
     report.listed("damaged payloads", items)
 
 
-def _fields(report: _Report, conn) -> None:
-    report.listed("damaged fields", damaged_fields(conn))
+def _fields(report: _Report, q) -> None:
+    report.listed("damaged fields", damaged_fields(q))
 
 
-def _without_checkpoint(report: _Report, conn) -> None:
+def _not_utf8(report: _Report, q) -> None:
+    report.listed("text that is not UTF-8", health.text_not_utf8(q))
+
+
+def _without_checkpoint(report: _Report, q) -> None:
     # Normal right after a session starts: a note, not a failure.
     report.listed(
-        "sessions without a checkpoint", health.sessions_without_checkpoint(conn), note=True
+        "sessions without a checkpoint", health.sessions_without_checkpoint(q), note=True
     )
 
 
@@ -152,6 +174,7 @@ _CHECKS = (
     ("foreign_key_check", _foreign_keys),
     ("damaged payloads", _payloads),
     ("damaged fields", _fields),
+    ("text that is not UTF-8", _not_utf8),
     ("sessions without a checkpoint", _without_checkpoint),
 )
 
@@ -160,19 +183,16 @@ def _damage(content: Checkpoint | Damaged) -> str:
     return content.reason if isinstance(content, Damaged) else "decodes now"
 
 
-def damaged_fields(conn) -> list[dict[str, Any]]:
+def damaged_fields(q) -> list[dict[str, Any]]:
     """Every damaged field (SPEC 3): in a checkpoint row (``snapshot`` is
     ``None``) or in a snapshot's payload, with which field and why."""
     items: list[dict[str, Any]] = []
-    for session_id, columns in health.checkpoint_rows(conn):
+    for session_id, columns in health.checkpoint_rows(q):
         for name, bad in Checkpoint.from_row(columns).damaged_fields().items():
             items.append(
                 {"session": session_id, "snapshot": None, "field": name, "reason": bad.reason}
             )
-    suspects = health.payloads_with_wrong_types(
-        conn, text_keys=(*TEXT_FIELDS, "status"), list_keys=LIST_FIELDS, bool_keys=("synthesized",)
-    )
-    for session_id, name, raw in suspects:
+    for session_id, name, raw in health.payloads_with_wrong_types(q):
         content = decode(raw)
         if isinstance(content, Checkpoint):
             items.extend(

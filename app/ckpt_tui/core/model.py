@@ -23,7 +23,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ckpt_tui.core.fields import (  # noqa: F401 - they are the model's names too
+from ckpt_tui.core.jsjson import column_text, stringify
+from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import (  # noqa: F401 - they are the model's names too
     COLUMN,
     FIELDS,
     LABEL,
@@ -35,8 +37,7 @@ from ckpt_tui.core.fields import (  # noqa: F401 - they are the model's names to
     field_labels,
     status_label,
 )
-from ckpt_tui.core.jsjson import column_text, stringify
-from ckpt_tui.errors import CkptError
+from ckpt_tui.store.query import not_utf8
 
 #: What ``--fields`` accepts, case-insensitive: a payload key or its label.
 _FIELD_NAMES = {**{k.lower(): k for k in FIELDS}, **{v.lower(): k for k, v in LABEL.items()}}
@@ -135,6 +136,8 @@ def _list_value(value: Any, where: str = "") -> tuple[str, ...] | DamagedField:
 def _list_column(text: Any) -> tuple[str, ...] | DamagedField:
     """A list column's text: a JSON array of strings, else damaged (the
     column's own text kept, so it can be written back byte for byte)."""
+    if reason := not_utf8(text):
+        return DamagedField(text, f"the column holds text that is {reason}")
     if isinstance(text, bytes):
         return DamagedField(text.decode("utf-8", "replace"), "the column holds a BLOB, not text")
     if not isinstance(text, str):
@@ -148,6 +151,8 @@ def _list_column(text: Any) -> tuple[str, ...] | DamagedField:
 
 
 def _text_column(value: Any) -> str | DamagedField:
+    if reason := not_utf8(value):
+        return DamagedField(value, f"the column holds text that is {reason}")
     if isinstance(value, bytes):
         return DamagedField(value.decode("utf-8", "replace"), "the column holds a BLOB, not text")
     return _text_value(value)
@@ -370,6 +375,8 @@ class Damaged(_Frozen):
 def decode(raw: str | None) -> Checkpoint | Damaged:
     if raw is None:
         return Damaged("", "payload is empty")
+    if reason := not_utf8(raw):
+        return Damaged(raw, f"payload is {reason}")
     try:
         data = loads(raw)
     except ValueError as exc:

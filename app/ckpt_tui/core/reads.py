@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections import namedtuple
 from typing import TYPE_CHECKING
 
@@ -12,21 +11,21 @@ from ckpt_tui.core.summary_cache import SummaryCache
 from ckpt_tui.core.tree_links import LinksCache
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.store import Store, plain_commands, plain_read
+from ckpt_tui.store import Store, project_reads, session_reads, snapshot_reads
 from ckpt_tui.store.valid_ids import require_id
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
     from ckpt_tui.core.model import Checkpoint, Damaged
 
-# Methods import the query layer, the codec and the diff when they run: the first
-# frame needs neither SQLAlchemy nor difflib (see ``store/plain_read.py``).
-# The reads of one thing, the command line's whole lists and the change
-# summaries run the generated SQL with plain ``sqlite3`` first
-# (``store/plain_commands.py``); only when that fails (a ``sqlite3.Error``:
-# busy, locked, damaged) does the SQLAlchemy path read again and say what
-# is wrong in the usual words.
+# Every read runs the store's generated SQL with plain ``sqlite3`` in one
+# read transaction (``Store.read``; ``store/query.py``): no read imports
+# SQLAlchemy, and a failing read raises the store's one-line error. The
+# codec, the diff and the summaries are imported by the methods that need
+# them: the first frame and the command line's lists need none of them.
 
+#: SQLite's LIMIT for "no limit": a whole list in one page.
+NO_LIMIT = -1
 
 #: The snapshot kinds of SPEC 5.2; a store may hold others, shown as they are.
 SNAPSHOT_KINDS = ("auto", "manual", "pre-restore", "compaction", "legacy")
@@ -81,11 +80,6 @@ class Reader:
         self.tree_links = LinksCache()
         self.summary_cache = SummaryCache()
 
-    def _plain(self) -> plain_read.PlainRead:
-        """One plain ``sqlite3`` read transaction, opened as the store's
-        engines open the file (on a connection kept between reads)."""
-        return self.store.plain_read()
-
     # -- lists ----------------------------------------------------------
     def projects(
         self,
@@ -94,59 +88,27 @@ class Reader:
         text: str | None = None,
         sort: str = "activity",
     ) -> Page[ProjectRow]:
-        if sort == "activity" and after is None and not text:
-            # The first page, the one every reload asks for, from the
-            # generated SQL with plain ``sqlite3``: the same statement, its
-            # rows built without SQLAlchemy's mappings (a quarter of the
-            # page's time at a million snapshots). A failing read is read
-            # again below, which says what is wrong in the usual words.
-            try:
-                with self._plain() as read:
-                    return plain_read.projects_page(read, limit)
-            except sqlite3.Error:
-                pass
-        from ckpt_tui.store import sorting
-        from ckpt_tui.store.project_reads import list_projects
-
-        with self.store.read() as conn:
-            if sort != "activity":
-                return sorting.list_projects_sorted(conn, sort, after, limit, text)
-            return list_projects(conn, after, limit, text)
+        """A page of projects in one of ``core.sorting.PROJECT_SORTS``."""
+        with self.store.read() as q:
+            return project_reads.list_projects(q, after, limit, text, sort)
 
     def all_projects(self) -> Page[ProjectRow]:
         """Every project, newest activity first, in one page: what the
-        command line prints. Read with plain ``sqlite3`` from the generated
-        SQL (no SQLAlchemy import, a third of a command's time); when that
-        read fails, the SQLAlchemy path reads again and says what is wrong
-        in the usual words."""
-        try:
-            return plain_read.all_projects(self.store.path, immutable=self.store.immutable)
-        except sqlite3.Error:
-            return self.projects(limit=-1)
+        command line prints."""
+        return self.projects(limit=NO_LIMIT)
 
     def all_sessions(self, project_id: str | None = None) -> Page[SessionRow]:
         """Every session (of ``project_id``, which must exist), newest
         activity first, in one page: what the command line prints."""
-        try:
-            with self._plain() as read:
-                if project_id is not None:  # an unknown id is an error, not an empty list
-                    plain_commands.get_project(read, project_id)
-                return plain_commands.all_sessions(read, project_id)
-        except sqlite3.Error:
-            pass
-        if project_id is not None:
-            self.project(project_id)
-        return self.sessions(project_id, limit=-1)
+        with self.store.read() as q:
+            if project_id is not None:  # an unknown id is an error, not an empty list
+                project_reads.get_project(q, project_id)
+            return session_reads.list_sessions(q, project_id, limit=NO_LIMIT)
 
     def all_snapshots(self, session_id: str, kind: str | None = None) -> Page[SnapshotRow]:
         """Every snapshot of a session of ``kind`` (one ``check_kind``
         accepts), newest first, in one page: what the command line prints."""
-        try:
-            with self._plain() as read:
-                return plain_commands.all_snapshots(read, session_id, kind)
-        except sqlite3.Error:
-            pass
-        return self.snapshots(session_id, kinds=[kind] if kind else None, limit=-1)
+        return self.snapshots(session_id, kinds=[kind] if kind else None, limit=NO_LIMIT)
 
     def sessions(
         self,
@@ -155,10 +117,9 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SessionRow]:
-        from ckpt_tui.store.session_reads import list_sessions
-
-        with self.store.read() as conn:
-            return list_sessions(conn, project_id, after, limit, text)
+        """Sessions, newest activity first, flat."""
+        with self.store.read() as q:
+            return session_reads.list_sessions(q, project_id, after, limit, text)
 
     def session_tree(
         self,
@@ -169,18 +130,15 @@ class Reader:
         sort: str = "activity",
     ) -> Page[SessionRow]:
         """A page of the tree in one of ``core.sorting.SESSION_SORTS``."""
-        from ckpt_tui.store import sorting
-        from ckpt_tui.store.tree_reads import list_session_tree, list_session_tree_linked
+        from ckpt_tui.store import sorting, tree_reads
 
-        with self.store.read() as conn:
+        with self.store.read() as q:
             if sort == "activity" and not text:
-                links = self.tree_links.get(self.store, conn, project_id)
-                return list_session_tree_linked(conn, project_id, links, after, limit)
-            if sort == "activity":
-                return list_session_tree(conn, project_id, after, limit, text)
+                links = self.tree_links.get(self.store, q, project_id)
+                return tree_reads.list_session_tree_linked(q, project_id, links, after, limit)
             if sort == "snapshots":
-                return self.count_order.page(self.store, conn, project_id, after, limit, text)
-            return sorting.list_sessions_sorted(conn, project_id, sort, after, limit, text)
+                return self.count_order.page(self.store, q, project_id, after, limit, text)
+            return sorting.list_sessions_sorted(q, project_id, sort, after, limit, text)
 
     def snapshots(
         self,
@@ -192,11 +150,10 @@ class Reader:
         limit: int = 200,
         text: str | None = None,
     ) -> Page[SnapshotRow]:
-        from ckpt_tui.store.snapshot_reads import list_snapshots
-
-        with self.store.read() as conn:
-            return list_snapshots(
-                conn,
+        """A session's snapshots, newest first, without payloads."""
+        with self.store.read() as q:
+            return snapshot_reads.list_snapshots(
+                q,
                 session_id,
                 kinds=kinds,
                 exclude_kinds=exclude_kinds,
@@ -217,11 +174,9 @@ class Reader:
     ) -> Page[SnapshotRow]:
         """The last page of :meth:`snapshots`' list (or the page above
         ``before``), read from the list's end: see ``snapshot_reads.list_snapshots_last``."""
-        from ckpt_tui.store.snapshot_reads import list_snapshots_last
-
-        with self.store.read() as conn:
-            return list_snapshots_last(
-                conn,
+        with self.store.read() as q:
+            return snapshot_reads.list_snapshots_last(
+                q,
                 session_id,
                 kinds=kinds,
                 exclude_kinds=exclude_kinds,
@@ -234,38 +189,21 @@ class Reader:
         """Everything the first frame shows, in one read, so the app can paint
         it complete instead of pane after pane; ``summaries``: how many
         snapshot rows can be on screen (their change summaries are included).
+        The sessions are the newest project's tree, read level by level (its
+        parent links are read when a later page asks for them)."""
+        from ckpt_tui.store import tree_reads
 
-        Read with plain ``sqlite3`` from the checked-in SQL of
-        ``store/plain_sql.py`` (no SQLAlchemy import on the way to the first
-        frame); when that read fails, the SQLAlchemy path reads again and
-        says what is wrong in the usual words.
-        """
-        try:
-            payloads = summaries + 1 if summaries else 0
-            pages = plain_read.first_pages(
-                self.store.path, limit, payloads, immutable=self.store.immutable
-            )
-        except sqlite3.Error:
-            return self._first_screen_sqlalchemy(limit, summaries)
-        return _with_summaries(*pages, summaries)
-
-    def _first_screen_sqlalchemy(self, limit: int, summaries: int) -> FirstScreen:
-        from ckpt_tui.store import summary_reads
-        from ckpt_tui.store.project_reads import list_projects
-        from ckpt_tui.store.snapshot_reads import list_snapshots
-        from ckpt_tui.store.tree_reads import list_session_tree
-
-        with self.store.read() as conn:
-            projects = list_projects(conn, None, limit)
+        with self.store.read() as q:
+            projects = project_reads.list_projects(q, None, limit)
             if not projects.rows:
                 return FirstScreen(projects, None, None, {})
-            sessions = list_session_tree(conn, projects.rows[0].id, None, limit)
+            sessions = tree_reads.list_session_tree(q, projects.rows[0].id, None, limit)
             if not sessions.rows:
                 return FirstScreen(projects, sessions, None, {})
             session_id = sessions.rows[0].id
-            snapshots = list_snapshots(conn, session_id, limit=limit)
+            snapshots = snapshot_reads.list_snapshots(q, session_id, limit=limit)
             ids = [r.id for r in snapshots.rows[: summaries + 1]] if summaries else []
-            payloads = summary_reads.get_payloads(conn, session_id, ids) if ids else {}
+            payloads = snapshot_reads.get_payloads(q, session_id, ids) if ids else {}
         return _with_summaries(projects, sessions, snapshots, payloads, summaries)
 
     def check_kind(self, kind: str, session_id: str | None = None) -> str:
@@ -274,18 +212,10 @@ class Reader:
         ``session_id``'s snapshots)."""
         if kind in SNAPSHOT_KINDS:
             return kind
-        try:
-            with self._plain() as read:
-                if kind and plain_commands.kind_exists(read, kind):
-                    return kind
-                present = plain_commands.session_kinds(read, session_id) if session_id else []
-        except sqlite3.Error:
-            from ckpt_tui.store.snapshot_reads import kind_exists, session_kinds
-
-            with self.store.read() as conn:
-                if kind and kind_exists(conn, kind):
-                    return kind
-                present = session_kinds(conn, session_id) if session_id else []
+        with self.store.read() as q:
+            if kind and snapshot_reads.kind_exists(q, kind):
+                return kind
+            present = snapshot_reads.session_kinds(q, session_id) if session_id else []
         others = [k for k in present if k not in SNAPSHOT_KINDS]
         known = ", ".join((*SNAPSHOT_KINDS, *others))
         raise CkptError(f"no snapshot kind {kind!r}; the kinds are {known}")
@@ -293,38 +223,17 @@ class Reader:
     # -- one thing --------------------------------------------------------
     def session(self, session_id: str) -> SessionRow:
         """A session of the store; :class:`NotFound` ("no such session") if absent."""
-        try:
-            with self._plain() as read:
-                return plain_commands.get_session(read, session_id)
-        except sqlite3.Error:
-            pass
-        from ckpt_tui.store.session_reads import get_session
-
-        with self.store.read() as conn:
-            return get_session(conn, session_id)
+        with self.store.read() as q:
+            return session_reads.get_session(q, session_id)
 
     def project(self, project_id: str) -> ProjectRow:
-        try:
-            with self._plain() as read:
-                return plain_commands.get_project(read, project_id)
-        except sqlite3.Error:
-            pass
-        from ckpt_tui.store.project_reads import get_project
-
-        with self.store.read() as conn:
-            return get_project(conn, project_id)
+        with self.store.read() as q:
+            return project_reads.get_project(q, project_id)
 
     def current(self, session_id: str) -> Current:
-        try:
-            with self._plain() as read:
-                session = plain_commands.get_session(read, session_id)
-                row = plain_commands.get_checkpoint(read, session_id)
-        except sqlite3.Error:
-            from ckpt_tui.store.session_reads import get_checkpoint, get_session
-
-            with self.store.read() as conn:
-                session = get_session(conn, session_id)
-                row = get_checkpoint(conn, session_id)
+        with self.store.read() as q:
+            session = session_reads.get_session(q, session_id)
+            row = session_reads.get_checkpoint(q, session_id)
         if row is None:
             return Current(session, None, None)
         from ckpt_tui.core.model import Checkpoint
@@ -332,14 +241,8 @@ class Reader:
         return Current(session, Checkpoint.from_row(row.columns), row.updated_at)
 
     def snapshot(self, session_id: str, name: str) -> SnapshotView:
-        try:
-            with self._plain() as read:
-                row, raw = plain_commands.get_snapshot(read, session_id, name)
-        except sqlite3.Error:
-            from ckpt_tui.store.snapshot_reads import get_snapshot
-
-            with self.store.read() as conn:
-                row, raw = get_snapshot(conn, session_id, name)
+        with self.store.read() as q:
+            row, raw = snapshot_reads.get_snapshot(q, session_id, name)
         from ckpt_tui.core.model import decode
 
         return SnapshotView(row, decode(raw))
@@ -372,19 +275,16 @@ class Reader:
         what a list asks for the rows it is about to show. Lines already made
         are kept (``core.summary_cache``).
         """
+        from ckpt_tui.store import previous_ids
+
         require_id(session_id)  # before the cache: a bad id is an error either way
         key = self.summary_cache.begin(self.store)
         known = self.summary_cache.lines(rows)
         if known is not None:
             return known
-        try:
-            with self._plain() as read:
-                previous, payloads = plain_commands.previous_and_payloads(read, session_id, rows)
-        except sqlite3.Error:
-            from ckpt_tui.store import summary_reads
-
-            with self.store.read() as conn:
-                previous, payloads = summary_reads.previous_and_payloads(conn, session_id, rows)
+        with self.store.read() as q:
+            ids = [row.id for row in rows]
+            previous, payloads = previous_ids.previous_and_payloads(q, session_id, ids)
         lines = _summaries(rows, previous, payloads)
         self.summary_cache.keep(key, previous, lines)
         return lines

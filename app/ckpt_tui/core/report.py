@@ -27,10 +27,10 @@ from collections import namedtuple
 from typing import TYPE_CHECKING
 
 from ckpt_tui import __version__, timeutil
-from ckpt_tui.core.fields import LABEL, LIST_FIELDS, status_label
 from ckpt_tui.core.text import visible
 from ckpt_tui.core.timeline import CURRENT, Timeline, session_timeline
 from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import LABEL, LIST_FIELDS, status_label
 from ckpt_tui.plural import counted
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ import html as _html
 import re
 
 from ckpt_tui.core import report as r
-from ckpt_tui.core.fields import LABEL, status_label
 from ckpt_tui.core.timeline import CURRENT
+from ckpt_tui.fields import LABEL, status_label
 
 # -- Markdown -----------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from collections import namedtuple
 from pathlib import Path
 
 from ckpt_tui import paths
-from ckpt_tui.core.fields import FIELDS
 from ckpt_tui.core.search_match import Query, Snippet, parse, snippet
 from ckpt_tui.errors import CkptError
 from ckpt_tui.store import (
@@ -28,9 +27,6 @@ from ckpt_tui.store import (
     search_sync,
     search_text,
 )
-
-if tuple(FIELDS) != search_text.FIELD_COLUMNS:  # pragma: no cover - a layout change
-    raise ImportError("store.search_text.FIELD_COLUMNS must list core.model.FIELDS")
 
 #: What ``--field`` accepts: the payload's fields, the snapshot's name, and
 #: ``extra`` (unknown keys and damaged payloads).

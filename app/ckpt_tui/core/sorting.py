@@ -18,8 +18,7 @@ from ckpt_tui.records import Page, SessionRow
 
 if TYPE_CHECKING:
     from ckpt_tui.store import Store
-
-# ``store.sorting`` (SQLAlchemy) is imported by the methods that run it.
+    from ckpt_tui.store.query import Query
 
 SESSION_SORTS = ("activity", "title", "status", "snapshots")
 PROJECT_SORTS = ("activity", "name")
@@ -51,15 +50,17 @@ class CountOrder:
         self.reads = 0  # how many times the order was read (tests, benchmarks)
 
     def page(
-        self, store: Store, conn, project_id: str, after: tuple | None, limit: int, text: str | None
+        self, store: Store, q: Query, project_id: str, after: tuple | None, limit: int, text: str | None
     ) -> Page[SessionRow]:
+        """A page of the project's roots (or matches) by snapshot count,
+        read in ``q`` (the order itself only after a change of the store)."""
         from ckpt_tui.store import sorting
 
         token = store.change_token()  # first: a write after it makes the next call re-read
         key = (project_id, text or None, store.identity, token)  # identity: a replaced file
         with self._lock:
             if key != self._key:
-                self._order = sorting.snapshot_count_order(conn, project_id, text)
+                self._order = sorting.snapshot_count_order(q, project_id, text)
                 self._index = {sid: i for i, (_, _, sid) in enumerate(self._order)}
                 self._key = key
                 self.reads += 1
@@ -79,6 +80,6 @@ class CountOrder:
                 )
             start = position + 1
         chunk = order[start : start + limit]
-        rows = sorting.sessions_by_ids(conn, project_id, [sid for _, _, sid in chunk], text)
+        rows = sorting.sessions_by_ids(q, project_id, [sid for _, _, sid in chunk], text)
         cursor = chunk[-1] if len(chunk) == limit and start + limit < len(order) else None
         return Page(rows=rows, total=len(order), cursor=cursor)

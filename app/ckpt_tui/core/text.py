@@ -24,7 +24,7 @@ from functools import cache
 #: surrogates: JSON may carry a lone one (``"\\ud800"``, which
 #: ``JSON.stringify`` writes for a broken pair), it decodes to a Python str
 #: that cannot be encoded, and printing it would end the command.
-_INVISIBLE = (
+INVISIBLE = (
     "\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
     "\ud800-\udfff"
 )
@@ -36,7 +36,7 @@ def _controls(keep_newlines: bool) -> re.Pattern[str]:
     compiled when first needed: 0.8 ms of every command's start-up
     otherwise, and most text never needs it (see :func:`visible`)."""
     low = "\\x00-\\x08\\x0b-\\x1f" if keep_newlines else "\\x00-\\x1f"
-    return re.compile(f"[{low}\\x7f-\\x9f{_INVISIBLE}]")
+    return re.compile(f"[{low}\\x7f-\\x9f{INVISIBLE}]")
 
 
 def _escape(match: re.Match[str]) -> str:

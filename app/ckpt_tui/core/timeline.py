@@ -92,8 +92,8 @@ class Timeline(namedtuple("Timeline", "session points marks")):
 def session_timeline(reader: Reader, session_id: str) -> Timeline:
     """The session's timeline (:class:`NotFound` for no such session)."""
     session = reader.session(session_id)
-    with reader.store.plain_read() as read:
-        rows = timeline_reads.session_points(read.conn, session_id)
+    with reader.store.read() as q:
+        rows = timeline_reads.session_points(q, session_id)
     points = [
         Point(
             i,
@@ -187,8 +187,8 @@ def project_activity(
     today = timeutil.now().replace(hour=0, minute=0, second=0, microsecond=0)
     first = today - timedelta(days=days - 1)
     since = timeutil.fmt(first)
-    with reader.store.plain_read() as read:
-        saves = timeline_reads.project_saves(read.conn, project_id, since)
+    with reader.store.read() as q:
+        saves = timeline_reads.project_saves(q, project_id, since)
     labels = [(first + timedelta(days=i)).strftime("%Y-%m-%d") for i in range(days)]
     per_day: dict[str, dict[str, int]] = {label: {} for label in labels}
     for session_id, at in saves:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ckpt_tui.store import Store
+    from ckpt_tui.store.query import Query
     from ckpt_tui.store.tree_reads import TreeLinks
 
 
@@ -28,7 +29,8 @@ class LinksCache:
         self._links: TreeLinks | None = None
         self.reads = 0  # how many times the links were read (tests, benchmarks)
 
-    def get(self, store: Store, conn, project_id: str) -> TreeLinks:
+    def get(self, store: Store, q: Query, project_id: str) -> TreeLinks:
+        """The project's links, read in ``q`` only after a change of the store."""
         from ckpt_tui.store import tree_reads
 
         token = store.change_token()  # first: a write after it makes the next call re-read
@@ -37,7 +39,7 @@ class LinksCache:
         key = (project_id, store.identity, token)
         with self._lock:
             if key != self._key or self._links is None:
-                self._links = tree_reads.project_links(conn, project_id)
+                self._links = tree_reads.project_links(q, project_id)
                 self._key = key
                 self.reads += 1
             return self._links

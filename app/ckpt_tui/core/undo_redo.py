@@ -91,25 +91,16 @@ class UndoRedo:
         """The session's newest ``pre-restore`` snapshot row, or ``None``."""
         from ckpt_tui.store.snapshot_reads import newest_snapshot
 
-        with self.reader.store.read() as conn:
-            return newest_snapshot(conn, session_id, "pre-restore")
+        with self.reader.store.read() as q:
+            return newest_snapshot(q, session_id, "pre-restore")
 
     def _newest_pre_restore_named(self, session_id: str):
-        """:meth:`newest_pre_restore`'s id and name, read with plain
-        ``sqlite3``: the key bar asks for them right after the first frame,
-        and without a journal to read nothing else needs SQLAlchemy (0.13 s
-        of CPU to import, competing with the UI thread) before the warm-up
-        imports it (``core/warm.py``). A failed plain read is read again
-        the usual way, which says what is wrong in its words."""
-        import sqlite3
+        """:meth:`newest_pre_restore`'s row without its payload: the key bar
+        asks for its id and name after every write and poll."""
+        from ckpt_tui.store.snapshot_reads import newest_listed
 
-        from ckpt_tui.store.plain_commands import newest_of_kind
-
-        try:
-            with self.reader.store.plain_read() as read:
-                return newest_of_kind(read, session_id, "pre-restore")
-        except sqlite3.Error:
-            return self.newest_pre_restore(session_id)
+        with self.reader.store.read() as q:
+            return newest_listed(q, session_id, "pre-restore")
 
     @contextmanager
     def under_lock(self) -> Iterator[None]:

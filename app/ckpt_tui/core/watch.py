@@ -23,13 +23,13 @@ from collections import namedtuple
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ckpt_tui.core.fields import status_label
-from ckpt_tui.store import new_snapshots, plain_commands
+from ckpt_tui.fields import status_label
+from ckpt_tui.store import new_snapshots, previous_ids
 
 if TYPE_CHECKING:
     from ckpt_tui.records import SnapshotRow
     from ckpt_tui.store import Store
-    from ckpt_tui.store.plain_read import PlainRead
+    from ckpt_tui.store.query import Query
 
 #: Seconds between two looks at the store's change counter: a save shows
 #: within this (plus the read), well inside a second.
@@ -134,9 +134,9 @@ class Watcher:
     def start(self) -> None:
         """Take every snapshot there now as seen."""
         self._token = self.store.change_token()
-        with self.store.plain_read() as read:
-            self._floor = new_snapshots.floor(read.conn)
-            self._seen = {row.id for _, row in self._above(read, self._floor)}
+        with self.store.read() as q:
+            self._floor = new_snapshots.floor(q)
+            self._seen = {row.id for _, row in self._above(q, self._floor)}
 
     def poll(self) -> list[SaveEvent]:
         """The events since the last look; ``[]`` at once when no connection
@@ -151,15 +151,15 @@ class Watcher:
         if token == self._token:
             return []
         self._token = token
-        with self.store.plain_read() as read:
-            rows = self._above(read, self._floor)
+        with self.store.read() as q:
+            rows = self._above(q, self._floor)
             new = [row for _, row in rows if row.id not in self._seen]
-            low = new_snapshots.floor(read.conn)
+            low = new_snapshots.floor(q)
             if low < self._floor:  # rows were deleted: the window reaches further down
-                rows = self._above(read, low)
+                rows = self._above(q, low)
             self._floor = low
             self._seen = {row.id for rowid, row in rows if rowid > low}
-            return describe(read, new)
+            return describe(q, new)
 
     def follow(
         self, stop: threading.Event, interval: float = POLL_SECONDS
@@ -173,13 +173,13 @@ class Watcher:
             if events:
                 yield events
 
-    def _above(self, read: PlainRead, low: int) -> list[tuple[int, SnapshotRow]]:
+    def _above(self, q: Query, low: int) -> list[tuple[int, SnapshotRow]]:
         return new_snapshots.rows_above(
-            read.conn, low, session_id=self.session_id, project_id=self.project_id
+            q, low, session_id=self.session_id, project_id=self.project_id
         )
 
 
-def describe(read: PlainRead, rows: Sequence[SnapshotRow]) -> list[SaveEvent]:
+def describe(q: Query, rows: Sequence[SnapshotRow]) -> list[SaveEvent]:
     """Each row's event, in the order given: the history row's summary line
     against the snapshot captured before it, the fields changed, and the
     status before and after."""
@@ -188,11 +188,11 @@ def describe(read: PlainRead, rows: Sequence[SnapshotRow]) -> list[SaveEvent]:
     by_session: dict[str, list[SnapshotRow]] = {}
     for row in rows:
         by_session.setdefault(row.session_id, []).append(row)
-    titles = new_snapshots.session_titles(read.conn, list(by_session))
+    titles = new_snapshots.session_titles(q, list(by_session))
     made: dict[str, SaveEvent] = {}
     for session_id, mine in by_session.items():
-        previous, payloads = plain_commands.previous_and_payloads(read, session_id, mine)
         ids = [row.id for row in mine]
+        previous, payloads = previous_ids.previous_and_payloads(q, session_id, ids)
         lines = payload_summaries(ids, previous, payloads)
         for row in mine:
             before = previous.get(row.id)

@@ -1,7 +1,10 @@
 """The checkpoint store: SQLAlchemy Core over the plugin's SQLite file.
 
-Nothing here decides policy; :mod:`ckpt_tui.core` does. Nothing here imports
-Textual.
+Every statement is Core. Reads run as SQL generated from their Core
+statements ahead of time (``store/statements/``, ``store/read_sql.py``,
+``store/query.py``), writes and migrations through SQLAlchemy itself.
+Nothing here decides policy; :mod:`ckpt_tui.core` does. Nothing here
+imports Textual.
 """
 
 from ckpt_tui.store.version import CURRENT_VERSION
@@ -16,8 +19,8 @@ __all__ = ["CURRENT_VERSION", "Store"]
 
 
 def __getattr__(name: str):
-    """``Store`` on first use: a command that only searches, or reads with
-    plain ``sqlite3``, imports the package's modules without the engine."""
+    """``Store`` on first use: a command that only searches imports the
+    package's modules without the engine."""
     if name == "Store":
         from ckpt_tui.store.engine import Store
 

@@ -2,9 +2,9 @@
 the identity of the file a connection opened, the settings of SPEC 2, and
 SQLite's failures as one readable line.
 
-Both read paths use them: the engines of :mod:`ckpt_tui.store.engine` (as
-their ``creator``) and the first screen's plain read
-(:mod:`ckpt_tui.store.plain_read`), so the two open a file the same way.
+Every connection to the store is made here: the reads' (``Store.read``,
+search, completion) and the write engine's (as its ``creator``), so all
+open a file the same way.
 """
 
 from __future__ import annotations
@@ -63,9 +63,26 @@ def has_wal_frames(path: Path) -> bool:
         return False
 
 
+def read_only_file(path: Path) -> bool:
+    """Whether the store file itself is read-only: we may not write it, or
+    its mode lets nobody write it (root may, but the plugin would not)."""
+    try:
+        return not (os.stat(path).st_mode & 0o222) or not os.access(path, os.W_OK)
+    except OSError:
+        return False
+
+
 def is_busy(exc: BaseException) -> bool:
     text = str(exc).lower()
     return "locked" in text or "busy" in text
+
+
+def is_corrupt(exc: BaseException) -> bool:
+    """Whether SQLite found the file damaged (SQLITE_CORRUPT), rather than
+    not a database at all or not there."""
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig).lower()
+    return "malformed" in text or "corrupt" in text
 
 
 def translate(

@@ -1,16 +1,25 @@
 """Opening the store: connection settings, read and write transactions.
 
-Two engines over one file. The reader opens SQLite with ``mode=ro`` so that
-browsing can never change the file (not even ``user_version`` or the journal
-mode); the writer is created on the first write only. Every connection gets
-the settings of SPEC 2 from a ``connect`` listener; every write is one
+Reads run the generated SQL of the read statements (``store/query.py``) on
+plain ``sqlite3`` connections opened with ``mode=ro``, so that browsing can
+never change the file (not even ``user_version`` or the journal mode); a
+few are kept between reads. Writes run through a SQLAlchemy engine, created
+on the first write only (importing SQLAlchemy is 0.2-0.4 s no read pays).
+Every connection gets the settings of SPEC 2; every write is one
 ``BEGIN IMMEDIATE`` transaction, retried with backoff while SQLite says busy.
+A failing read or write raises the store's one-line error
+(``connection.translate``).
+
+Once a file has shown corruption (an SQLite error, or ``doctor``), writes
+to it are refused until ``doctor`` finds it whole (``store/damage.py``).
 
 A store may be read where it cannot be written (a mounted backup, a
-read-only folder): a read-only open of a WAL file still creates its ``-wal``
-and ``-shm``, and fails when it may not. When no ``-wal`` holds changes,
-every committed page is in the main file, so it is then read with
-``immutable=1`` and writes are refused with the reason.
+read-only folder, a read-only file): a read-only open of a WAL file still
+creates its ``-wal`` and ``-shm``, and fails when it may not (or leaves
+them behind with the file's read-only mode, where the plugin's next save
+fails on them). When no ``-wal`` holds changes, every committed page is in
+the main file, so it is then read with ``immutable=1`` (``store/probe.py``)
+and writes are refused with the reason.
 
 The path may come to name another file while we have it open (the demo
 regenerated, a backup copied back). :meth:`Store.follow_path` notices it
@@ -34,8 +43,11 @@ from typing import TYPE_CHECKING, TypeVar
 from ckpt_tui.errors import (
     CkptError,
     ReadOnly,
+    StoreDamaged,
     StoreMissing,
+    StoreUnreadable,
 )
+from ckpt_tui.store import damage
 from ckpt_tui.store.connection import (
     BUSY_TIMEOUT_MS,
     FileConnection,
@@ -45,15 +57,16 @@ from ckpt_tui.store.connection import (
     file_id,
     has_wal_frames,
     is_busy,
+    is_corrupt,
+    read_only_file,
     translate,
 )
 from ckpt_tui.store.probe import MISSING_HINT, probe, require_file
+from ckpt_tui.store.query import Query, lenient_text
 from ckpt_tui.store.version import CURRENT_VERSION
 
-if TYPE_CHECKING:  # SQLAlchemy is imported on the first query, not with the store
+if TYPE_CHECKING:  # SQLAlchemy is imported on the first write, not with the store
     from sqlalchemy import Connection, Engine
-
-    from ckpt_tui.store.plain_read import PlainRead
 
 T = TypeVar("T")
 
@@ -62,38 +75,33 @@ WRITE_ATTEMPTS = 4
 
 #: How often a write follows a path that keeps naming another file.
 REPLACED_ATTEMPTS = 3
-#: Plain connections kept between reads (the UI's workers read at most a
-#: few at a time).
-PLAIN_IDLE = 2
+#: Read connections kept between reads (opening one and reading the schema
+#: costs about 0.25 ms, more than most reads; the UI's workers read at most
+#: a few at a time).
+READERS_KEPT = 2
 
 
-def _engine(path: Path, *, writer: bool, immutable: bool = False) -> Engine:
+def _write_engine(path: Path) -> Engine:
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import QueuePool
 
-    mode = "rw" if writer else "ro"
-
     def creator() -> sqlite3.Connection:
-        return connect(
-            path,
-            mode,
-            immutable=immutable,
-            check_same_thread=False,
-            timeout=BUSY_TIMEOUT_MS / 1000,
-        )
+        return connect(path, "rw", check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
 
     engine = create_engine(
         "sqlite+pysqlite://", creator=creator, poolclass=QueuePool, pool_size=4, max_overflow=4
     )
-    begin_sql = "BEGIN IMMEDIATE" if writer else "BEGIN"
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):  # noqa: ANN001
-        apply_settings(dbapi_conn, writer=writer)
+        apply_settings(dbapi_conn, writer=True)
+        # what a write reads (little: ids, a kind, the row it changes) never
+        # fails on a byte that is not UTF-8 elsewhere in the row
+        dbapi_conn.text_factory = lenient_text
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        conn.exec_driver_sql(begin_sql)
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -122,13 +130,16 @@ class Store:
         self.path = Path(path).expanduser()
         require_file(self.path)
         self._asked_read_only = read_only
-        self._reader: Engine | None = None  # made on the first read
-        self._writer: Engine | None = None
-        self._writer_lock = threading.RLock()  # engines, the open file, its identity
+        self._writer: Engine | None = None  # made on the first write
+        self._writer_lock = threading.RLock()  # the engine, the open file, its identity
         self._token_conn: sqlite3.Connection | None = None
         self._token_lock = threading.Lock()
-        self._plain_idle: list[FileConnection] = []  # plain_read's connections, set up
-        self._plain_lock = threading.Lock()
+        self._readers: list[FileConnection] = []  # read connections kept, set up
+        self._readers_lock = threading.Lock()
+        #: What corruption has been seen in the open file (``None``: none),
+        #: and the identity it was last looked up for (``store/damage.py``).
+        self._damage: str | None = None
+        self._damage_looked: FileId | None = None
         #: One line each, for the person: the path named another file, or none.
         self._notices: list[str] = []
         self._noticed: object = None  # what the last notice was about, said once
@@ -141,14 +152,24 @@ class Store:
             before = file_id(self.path)
             if before is None:
                 raise StoreMissing(f"no checkpoint store at {self.path}: {MISSING_HINT}")
-            version, immutable = self._probe()
+            try:
+                version, immutable = self._probe()
+            except StoreUnreadable as exc:
+                if is_corrupt(exc):  # a later write to this file, once it opens, is refused
+                    damage.note(before, self.path, f"SQLite said: {exc}")
+                raise
             if file_id(self.path) == before:
                 break
         self.identity: FileId | None = before
         self.gone = False  # the path names no file (the one open was removed)
         self.version = version
         self.immutable = immutable
-        self.read_only_reason: str | None = self._why_read_only()
+        self._damage, self._damage_looked = None, None
+
+    @property
+    def read_only_reason(self) -> str | None:
+        """Why writes are refused here, in one line; ``None`` if they are not."""
+        return self._why_read_only()
 
     def _why_read_only(self) -> str | None:
         if self._asked_read_only:
@@ -158,10 +179,12 @@ class Store:
                 f"schema version {self.version} is newer than this ckpt-tui knows "
                 f"({CURRENT_VERSION}); browsing read-only"
             )
+        if reason := self.damaged():
+            return f"the store is damaged ({reason}); run `ckpt-tui doctor` once it is repaired"
+        if read_only_file(self.path):
+            return "the store file is read-only"
         if self.immutable:
             return "a read-only folder or mount (SQLite cannot create its -wal and -shm there)"
-        if not os.access(self.path, os.W_OK):
-            return "the store file is read-only"
         side = [Path(f"{self.path}{s}") for s in ("-wal", "-shm")]
         if not os.access(self.path.parent, os.W_OK | os.X_OK) and not all(
             p.is_file() and os.access(p, os.W_OK) for p in side
@@ -176,7 +199,7 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         started = monotonic()
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-        from ckpt_tui.store import migrate
+        from ckpt_tui.store import migrate  # SQLAlchemy: creating a store is a write
 
         try:
             apply_settings(conn, writer=True)
@@ -262,25 +285,84 @@ class Store:
     def writable(self) -> bool:
         return self.read_only_reason is None
 
-    def plain_read(self) -> PlainRead:
-        """A plain ``sqlite3`` read transaction (``store.plain_read``), on a
-        connection kept from an earlier one when it opened the file the
-        path names now (a file replaced since gets a new one); a store read
-        ``immutable`` opens one each time, as its file may change under it."""
-        from ckpt_tui.store.plain_read import PlainRead
+    # -- corruption seen ------------------------------------------------------------
+    def damaged(self, *, fresh: bool = False) -> str | None:
+        """What corruption has been seen in the open file (here, or by
+        another ckpt-tui: ``store/damage.py``), or ``None``. Looked up once
+        per file (the state directory is not on a read's way), again with
+        ``fresh`` (before each write: another process may have seen it)."""
+        if self._damage is None and (fresh or self._damage_looked != self.identity):
+            self._damage = damage.seen(self.identity)
+            self._damage_looked = self.identity
+        return self._damage
 
-        with self._plain_lock:
-            conn = self._plain_idle.pop() if self._plain_idle else None
-        if conn is not None and conn.file_id != file_id(self.path):
+    def note_damage(self, reason: str) -> None:
+        """The open file is damaged: refuse writes to it from now on, here
+        and in later processes, until :meth:`found_whole`."""
+        self._damage = reason
+        damage.note(self.identity, self.path, reason)
+
+    def found_whole(self) -> bool:
+        """``doctor`` found the open file whole: writes are allowed again.
+        Whether it had been seen damaged."""
+        self._damage, self._damage_looked = None, self.identity
+        return damage.forget(self.identity)
+
+    def _failed(self, exc: BaseException, **how) -> CkptError:
+        """The one-line error for an SQLite failure; corruption is noted."""
+        error = translate(exc, self.path, **how)
+        if is_corrupt(exc):
+            self.note_damage(f"SQLite said: {getattr(exc, 'orig', None) or exc}")
+        return error
+
+    # -- reads --------------------------------------------------------------------
+    @contextmanager
+    def read(self) -> Iterator[Query]:
+        """One read transaction: every statement run inside sees one
+        snapshot of the file. On a connection kept from an earlier read
+        when it opened the file the path names now (a file replaced since
+        gets a new one); a store read ``immutable`` opens one each time, as
+        its file may change under it."""
+        self.follow_path()
+        started = monotonic()
+        conn = self._reader()
+        try:
+            conn.execute("BEGIN")
+            yield Query(conn)
+            conn.execute("COMMIT")  # ends the read: WAL checkpoints may pass it
+        except sqlite3.Error as exc:
             conn.close()
-            conn = None
-        keep = None if self.immutable else self._keep_plain
-        return PlainRead(self.path, self.immutable, conn, keep)
+            raise self._failed(exc, since=started) from None
+        except BaseException:
+            conn.close()
+            raise
+        self._keep(conn)
 
-    def _keep_plain(self, conn: FileConnection) -> None:
-        with self._plain_lock:
-            if len(self._plain_idle) < PLAIN_IDLE and conn.file_id == self.identity:
-                self._plain_idle.append(conn)
+    def _reader(self) -> FileConnection:
+        with self._readers_lock:
+            conn = self._readers.pop() if self._readers else None
+        # the file open (``follow_path`` has just compared it with the path's);
+        # a removed one is still read through the connections that hold it
+        if conn is not None and conn.file_id == self.identity:
+            return conn
+        if conn is not None:
+            conn.close()
+        started = monotonic()
+        try:
+            conn = connect(self.path, "ro", immutable=self.immutable, check_same_thread=False)
+            apply_settings(conn, writer=False)
+        except sqlite3.Error as exc:
+            raise self._failed(exc, since=started) from None
+        return conn
+
+    def _keep(self, conn: FileConnection) -> None:
+        with self._readers_lock:
+            if (
+                not self.immutable
+                and len(self._readers) < READERS_KEPT
+                and conn.file_id == self.identity
+            ):
+                self._readers.append(conn)
                 return
         conn.close()
 
@@ -289,30 +371,17 @@ class Store:
             if self._token_conn is not None:
                 self._token_conn.close()
                 self._token_conn = None
-        with self._plain_lock:
-            idle, self._plain_idle = self._plain_idle, []
+        with self._readers_lock:
+            idle, self._readers = self._readers, []
         for conn in idle:
             conn.close()
         with self._writer_lock:
-            reader, writer, self._reader, self._writer = self._reader, self._writer, None, None
-        if reader is not None:
-            reader.dispose()
+            writer, self._writer = self._writer, None
         if writer is not None:
             writer.dispose()
 
     def close(self) -> None:
         self._close_connections()
-
-    @contextmanager
-    def read(self) -> Iterator[Connection]:
-        """A short deferred transaction: every query inside sees one snapshot."""
-        self.follow_path()
-        started = monotonic()
-        try:
-            with self._reader_engine().begin() as conn:
-                yield conn
-        except _dbapi_error() as exc:
-            raise translate(exc, self.path, since=started) from None
 
     def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction, retrying on busy.
@@ -327,6 +396,11 @@ class Store:
             if self.gone:
                 raise StoreMissing(
                     f"{self.path} no longer exists (removed while open); nothing was written"
+                )
+            if reason := self.damaged(fresh=True):
+                raise StoreDamaged(
+                    f"{self.path} is damaged ({reason}); writes are refused until it is "
+                    "repaired (`ckpt-tui doctor` checks it again); nothing was written"
                 )
             if self.read_only_reason:
                 raise ReadOnly(f"{self.path} is read-only here: {self.read_only_reason}")
@@ -346,15 +420,16 @@ class Store:
                     self._check_same_file(conn)
                     self._check_version(conn)
                     return work(conn)
-            except _dbapi_error() as exc:
-                if is_busy(exc.orig or exc) and attempt + 1 < WRITE_ATTEMPTS:
+            except (sqlite3.Error, _dbapi_error()) as exc:
+                # a read inside the write (``Query.within``) raises sqlite3's own errors
+                if is_busy(getattr(exc, "orig", None) or exc) and attempt + 1 < WRITE_ATTEMPTS:
                     import random  # only when busy: no start-up imports it
 
                     _log_retry(self.path, attempt + 2)
                     time.sleep(delay * (1 + random.random()))
                     delay *= 2
                     continue
-                raise translate(exc, self.path, since=started, attempts=attempt + 1) from None
+                raise self._failed(exc, since=started, attempts=attempt + 1) from None
         raise AssertionError("unreachable")
 
     def _check_same_file(self, conn: Connection) -> None:
@@ -370,14 +445,8 @@ class Store:
                 f"{self.path} was migrated to schema version {version} meanwhile; refusing to write"
             )
 
-    def _reader_engine(self) -> Engine:
-        with self._writer_lock:
-            if self._reader is None:
-                self._reader = _engine(self.path, writer=False, immutable=self.immutable)
-            return self._reader
-
     def _writer_engine(self) -> Engine:
         with self._writer_lock:
             if self._writer is None:
-                self._writer = _engine(self.path, writer=True)
+                self._writer = _write_engine(self.path)
             return self._writer

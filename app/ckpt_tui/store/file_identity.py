@@ -16,8 +16,8 @@ API
     first sight. ``path``: the store's path (default: the connection's
     main database file). ``state_dir``: default ``paths.state_dir()``.
 ``store_origin(store) -> str``
-    The origin of a :class:`~ckpt_tui.store.engine.Store`'s file, read with
-    its plain read connection.
+    The origin of a :class:`~ckpt_tui.store.engine.Store`'s file, read on
+    the connection of one of its reads.
 ``Identity``
     ``origin`` (a uuid4 string, stable for the file's whole life),
     ``minted`` (True when this call created it), ``file_id``
@@ -190,9 +190,9 @@ def identify(
 
 
 def store_origin(store: Store) -> str:
-    """The origin of the file a :class:`Store` has open (plain read)."""
-    with store.plain_read() as read:
-        return identify(read.conn, store.path).origin
+    """The origin of the file a :class:`Store` has open (in one of its reads)."""
+    with store.read() as q:
+        return identify(q.conn, store.path).origin
 
 
 class _Registry:

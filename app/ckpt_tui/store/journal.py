@@ -62,6 +62,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.schema import CreateTable
 
 from ckpt_tui import timeutil
+from ckpt_tui.store.keys import json_list
+from ckpt_tui.store.query import lenient_text, stored_bytes
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -155,11 +157,25 @@ def row_to_text(row: Mapping[str, Any] | None) -> str:
     base64); ``None``: the session had no checkpoint."""
     if row is None:
         return "null"
-    return json.dumps(
-        {k: {"$blob": base64.b64encode(v).decode("ascii")} if isinstance(v, bytes) else v
-         for k, v in row.items()},
-        ensure_ascii=False,
-    )
+    return json.dumps({k: _value_to_json(v) for k, v in row.items()}, ensure_ascii=False)
+
+
+def _value_to_json(value: Any) -> Any:
+    """A BLOB as ``{"$blob": base64}``; text holding bytes that are not UTF-8
+    (surrogate escapes, ``store.query``) as ``{"$text": base64}`` of those
+    bytes; anything else as it is."""
+    if isinstance(value, bytes):
+        return {"$blob": base64.b64encode(value).decode("ascii")}
+    raw = stored_bytes(value) if isinstance(value, str) else None
+    return value if raw is None else {"$text": base64.b64encode(raw).decode("ascii")}
+
+
+def _value_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "$blob" in value:
+        return base64.b64decode(value["$blob"])
+    if isinstance(value, dict) and "$text" in value:
+        return lenient_text(base64.b64decode(value["$text"]))
+    return value
 
 
 def row_from_text(text: str) -> dict[str, Any] | None:
@@ -168,10 +184,7 @@ def row_from_text(text: str) -> dict[str, Any] | None:
         return None
     if not isinstance(data, dict):
         raise ValueError("a journal row is not an object")
-    return {
-        k: base64.b64decode(v["$blob"]) if isinstance(v, dict) and "$blob" in v else v
-        for k, v in data.items()
-    }
+    return {k: _value_from_json(v) for k, v in data.items()}
 
 
 SIDE_FILES = ("-wal", "-shm")
@@ -383,24 +396,16 @@ class JournalFile:
         if not anchors:
             return set()
         found: set[str] = set()
-        with self.store.plain_read() as read:
+        with self.store.read() as q:
             ids = [a.removeprefix(SNAPSHOT_ANCHOR) for a in anchors if a.startswith(SNAPSHOT_ANCHOR)]
-            for start in range(0, len(ids), 500):
-                part = ids[start : start + 500]
-                marks = ",".join("?" * len(part))
+            if ids:
                 found.update(
-                    snapshot_anchor(r[0])
-                    for r in read.conn.execute(
-                        f"SELECT id FROM snapshots WHERE id IN ({marks})", part  # noqa: S608
-                    )
+                    snapshot_anchor(r[0]) for r in q.run("snapshots_present", ids=json_list(ids))
                 )
             for anchor in anchors:
                 if anchor.startswith(CREATED_ANCHOR):
                     at, _, session_id = anchor.removeprefix(CREATED_ANCHOR).partition(":")
-                    if read.conn.execute(
-                        "SELECT 1 FROM checkpoints WHERE session_id=? AND created_at=?",
-                        (session_id, at),
-                    ).fetchone():
+                    if q.first("checkpoint_created", session_id=session_id, created_at=at):
                         found.add(anchor)
         return found
 

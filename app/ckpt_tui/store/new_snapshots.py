@@ -17,15 +17,16 @@ those newest rows were deleted before it landed, between two looks a
 fraction of a second apart (a whole session of more than ``WINDOW``
 snapshots deleted at once, which neither the plugin nor ckpt-tui does).
 
-Plain ``sqlite3`` on a connection of the caller's read transaction (no
-SQLAlchemy: ``ckpt-tui watch`` starts as a reading command does).
+Statements: ``statements/follow.py``, run in the caller's read
+transaction (no SQLAlchemy: ``ckpt-tui watch`` starts as a reading
+command does).
 """
 
 from __future__ import annotations
 
-import sqlite3
-
 from ckpt_tui.records import SnapshotRow
+from ckpt_tui.store.keys import json_list, variant
+from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import snapshot_row
 from ckpt_tui.store.valid_ids import require_id
 
@@ -33,25 +34,16 @@ from ckpt_tui.store.valid_ids import require_id
 #: each time the store changes.
 WINDOW = 256
 
-_COLUMNS = (
-    "snapshots.rowid AS rowid, snapshots.id AS id, snapshots.session_id AS session_id, "
-    "snapshots.project_id AS project_id, snapshots.name AS name, snapshots.kind AS kind, "
-    "snapshots.captured_at AS captured_at, snapshots.schema_version AS schema_version, "
-    "snapshots.restored_at AS restored_at"
-)
 
-
-def floor(conn: sqlite3.Connection, window: int = WINDOW) -> int:
+def floor(q: Query, window: int = WINDOW) -> int:
     """The rowid just below the newest ``window`` rows of the table (0 when
     it holds fewer): an index walk of ``window`` entries from the end."""
-    row = conn.execute(
-        "SELECT rowid FROM snapshots ORDER BY rowid DESC LIMIT 1 OFFSET ?", (window,)
-    ).fetchone()
-    return int(row[0]) if row else 0
+    low = q.scalar("follow_floor", window=window)
+    return int(low) if low is not None else 0
 
 
 def rows_above(
-    conn: sqlite3.Connection,
+    q: Query,
     low: int,
     *,
     session_id: str | None = None,
@@ -59,33 +51,20 @@ def rows_above(
 ) -> list[tuple[int, SnapshotRow]]:
     """``(rowid, row)`` of every snapshot with a rowid above ``low``, of one
     session, one project or all, in rowid order (the order they landed)."""
-    where, params = "snapshots.rowid > ?", [low]
+    params: dict[str, object] = {"low": low}
     if session_id is not None:
-        where += " AND snapshots.session_id = ?"
-        params.append(require_id(session_id))
+        params["session_id"] = require_id(session_id)
     if project_id is not None:
-        where += " AND snapshots.project_id = ?"
-        params.append(require_id(project_id, "project id"))
-    cursor = conn.execute(
-        f"SELECT {_COLUMNS} FROM snapshots WHERE {where} ORDER BY snapshots.rowid", params
+        params["project_id"] = require_id(project_id, "project id")
+    name = variant(
+        "follow_rows_above", of_session=session_id is not None, of_project=project_id is not None
     )
-    names = [d[0] for d in cursor.description]
-    out = []
-    for values in cursor:
-        raw = dict(zip(names, values, strict=True))
-        out.append((int(raw["rowid"]), snapshot_row(raw)))
-    return out
+    return [(int(r["rowid"]), snapshot_row(r)) for r in q.run(name, **params)]
 
 
-def session_titles(conn: sqlite3.Connection, ids: list[str]) -> dict[str, str]:
+def session_titles(q: Query, ids: list[str]) -> dict[str, str]:
     """Each session's title: the checkpoint's, else the session row's, else ``""``."""
     if not ids:
         return {}
-    marks = ",".join("?" * len(ids))
-    rows = conn.execute(
-        "SELECT sessions.id, coalesce(nullif(checkpoints.title, ''), sessions.title, '') "
-        "FROM sessions LEFT JOIN checkpoints ON checkpoints.session_id = sessions.id "
-        f"WHERE sessions.id IN ({marks})",
-        ids,
-    )
+    rows = q.run("follow_titles", ids=json_list(ids))
     return {sid: title if isinstance(title, str) else str(title) for sid, title in rows}

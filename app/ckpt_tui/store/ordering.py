@@ -23,15 +23,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql import Select
 
-#: A page's cursor, bound at execution (:func:`cursor_params`): a statement's shape
+#: A page's cursor, bound at execution (``keys.cursor_params``): a statement's shape
 #: does not depend on where the page starts, so it is built once.
 _AFTER_AT = bindparam("after_at", type_=Text)
 _AFTER_ID = bindparam("after_id", type_=Text)
-
-
-def cursor_params(after: tuple | None) -> dict[str, object]:
-    """The parameters of a statement built with ``after=True``."""
-    return {} if after is None else {"after_at": after[0], "after_id": after[1]}
 
 
 def keyset_desc(stmt: Select, time_col, id_col, after: bool) -> Select:

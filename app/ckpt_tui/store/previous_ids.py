@@ -1,39 +1,35 @@
 """Which snapshot was captured just before each of some snapshots, and the
-payloads of both: the reads behind every change summary, over either read
-path.
-
-The statements it runs are built in :mod:`ckpt_tui.store.summary_reads`
-(``previous_statements``); ``run(name, params)`` runs one of them by its
-name in ``store/plain_sql.py``, through SQLAlchemy or plain ``sqlite3``, and
-returns its rows as sequences. This module must not import SQLAlchemy.
+payloads of both: the reads behind every change summary (statements:
+``statements/summaries.py``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-Run = Callable[[str, dict[str, Any]], Sequence[Sequence[Any]]]
+from ckpt_tui.store.keys import json_list
+from ckpt_tui.store.query import Query
+from ckpt_tui.store.valid_ids import require_id
 
 
-def previous_ids(run: Run, session_id: str, ids: Sequence[str]) -> dict[str, str | None]:
+def previous_ids(q: Query, session_id: str, ids: Sequence[str]) -> dict[str, str | None]:
     """For each id, the id of the snapshot captured just before it.
 
     Three queries however many ids: their instants (ISO text or epoch ms,
     SPEC 3), every snapshot from the oldest of them to the newest, and the
     one just before the oldest.
     """
+    require_id(session_id)
     out: dict[str, str | None] = dict.fromkeys(ids)
-    ends = run("summary_ends", {"session_id": session_id, "ids": json.dumps(list(ids))})
+    ends = q.run("summary_ends", session_id=session_id, ids=json_list(list(ids)))
     if not ends:
         return out
     low, high = ends[0][0], ends[-1][0]
     span_params = {"session_id": session_id, "low": low, "high": high}
-    span = [r[0] for r in run("summary_span", span_params)]
+    span = [r[0] for r in q.run("summary_span", **span_params)]
     # the cursor of a statement built with ``after=True`` (store/ordering.py)
     before = {"session_id": session_id, "limit": 1, "after_at": low, "after_id": span[0]}
-    first = run("summary_before", before)
+    first = q.run("summary_before", **before)
     previous = first[0][0] if first else None
     for sid in span:
         if sid in out:
@@ -46,21 +42,22 @@ Payloads = dict[str, str]
 
 
 def previous_and_payloads(
-    run: Run, session_id: str, ids: Sequence[str]
+    q: Query, session_id: str, ids: Sequence[str]
 ) -> tuple[dict[str, str | None], Payloads]:
     """For each id, the id captured just before it (as :func:`previous_ids`),
     and the payload text of every snapshot either names."""
-    walked = walk_previous(run, session_id, ids)
+    require_id(session_id)
+    walked = walk_previous(q, session_id, ids)
     if walked is not None:
         return walked
-    previous = previous_ids(run, session_id, ids)
+    previous = previous_ids(q, session_id, ids)
     wanted = sorted(set(ids) | {p for p in previous.values() if p})
-    rows = run("payloads", {"session_id": session_id, "ids": json.dumps(wanted)})
+    rows = q.run("payloads", session_id=session_id, ids=json_list(wanted))
     return previous, {r[0]: r[1] for r in rows}
 
 
 def walk_previous(
-    run: Run, session_id: str, ids: Sequence[str]
+    q: Query, session_id: str, ids: Sequence[str]
 ) -> tuple[dict[str, str | None], Payloads] | None:
     """:func:`previous_and_payloads` when ``ids`` are consecutive in the
     session's order, newest first (a page of the unfiltered list, as it is
@@ -71,12 +68,12 @@ def walk_previous(
     (a filtered list, or ids in another order): then nothing is assumed."""
     if not ids:
         return {}, {}
-    top = run("summary_top", {"session_id": session_id, "id": ids[0]})
+    top = q.run("summary_top", session_id=session_id, id=ids[0])
     if not top:
         return None
     at, payload = top[0][0], top[0][1]
     params = {"session_id": session_id, "limit": len(ids), "after_at": at, "after_id": ids[0]}
-    walk = run("summary_walk_iso" if all_iso(run, session_id) else "summary_walk", params)
+    walk = q.run("summary_walk_iso" if all_iso(q, session_id) else "summary_walk", **params)
     walked = [r[0] for r in walk]
     if walked[: len(ids) - 1] != list(ids[1:]):
         return None
@@ -89,7 +86,7 @@ def walk_previous(
 MAX_ISO_SEEKS = 8
 
 
-def all_iso(run: Run, session_id: str) -> bool:
+def all_iso(q: Query, session_id: str) -> bool:
     """Whether every ``captured_at`` of the session is ISO text (its fifth
     character ``-``: ``ordering.is_epoch_ms`` is false), so that the
     column's own order is the order by instant and the summary walk needs
@@ -104,7 +101,7 @@ def all_iso(run: Run, session_id: str) -> bool:
     walk."""
     start = ""  # below every text
     for _ in range(MAX_ISO_SEEKS):
-        found = run("summary_first_at", {"session_id": session_id, "start": start})
+        found = q.run("summary_first_at", session_id=session_id, start=start)
         if not found:
             return True
         at = found[0][0]

@@ -1,10 +1,15 @@
-"""What file a store path names, and whether it is a checkpoint store that
-can be read: the checks :class:`~ckpt_tui.store.engine.Store` makes when it
-opens, without the engine.
+"""What file a store path names, whether it is a checkpoint store that can
+be read, and how to open it for reading: the checks
+:class:`~ckpt_tui.store.engine.Store` makes when it opens, without the
+engine. Search and completion open the file this way too.
 
-The search command checks the store this way before it searches; it needs
-no engine, and importing one was most of what kept it slower than
-``list projects``.
+A read-only open of a WAL file creates its ``-wal`` and ``-shm`` beside it.
+Where it may not (a read-only folder or mount) it fails; beside a store
+file that is read-only it leaves them with the file's mode, and the
+plugin's next save fails on them once the file is writable again. In both
+cases, when no ``-wal`` holds changes (so the main file has every
+committed page), the file is read with ``immutable=1``, which creates
+nothing.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ from ckpt_tui.errors import StoreMissing, StoreUnreadable
 from ckpt_tui.store.connection import (
     BUSY_TIMEOUT_MS,
     SIDE_FILES_REFUSED,
+    FileConnection,
     connect,
     has_wal_frames,
+    read_only_file,
     translate,
 )
 
@@ -36,36 +43,52 @@ def require_file(path: Path) -> None:
 
 
 def probe(path: Path) -> tuple[int, bool]:
-    """The schema version, and whether the file must be read ``immutable``:
-    a read-only open that cannot create its side files, with no ``-wal``
-    holding changes (so the main file has every committed page)."""
+    """The schema version, and whether the file must be read ``immutable``
+    (:func:`open_read`)."""
     started = monotonic()
     try:
-        return _version(path, immutable=False), False
+        conn, immutable = open_read(path)
     except sqlite3.Error as exc:
-        if getattr(exc, "sqlite_errorcode", None) not in SIDE_FILES_REFUSED:
-            raise translate(exc, path, since=started) from None
-        if has_wal_frames(path):
-            raise StoreUnreadable(
-                f"cannot read {path}: its -wal holds changes that SQLite reads "
-                f"only with a -shm beside it, which cannot be created there ({exc})"
-            ) from None
-        first = exc
-    try:
-        return _version(path, immutable=True), True
-    except sqlite3.Error:
-        raise translate(first, path, since=started) from None
-
-
-def _version(path: Path, *, immutable: bool) -> int:
-    conn = connect(path, "ro", immutable=immutable, timeout=BUSY_TIMEOUT_MS / 1000)
+        raise translate(exc, path, since=started) from None
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.Error as exc:
+        raise translate(exc, path, since=started) from None
     finally:
         conn.close()
     if not tables >= STORE_TABLES:
         raise StoreUnreadable(
             f"{path} is not a checkpoint store (no checkpoint tables; user_version {version})"
         )
-    return int(version)
+    return int(version), immutable
+
+
+def _leaves_side_files(path: Path) -> bool:
+    """Whether a read of this read-only store file would leave ``-wal`` or
+    ``-shm`` behind with its mode, and need not: no ``-wal`` holds changes."""
+    if not read_only_file(path) or has_wal_frames(path):
+        return False
+    return not all(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm"))
+
+
+def open_read(path: Path, timeout: float = BUSY_TIMEOUT_MS / 1000) -> tuple[FileConnection, bool]:
+    """A read-only connection to the store file, and whether it reads it
+    ``immutable`` (see the top). Raises ``sqlite3.Error``, or
+    :class:`StoreUnreadable` for a ``-wal`` that cannot be read here."""
+    if _leaves_side_files(path):
+        return connect(path, "ro", immutable=True, timeout=timeout, check_same_thread=False), True
+    conn = connect(path, "ro", timeout=timeout, check_same_thread=False)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()  # opens the -wal and -shm
+    except sqlite3.Error as exc:
+        conn.close()
+        if getattr(exc, "sqlite_errorcode", None) not in SIDE_FILES_REFUSED:
+            raise
+        if has_wal_frames(path):
+            raise StoreUnreadable(
+                f"cannot read {path}: its -wal holds changes that SQLite reads "
+                f"only with a -shm beside it, which cannot be created there ({exc})"
+            ) from None
+        return connect(path, "ro", immutable=True, timeout=timeout, check_same_thread=False), True
+    return conn, False

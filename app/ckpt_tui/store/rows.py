@@ -1,5 +1,5 @@
-"""Building the records of ``ckpt_tui.records`` from result rows (any
-mapping: SQLAlchemy's or ``sqlite3.Row``), and their keyset pages and trees."""
+"""Building the records of ``ckpt_tui.records`` from result rows
+(``sqlite3.Row``, or any mapping), and their keyset pages and trees."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from ckpt_tui import timeutil
 from ckpt_tui.records import CheckpointRow, Page, ProjectRow, SessionRow, SnapshotRow
 
-# -- building records from result rows (any mapping: SQLAlchemy's or sqlite3.Row) --
+# -- building records from result rows ----------------------------------------------
 
 Raw = Mapping[str, Any]
 

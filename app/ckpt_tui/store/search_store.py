@@ -1,10 +1,11 @@
 """Reads of the checkpoint store for search: a read-only connection, and a
 result page's rows as the store has them now.
 
-Search never writes the store (SPEC 1) and opens it ``mode=ro``, so a
-read-only store is searchable too. Reads go through plain ``sqlite3`` (like
-``store.plain_read``): the command line answers without importing
-SQLAlchemy. The index may lag the store; a page's hits are checked here
+Search never writes the store (SPEC 1) and opens it as a Store reads it
+(``probe.open_read``: ``mode=ro``, ``immutable`` in a read-only folder or
+for a read-only file), so a read-only store is searchable too. Reads run
+the generated statements (``store/query.py``): the command line answers
+without importing SQLAlchemy. The index may lag the store; a page's hits are checked here
 against what still exists (:func:`fetch_docs`), unless the index is known
 to be exactly the store (``search_query.Page.exact``): then the page's keys
 are looked up with its session titles and project directories, without
@@ -19,29 +20,33 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, sqlite_uri, translate
+from ckpt_tui.store.connection import translate
+from ckpt_tui.store.keys import json_list
+from ckpt_tui.store.probe import open_read
+from ckpt_tui.store.query import Query
 from ckpt_tui.store.search_file import CURRENT
 from ckpt_tui.store.search_text import checkpoint_columns
 
 
 @contextmanager
-def read_store(store_path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the checkpoint store (rows as ``sqlite3.Row``;
-    ``timeout`` sets SQLite's busy timeout, as ``PRAGMA busy_timeout`` would)."""
+def read_store(store_path: Path, *, transaction: bool = False) -> Iterator[Query]:
+    """Reads of the checkpoint store on a read-only connection (SQLite's
+    busy timeout set, as ``PRAGMA busy_timeout`` would); with
+    ``transaction``, all in one read transaction."""
     try:
-        conn = sqlite3.connect(
-            sqlite_uri(store_path, "ro"),
-            uri=True,
-            isolation_level=None,
-            timeout=BUSY_TIMEOUT_MS / 1000,
-            check_same_thread=False,
-        )
+        conn, _ = open_read(store_path)
     except sqlite3.Error as exc:
         raise translate(exc, store_path) from None
-    conn.row_factory = sqlite3.Row
+    conn.isolation_level = None
     try:
-        yield conn
+        if transaction:
+            conn.execute("BEGIN")
+        yield Query(conn)
     except sqlite3.Error as exc:
+        if "readonly" in str(exc):
+            # A write failed, so not on this mode=ro connection: the search
+            # index's, which the caller names (the store is not to blame).
+            raise
         raise translate(exc, store_path) from None
     finally:
         conn.close()
@@ -63,17 +68,10 @@ def fetch_docs(
 ) -> tuple[dict[str, StoreDoc], dict[str, StoreDoc]]:
     """The snapshots and current checkpoints of one result page that still
     exist, in one read of the store."""
-    with read_store(store_path) as store:
-        store.execute("BEGIN")
+    with read_store(store_path, transaction=True) as store:
         snaps: dict[str, StoreDoc] = {}
         if snapshot_ids:
-            marks = ",".join("?" * len(snapshot_ids))
-            for row in store.execute(
-                "SELECT s.id, s.name, s.kind, s.payload, se.title, p.directory "
-                "FROM snapshots s LEFT JOIN sessions se ON se.id = s.session_id "
-                f"LEFT JOIN projects p ON p.id = s.project_id WHERE s.id IN ({marks})",
-                list(snapshot_ids),
-            ):
+            for row in store.run("search_docs_snapshots", ids=json_list(list(snapshot_ids))):
                 snaps[row["id"]] = StoreDoc(
                     str(row["directory"] or ""),
                     row["title"],
@@ -83,13 +81,7 @@ def fetch_docs(
                 )
         currents: dict[str, StoreDoc] = {}
         if session_ids:
-            marks = ",".join("?" * len(session_ids))
-            for row in store.execute(
-                "SELECT c.*, se.title AS session_title, p.directory AS project_dir "
-                "FROM checkpoints c LEFT JOIN sessions se ON se.id = c.session_id "
-                f"LEFT JOIN projects p ON p.id = c.project_id WHERE c.session_id IN ({marks})",
-                list(session_ids),
-            ):
+            for row in store.run("search_docs_checkpoints", ids=json_list(list(session_ids))):
                 currents[row["session_id"]] = StoreDoc(
                     str(row["project_dir"] or ""),
                     row["session_title"],
@@ -97,7 +89,6 @@ def fetch_docs(
                     "",
                     CURRENT,
                 )
-        store.execute("COMMIT")
     return snaps, currents
 
 
@@ -126,15 +117,10 @@ def fetch_labels(
     labels = Labels({}, {}, set(), {})
     if not any(keys):
         return labels
-    marks = [",".join("?" * len(k)) for k in keys]
+    names = ("session_ids", "project_ids", "snapshot_ids", "checkpoint_ids")
     with read_store(store_path) as store:
-        for table, key, value in store.execute(
-            f"SELECT 0, id, title FROM sessions WHERE id IN ({marks[0]}) "
-            f"UNION ALL SELECT 1, id, directory FROM projects WHERE id IN ({marks[1]}) "
-            f"UNION ALL SELECT 2, id, NULL FROM snapshots WHERE id IN ({marks[2]}) "
-            "UNION ALL SELECT 3, session_id, updated_at FROM checkpoints "
-            f"WHERE session_id IN ({marks[3]})",
-            [key for k in keys for key in k],
+        for table, key, value in store.run(
+            "search_labels", **{name: json_list(k) for name, k in zip(names, keys, strict=True)}
         ):
             if table == 0:
                 labels.titles[key] = value

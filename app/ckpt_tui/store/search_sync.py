@@ -20,8 +20,9 @@ decides what to add and remove (:meth:`SyncedIndex.sync`):
 * The ``recent`` table (the newest documents, which relevance ranks) is
   cut back or refilled once at the end of each sync.
 
-The store is only ever read (``mode=ro``, ``store.search_store``): a
-read-only store is searchable too.
+The store is only ever read, by the generated statements of
+``statements/search.py`` (``store.search_store`` opens it as a Store
+reads it): a read-only store is searchable too.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ckpt_tui import timeutil
+from ckpt_tui.store.keys import json_list
+from ckpt_tui.store.query import Query
 from ckpt_tui.store.search_file import (
     AUTOMERGE,
     BUILD_AUTOMERGE,
@@ -176,9 +179,9 @@ class SyncedIndex(IndexFile):
         self._set_meta(w, "recent_floor", floor)
         w.execute("UPDATE counts SET n = ? WHERE doc_type = ?", (count, RECENT))
 
-    def _add_new_snapshots(self, store: sqlite3.Connection, progress: Progress | None) -> int:
+    def _add_new_snapshots(self, store: Query, progress: Progress | None) -> int:
         conn = self._connection()
-        store_max = store.execute("SELECT coalesce(max(rowid), 0) FROM snapshots").fetchone()[0]
+        store_max = store.scalar("search_max_rowid")
         # Up to the newest row now: what the plugin adds meanwhile is the next
         # sync's (a plugin writing as fast as we index cannot keep this going).
         seen = min(int(self._meta(conn, "max_rowid", "0")), store_max)
@@ -205,16 +208,12 @@ class SyncedIndex(IndexFile):
                 conn.execute("PRAGMA synchronous=NORMAL")
 
     def _add_batches(
-        self, store: sqlite3.Connection, seen: int, store_max: int, progress: Progress | None
+        self, store: Query, seen: int, store_max: int, progress: Progress | None
     ) -> int:
         conn = self._connection()
         start, added = seen, 0
         while True:
-            rows = store.execute(
-                "SELECT rowid AS src, id, session_id, project_id, name, kind, captured_at, "
-                "payload FROM snapshots WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
-                (seen, store_max, BATCH),
-            ).fetchall()
+            rows = store.run("search_batch", low=seen, high=store_max, limit=BATCH)
             if not rows:
                 break
             with self._write() as w:
@@ -289,20 +288,15 @@ class SyncedIndex(IndexFile):
         self._deltas[docs_row[0]] += 1
         return True
 
-    def _reconcile_snapshots(self, store: sqlite3.Connection) -> int:
+    def _reconcile_snapshots(self, store: Query) -> int:
         """Remove what the store no longer has; fix reused and renumbered rowids."""
         conn = self._connection()
         removed = self._recheck_newest(store)
-        store_count = store.execute("SELECT count(*) FROM snapshots").fetchone()[0]
+        store_count = store.scalar("search_count")
         ours = self.counts()[0]
         if store_count == ours:
             return removed
-        theirs = {
-            r[0]: (r[1], r[2])
-            for r in store.execute(
-                "SELECT session_id, count(*), total(rowid) FROM snapshots GROUP BY session_id"
-            )
-        }
+        theirs = {r[0]: (r[1], r[2]) for r in store.run("search_session_sums")}
         mine = {
             r[0]: (r[1], r[2])
             for r in conn.execute(
@@ -317,17 +311,13 @@ class SyncedIndex(IndexFile):
             removed += self._reconcile_session(store, session_id)
         return removed
 
-    def _recheck_newest(self, store: sqlite3.Connection) -> int:
+    def _recheck_newest(self, store: Query) -> int:
         """SQLite gives a new row the rowid of a deleted newest one: compare
         the newest rowids seen so far by id."""
         conn = self._connection()
         seen = int(self._meta(conn, "max_rowid", "0"))
         low = seen - RECHECK_NEWEST
-        theirs = dict(
-            store.execute(
-                "SELECT rowid, id FROM snapshots WHERE rowid > ? AND rowid <= ?", (low, seen)
-            )
-        )
+        theirs = {r[0]: r[1] for r in store.run("search_rowids", low=low, high=seen)}
         mine = {
             src: (rowid, ref)
             for rowid, src, ref in conn.execute(
@@ -345,20 +335,14 @@ class SyncedIndex(IndexFile):
         with self._write() as w:
             removed = self._delete(w, changed)
             for src in fresh:
-                row = store.execute(
-                    "SELECT rowid AS src, id, session_id, project_id, name, kind, captured_at, "
-                    "payload FROM snapshots WHERE rowid = ?",
-                    (src,),
-                ).fetchone()
+                row = store.first("search_snapshot_at", src=src)
                 if row is not None:
                     self._put_snapshot(w, row)
         return removed
 
-    def _reconcile_session(self, store: sqlite3.Connection, session_id: str) -> int:
+    def _reconcile_session(self, store: Query, session_id: str) -> int:
         conn = self._connection()
-        theirs = dict(
-            store.execute("SELECT id, rowid FROM snapshots WHERE session_id = ?", (session_id,))
-        )
+        theirs = {r[0]: r[1] for r in store.run("search_session_rowids", session_id=session_id)}
         mine = {
             ref: (rowid, src)
             for rowid, ref, src in conn.execute(
@@ -376,32 +360,23 @@ class SyncedIndex(IndexFile):
                             "UPDATE docs SET src_rowid = ? WHERE rowid = ?", (src, mine[ref][0])
                         )
                     continue
-                row = store.execute(
-                    "SELECT rowid AS src, id, session_id, project_id, name, kind, captured_at, "
-                    "payload FROM snapshots WHERE id = ?",
-                    (ref,),
-                ).fetchone()
+                row = store.first("search_snapshot_by_id", id=ref)
                 if row is not None:
                     self._put_snapshot(w, row)
         return removed
 
-    def _sync_checkpoints(self, store: sqlite3.Connection) -> int:
+    def _sync_checkpoints(self, store: Query) -> int:
         conn = self._connection()
         # What the last sync saw, hashed: unchanged, nothing more is read. The
         # list is built by SQLite (each part length-prefixed, so no two lists
         # read alike); a reordering only costs the comparison below.
-        listed = store.execute(
-            "SELECT group_concat(length(session_id) || ':' || session_id || "
-            "length(updated_at) || ':' || updated_at, '') FROM checkpoints"
-        ).fetchone()[0]
+        listed = store.scalar("search_checkpoints_listed")
         import hashlib  # here: a search whose store did not change never gets here
 
         seen = hashlib.sha1((listed or "").encode("utf-8", "surrogatepass")).hexdigest()
         if self._meta(conn, "checkpoints_seen") == seen:
             return 0
-        theirs = {
-            r[0]: str(r[1]) for r in store.execute("SELECT session_id, updated_at FROM checkpoints")
-        }
+        theirs = {r[0]: str(r[1]) for r in store.run("search_checkpoint_stamps")}
         mine = {
             r[0]: (r[1], r[2])
             for r in conn.execute(
@@ -416,10 +391,7 @@ class SyncedIndex(IndexFile):
                 self._set_meta(w, "checkpoints_seen", seen)
         for start in range(0, len(stale), BATCH):
             chunk = stale[start : start + BATCH]
-            marks = ",".join("?" * len(chunk))
-            rows = store.execute(
-                f"SELECT * FROM checkpoints WHERE session_id IN ({marks})", chunk
-            ).fetchall()
+            rows = store.run("search_checkpoints_by_ids", ids=json_list(chunk))
             with self._write() as w:
                 old = [mine[s][0] for s in chunk if s in mine]
                 self._delete(w, old)

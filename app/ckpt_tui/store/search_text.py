@@ -21,37 +21,19 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 
+from ckpt_tui.fields import COLUMN, FIELDS, LIST_FIELDS, META_KEYS
+
 #: ``typing.TYPE_CHECKING`` without importing ``typing`` (2.5 ms of a command
 #: that needs nothing else of it); type checkers take it as true.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
 
-#: The payload's fields (SPEC 5.1) that get a column, in payload order;
-#: ``core.search`` checks this against ``core.fields.FIELDS``.
-FIELD_COLUMNS = (
-    "title",
-    "objective",
-    "status",
-    "summary",
-    "currentPlan",
-    "completedSteps",
-    "nextSteps",
-    "blockers",
-    "filesTouched",
-    "notes",
-)
+#: The payload's fields (SPEC 5.1) that get a column, in payload order.
+FIELD_COLUMNS = FIELDS
 #: Every indexed column: the snapshot's name, the fields, and ``extra``
 #: (unknown payload keys, or the raw text of a damaged payload).
 COLUMNS = ("name", *FIELD_COLUMNS, "extra")
-_META_KEYS = ("schemaVersion", "synthesized")
-#: payload key -> checkpoints column, for the fields that differ.
-_CHECKPOINT_COLUMN = {
-    "currentPlan": "current_plan",
-    "completedSteps": "completed_steps",
-    "nextSteps": "next_steps",
-    "filesTouched": "files_touched",
-}
 
 
 def _as_text(value: object) -> str:
@@ -89,7 +71,7 @@ def payload_columns(name: str, payload: object) -> dict[str, str]:
     for key, value in data.items():
         if key in FIELD_COLUMNS:
             columns[key] = _as_text(value)
-        elif key not in _META_KEYS:
+        elif key not in META_KEYS:
             extra.append(f"{key}: {_as_text(value)}")
     columns["extra"] = "\n".join(extra)
     return columns
@@ -101,8 +83,8 @@ def checkpoint_columns(row: sqlite3.Row) -> dict[str, str]:
 
     columns = dict.fromkeys(COLUMNS, "")
     for field in FIELD_COLUMNS:
-        value = row[_CHECKPOINT_COLUMN.get(field, field)]
-        if field in ("completedSteps", "nextSteps", "blockers", "filesTouched"):
+        value = row[COLUMN[field]]
+        if field in LIST_FIELDS:
             try:
                 value = json.loads(value) if isinstance(value, str) else value
             except (ValueError, RecursionError):

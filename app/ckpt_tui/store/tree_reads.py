@@ -1,60 +1,35 @@
 """A project's session tree: pages of root sessions, each followed by its
 descendants, read level by level or from the project's parent links.
+Statements: ``statements/tree.py``.
 
-Every function takes an open :class:`~sqlalchemy.Connection` so that the
+Every function takes a :class:`~ckpt_tui.store.query.Query` so that the
 caller decides what one consistent read (one transaction) covers.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 from typing import NamedTuple
 
-from sqlalchemy import Connection, Integer, Text, and_, bindparam, exists, func, literal, select
-from sqlalchemy.sql import Select
-
 from ckpt_tui.records import Page, SessionRow
-from ckpt_tui.store.ordering import cursor_params, instant, newest_first
+from ckpt_tui.store.keys import cursor_params, json_list, variant
+from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import MAX_NESTING, keyset_page, session_tree
-from ckpt_tui.store.schema import sessions
-from ckpt_tui.store.session_reads import list_sessions, session_select
+from ckpt_tui.store.session_reads import list_sessions
 from ckpt_tui.store.valid_ids import require_id
 
 
-@functools.lru_cache(maxsize=2)
-def tree_statements(after: bool = False):
-    """(roots page, roots total, children of ``:frontier``) for the session
-    tree of ``:project_id``; the page takes ``:limit`` (and the cursor, if
-    ``after``), ``:frontier`` is a JSON array of ids (one statement for any
-    number of them)."""
-    parent = sessions.alias("parent")
-    has_parent = exists(
-        select(literal(1)).where(
-            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
-        )
-    )
-    project = bindparam("project_id", type_=Text)
-    is_root = and_(sessions.c.project_id == project, ~has_parent)
-    roots = newest_first(
-        session_select().where(is_root),
-        sessions.c.updated_at,
-        sessions.c.id,
-        after,
-        bindparam("limit", type_=Integer),
-    )
-    total = select(func.count()).select_from(sessions).where(is_root)
-    frontier = func.json_each(bindparam("frontier", type_=Text)).table_valued("value")
-    children = (
-        session_select()
-        .where(sessions.c.project_id == project, sessions.c.parent_id.in_(select(frontier.c.value)))
-        .order_by(instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
-    )
-    return roots, total, children
+def children_reader(q: Query, project_id: str):
+    """``children_of(ids)`` for :func:`rows.session_tree`: the project's
+    sessions whose parent is one of ``ids``, newest first, in one statement."""
+
+    def children_of(ids: list[str]):
+        return q.run("children", project_id=project_id, frontier=json_list(ids))
+
+    return children_of
 
 
 def list_session_tree(
-    conn: Connection,
+    q: Query,
     project_id: str,
     after: tuple | None = None,
     limit: int = 200,
@@ -69,17 +44,12 @@ def list_session_tree(
     """
     require_id(project_id, "project id")
     if text:
-        return list_sessions(conn, project_id, after, limit, text)
-    roots_stmt, total_stmt, children_stmt = tree_statements(after is not None)
-    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
-    roots = conn.execute(roots_stmt, params).mappings().all()
-    total = conn.execute(total_stmt, {"project_id": project_id}).scalar_one()
-
-    def children_of(ids: list[str]):
-        params = {"project_id": project_id, "frontier": json.dumps(ids)}
-        return conn.execute(children_stmt, params).mappings().all()
-
-    return keyset_page(session_tree(roots, children_of), roots, total, limit, "sort_at")
+        return list_sessions(q, project_id, after, limit, text)
+    name = variant("roots_page", after=after is not None)
+    roots = q.run(name, project_id=project_id, limit=limit, **cursor_params(after))
+    total = q.scalar("roots_total", project_id=project_id)
+    tree = session_tree(roots, children_reader(q, project_id))
+    return keyset_page(tree, roots, total, limit, "sort_at")
 
 
 # -- the session tree from the project's parent links ------------------------------
@@ -100,73 +70,22 @@ class TreeLinks(NamedTuple):
     children: dict[str, list[str]]
 
 
-def project_links(conn: Connection, project_id: str) -> TreeLinks:
-    """The project's roots (no parent in this project, as ``tree_statements``
-    defines them) and its children lists: the links whose parent is in the
-    project (a primary-key look-up for each session that has a parent), and
-    the session count (the project's index entries) less those."""
+def project_links(q: Query, project_id: str) -> TreeLinks:
+    """The project's roots (no parent in this project) and its children
+    lists: the links whose parent is in the project (a primary-key look-up
+    for each session that has a parent), and the session count (the
+    project's index entries) less those."""
     require_id(project_id, "project id")
-    links_stmt, count_stmt = _links_statements()
-    params = {"project_id": project_id}
     children: dict[str, list[str]] = {}
     linked = 0
-    for sid, parent in conn.execute(links_stmt, params):
+    for sid, parent in q.run("project_links", project_id=project_id):
         children.setdefault(parent, []).append(sid)
         linked += 1
-    return TreeLinks(conn.execute(count_stmt, params).scalar_one() - linked, children)
-
-
-@functools.cache
-def _links_statements() -> tuple[Select, Select]:
-    """((id, parent_id) of the sessions of ``:project_id`` whose parent is in
-    it too, the project's session count)."""
-    parent = sessions.alias("parent")
-    project = sessions.c.project_id == bindparam("project_id", type_=Text)
-    in_project = exists(
-        select(literal(1)).where(
-            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
-        )
-    )
-    links = select(sessions.c.id, sessions.c.parent_id).where(
-        project, sessions.c.parent_id.is_not(None), in_project
-    )
-    return links, select(func.count()).select_from(sessions).where(project)
-
-
-@functools.lru_cache(maxsize=2)
-def _roots_page_statement(after: bool) -> Select:
-    """The roots page of ``tree_statements``, its ids picked first so the
-    snapshot counts and checkpoint columns are read for the page only."""
-    parent = sessions.alias("parent")
-    has_parent = exists(
-        select(literal(1)).where(
-            parent.c.id == sessions.c.parent_id, parent.c.project_id == sessions.c.project_id
-        )
-    )
-    project = sessions.c.project_id == bindparam("project_id", type_=Text)
-    keys = select(sessions.c.id).where(project, ~has_parent)
-    limit = bindparam("limit", type_=Integer)
-    keys = newest_first(keys, sessions.c.updated_at, sessions.c.id, after, limit).subquery()
-    at = instant(sessions.c.updated_at)
-    stmt = session_select().add_columns(at.label("sort_at"))
-    stmt = stmt.where(sessions.c.id.in_(select(keys.c.id)))
-    return stmt.order_by(at.desc(), sessions.c.id.desc())
-
-
-@functools.cache
-def _sessions_by_ids_statement() -> Select:
-    """Sessions whose ids are in the JSON array ``:ids``, newest first (the
-    order of the children statement)."""
-    ids = func.json_each(bindparam("ids", type_=Text)).table_valued("value")
-    return (
-        session_select()
-        .where(sessions.c.id.in_(select(ids.c.value)))
-        .order_by(instant(sessions.c.updated_at).desc(), sessions.c.id.desc())
-    )
+    return TreeLinks(q.scalar("project_sessions_total", project_id=project_id) - linked, children)
 
 
 def list_session_tree_linked(
-    conn: Connection,
+    q: Query,
     project_id: str,
     links: TreeLinks,
     after: tuple | None = None,
@@ -176,8 +95,8 @@ def list_session_tree_linked(
     project's, read at this state of the store) instead of a scan per level:
     the roots page, then every descendant of it in one read by id."""
     require_id(project_id, "project id")
-    params = {"project_id": project_id, "limit": limit, **cursor_params(after)}
-    roots = conn.execute(_roots_page_statement(after is not None), params).mappings().all()
+    name = variant("roots_page_keyed", after=after is not None)
+    roots = q.run(name, project_id=project_id, limit=limit, **cursor_params(after))
     # The ids session_tree will reach, level by level, as it does with the
     # children query; their rows in one statement, newest first.
     seen = {r["id"] for r in roots}
@@ -188,10 +107,7 @@ def list_session_tree_linked(
             break
         seen.update(frontier)
         wanted += frontier
-    rows = []
-    if wanted:
-        params = {"ids": json.dumps(wanted)}
-        rows = conn.execute(_sessions_by_ids_statement(), params).mappings().all()
+    rows = q.run("sessions_by_ids", ids=json_list(wanted)) if wanted else []
 
     def children_of(ids: list[str]):
         parents = set(ids)

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import itertools
 import os
-import sqlite3
 import time
 import uuid
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, text, update
+from sqlalchemy import Connection, LargeBinary, Text, cast, delete, insert, literal, text, update
 
 from ckpt_tui import timeutil
-from ckpt_tui.store.ordering import instant
+from ckpt_tui.store.query import Query, stored_bytes
 from ckpt_tui.store.schema import checkpoints, migrations, projects, sessions, snapshots
 from ckpt_tui.store.snapshot_reads import newest_snapshot
 from ckpt_tui.store.valid_ids import require_id
@@ -104,6 +103,7 @@ def write_checkpoint(
     above all, SPEC 3) keeps its bytes. A new row needs every column.
     """
     stamp = at or timeutil.now_iso()
+    columns = {name: stored_text(value) for name, value in columns.items()}
     if exists:
         conn.execute(
             update(checkpoints)
@@ -123,6 +123,14 @@ def write_checkpoint(
     return stamp
 
 
+def stored_text(value: Any) -> Any:
+    """A column value as SQLite is to keep it. Text read with bytes that are
+    not UTF-8 holds them as surrogate escapes (``store.query``); it goes back
+    as those very bytes, still of type TEXT, so an undo is byte-exact."""
+    raw = stored_bytes(value) if isinstance(value, str) else None
+    return value if raw is None else cast(literal(raw, LargeBinary), Text)
+
+
 def mark_restored(conn: Connection, snapshot_id: str | None, at: str | None = None) -> None:
     if snapshot_id:
         conn.execute(
@@ -140,38 +148,33 @@ def delete_snapshot(conn: Connection, session_id: str, snapshot_id: str) -> bool
 
 
 def prunable(
-    conn: Connection, session_id: str, history_limit: int, adding: int = 0
+    conn: Connection | Query, session_id: str, history_limit: int, adding: int = 0
 ) -> list[tuple[str, str]]:
     """Invariant 4: ``(id, name)`` of all but the newest ``history_limit``
     snapshots and the newest ``pre-restore`` one, newest first. ``adding``:
     a ``pre-restore`` snapshot the write is about to take (1) counts as the
-    newest of both, so what pruning will delete can be said before."""
+    newest of both, so what pruning will delete can be said before. Read
+    in the write's transaction, or in a read (a preview)."""
     require_id(session_id)
-    ordered = (
-        select(snapshots.c.id, snapshots.c.name, snapshots.c.kind)
-        .where(snapshots.c.session_id == session_id)
-        .order_by(instant(snapshots.c.captured_at).desc(), snapshots.c.id.desc())
-    )
+    ordered = Query.within(conn).run("prune_order", session_id=session_id)
     doomed: list[tuple[str, str]] = []
     newest_pre_restore_seen = adding > 0
-    for index, row in enumerate(conn.execute(ordered), start=adding):
+    for index, row in enumerate(ordered, start=adding):
         keep = index < history_limit
-        if row.kind == "pre-restore" and not newest_pre_restore_seen:
+        if row["kind"] == "pre-restore" and not newest_pre_restore_seen:
             newest_pre_restore_seen = True
             keep = True
         if not keep:
-            doomed.append((row.id, row.name))
+            doomed.append((row["id"], row["name"]))
     return doomed
 
 
-def over_limit(read: sqlite3.Connection, session_id: str, history_limit: int, adding: int) -> bool:
+def over_limit(q: Query, session_id: str, history_limit: int, adding: int) -> bool:
     """Whether the session will have more than ``history_limit`` snapshots
-    once ``adding`` more are in: one count on the session's index (a plain
-    ``sqlite3`` read), before :func:`prunable` sorts them all."""
+    once ``adding`` more are in: one count on the session's index, before
+    :func:`prunable` sorts them all."""
     require_id(session_id)
-    (count,) = read.execute(
-        "SELECT count(*) FROM snapshots WHERE session_id = ?", (session_id,)
-    ).fetchone()
+    count = q.scalar("snapshots_total", session_id=session_id)
     return count + adding > history_limit
 
 

@@ -96,6 +96,17 @@ def keymap_problems(keymap: dict[str, str]) -> list[str]:
     return check_keymap(keymap, binding_ids(), is_key, key_names())
 
 
+def keymap_in_force(keymap: dict[str, str]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The person's bindings as they apply, for ``config show``: known
+    binding ids only, with their known key names, after :func:`resolve`
+    settled two of them on one key; and those clashes, one line each."""
+    if not keymap:
+        return {}, ()
+    ids = binding_ids()
+    resolved = resolve({b: keys for b, keys in keymap.items() if b in ids})
+    return {b: k for b, k in resolved.keymap.items() if b in keymap}, resolved.unresolved
+
+
 def usable(keymap: dict[str, str]) -> dict[str, str]:
     """What of ``keymap`` to apply: unknown key names left out (cheap: no
     module walk, so it can run before the first frame)."""
@@ -123,22 +134,43 @@ def resolve(keymap: dict[str, str], defaults: dict[str, tuple[str, ...]] | None 
     """The person's keymap wins: each key they give a binding is taken from
     every other binding that has it by default (which keeps its other keys).
     A built-in binding left with no key keeps its only one (Textual's keymap
-    cannot unbind), and two of the person's bindings on one key stay as
-    written: both are said, as unresolved."""
+    cannot unbind). Two of the person's bindings on one key: the first in
+    the file keeps it, the later one does without it, and if that leaves it
+    no key, it keeps those of its built-in keys nobody took (so ``undo`` is
+    never left unreachable); both are said, as unresolved."""
     defaults = default_keys() if defaults is None else defaults
     mine = {b: [k.strip() for k in keys.split(",")] for b, keys in usable(keymap).items()}
-    result = {b: ",".join(keys) for b, keys in mine.items()}
     displaced: list[str] = []
     unresolved: list[str] = []
-    for binding, keys in mine.items():
-        if binding in defaults and tuple(keys) != defaults[binding]:
-            displaced.append(f"{binding} is {', '.join(keys)} (was {', '.join(defaults[binding])})")
     taken: dict[str, str] = {}
+    lost_to: dict[str, list[tuple[str, str]]] = {}  # binding -> [(key, who has it)]
     for binding, keys in mine.items():
         for key in keys:
             if key in taken and taken[key] != binding:
-                unresolved.append(f"{key} is given to both {taken[key]} and {binding}")
-            taken.setdefault(key, binding)
+                lost_to.setdefault(binding, []).append((key, taken[key]))
+            else:
+                taken.setdefault(key, binding)
+    result: dict[str, str] = {}
+    for binding, keys in mine.items():
+        own = [k for k in dict.fromkeys(keys) if taken.get(k) == binding]
+        fallback = False
+        if not own:  # every key it was given went to an earlier binding
+            own = [k for k in defaults.get(binding, ()) if k not in taken]
+            fallback = True
+            for key in own:
+                taken[key] = binding
+        for key, other in lost_to.get(binding, ()):
+            if not own:
+                left = f"{binding} has no key left (give it another)"
+            elif fallback:
+                left = f"{binding} keeps {', '.join(own)}"
+            else:
+                left = f"{binding} has {', '.join(own)}"
+            unresolved.append(f"{key} is given to both {other} and {binding}: {other} has it, {left}")
+        if own:
+            result[binding] = ",".join(own)
+        if binding in defaults and tuple(own) != defaults[binding] and not fallback:
+            displaced.append(f"{binding} is {', '.join(own)} (was {', '.join(defaults[binding])})")
     for other, keys in defaults.items():
         if other in mine:
             continue

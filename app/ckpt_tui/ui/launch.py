@@ -101,3 +101,17 @@ def keymap_problems(keymap: dict[str, str]) -> list[str]:
     from ckpt_tui.ui.keymap_check import keymap_problems as check
 
     return check(keymap)
+
+
+def keymap_in_force(keymap: dict[str, str]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """For ``ckpt-tui config show``: the bindings that apply, and the clashes."""
+    from ckpt_tui.ui.keymap_check import keymap_in_force as in_force
+
+    return in_force(keymap)
+
+
+def theme_names() -> list[str]:
+    """Textual's themes, for ``--theme``'s shell completion."""
+    from textual.theme import BUILTIN_THEMES
+
+    return sorted(BUILTIN_THEMES)

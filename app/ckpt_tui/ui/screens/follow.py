@@ -28,9 +28,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ckpt_tui import timeutil
-from ckpt_tui.core.fields import status_label
 from ckpt_tui.core.watch import POLL_SECONDS, SaveEvent, Watcher
 from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import status_label
 from ckpt_tui.plural import counted
 from ckpt_tui.records import Page
 from ckpt_tui.ui.render import kind_badge, safe

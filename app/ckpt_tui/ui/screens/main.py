@@ -578,23 +578,12 @@ class MainScreen(Explains, Screen[None]):
         self.post_message(ConversationRequested(session.id, snap.id if snap else None))
 
     def action_copy_resume(self) -> None:
+        """The command ``ckpt-tui resume --print`` prints, with its ``cd``."""
+        from ckpt_tui.ui.resume import copy_resume_command
+
         session = self.session
-        if session is None:
-            return
-        command = f"opencode --session {session.id}"
-        self.app.copy_to_clipboard(command)  # OSC 52, and the app's own clipboard
-        self._copy_elsewhere(command)
-
-    @work(thread=True, exclusive=True, group="clipboard")
-    def _copy_elsewhere(self, command: str) -> None:
-        """A system clipboard tool or tmux's buffer, then say what is known."""
-        from ckpt_tui.ui.clipboard import copy
-
-        copied = copy(command)
-        severity = "information" if copied.ok else "warning"
-        self.app.call_from_thread(
-            self.notify, copied.message, severity=severity, timeout=4 if copied.ok else 12
-        )
+        if session is not None:
+            copy_resume_command(self.app, session.id)
 
     def action_resume(self) -> None:
         """opencode on the selected session (a snapshot's: its session), in

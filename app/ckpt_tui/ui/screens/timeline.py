@@ -33,9 +33,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
-from ckpt_tui.core.fields import status_label
 from ckpt_tui.core.timeline import CURRENT, Day, Timeline, project_activity, session_timeline
 from ckpt_tui.errors import CkptError
+from ckpt_tui.fields import status_label
 from ckpt_tui.plural import counted
 from ckpt_tui.ui.messages import OpenInMain
 from ckpt_tui.ui.render import home_relative, safe

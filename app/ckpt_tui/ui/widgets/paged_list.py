@@ -335,8 +335,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
                 self._data.merge_tail(tail)
         else:
             self._data.fill_down(page)
-        if self._data.at_least and self._data.cursor is None:  # every match is loaded
-            self._data.total, self._data.at_least = len(self._data.rows), False
+        data = self._data  # None: the read failed, and the pane shows its error
+        if data is not None and data.at_least and data.cursor is None:  # every match is loaded
+            data.total, data.at_least = len(data.rows), False
         if replace:
             index = self._index_of(key)
             target = index if index is not None else min(self.cursor, max(len(self.rows) - 1, 0))

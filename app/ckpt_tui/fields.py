@@ -1,8 +1,9 @@
 """The checkpoint's fields (SPEC 5.1): their names, columns and labels.
 
-Constants only, apart from :mod:`ckpt_tui.core.model` (the codec): the
-command line's help text and shell completion name the fields without
-importing the codec and its dataclasses.
+Constants only, importing nothing of ours, so that every layer names the
+fields from this one list: the codec (``core.model``), the command line's
+help and completion (without importing the codec), the store's search
+text and doctor's checks (``store`` may not import ``core``).
 """
 
 from __future__ import annotations
