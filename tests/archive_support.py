@@ -75,9 +75,9 @@ class ArchiveDB:
                 conn.execute(line)
 
 
-@pytest.fixture
-def archive_db(pg_cluster, no_pg_env) -> ArchiveDB:
-    """A fresh database owned by the writer role (no archive in it yet)."""
+def _named_db(pg_cluster) -> ArchiveDB:
+    """A new database's name and the roles' passwords (the roles made once
+    per cluster); the database itself is the caller's to create."""
     roles = getattr(pg_cluster, "test_roles", None)
     if roles is None:
         # passwords with characters a URL must escape
@@ -85,20 +85,38 @@ def archive_db(pg_cluster, no_pg_env) -> ArchiveDB:
             pg_cluster.create_role(WRITER, "w:r/t@" + uuid.uuid4().hex[:10]),
             pg_cluster.create_role(READER, "r%d#" + uuid.uuid4().hex[:10]),
         )
-    name = "t_" + uuid.uuid4().hex[:12]
-    pg_cluster.create_database(name, WRITER)
-    return ArchiveDB(pg_cluster, name, *roles)
+    return ArchiveDB(pg_cluster, "t_" + uuid.uuid4().hex[:12], *roles)
 
 
 @pytest.fixture
-def archive(archive_db):
-    """An initialised archive (``archive init``) and its URL."""
+def archive_db(pg_cluster, no_pg_env) -> ArchiveDB:
+    """A fresh database owned by the writer role (no archive in it yet)."""
+    made = _named_db(pg_cluster)
+    pg_cluster.create_database(made.name, WRITER)
+    return made
+
+
+@pytest.fixture
+def archive(pg_cluster, no_pg_env) -> ArchiveDB:
+    """An initialised archive (``archive init``) and its URL: a copy of one
+    made once per cluster (``CREATE DATABASE ... TEMPLATE``), a tenth of
+    the time ``archive init`` takes."""
     from ckpt_tui.core.archive import Archive
 
-    made = Archive(archive_db.url())
-    made.init()
-    made.close()
-    return archive_db
+    db = _named_db(pg_cluster)
+    template = getattr(pg_cluster, "archive_template", None)
+    if template is None:
+        template = pg_cluster.archive_template = "t_archive_template"
+        pg_cluster.create_database(template, WRITER)
+        made = Archive(ArchiveDB(pg_cluster, template, *db_passwords(db)).url())
+        made.init()
+        made.close()
+    pg_cluster.sql(f'CREATE DATABASE "{db.name}" TEMPLATE "{template}" OWNER "{WRITER}"')
+    return db
+
+
+def db_passwords(db: ArchiveDB) -> tuple[str, str]:
+    return db.writer_password, db.reader_password
 
 
 # -- stores ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import itertools
 import json
 import os
 import sqlite3
+import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
@@ -142,9 +143,10 @@ class PluginWriter:
                 conn.execute("COMMIT")
                 return False
             project_id = row[cols.index("project_id")]
-            # the plugin stamps the clock as it holds the lock: in commit order the
-            # stamps never go down, and two saves in one millisecond share one
-            stamp = timeutil.now_iso()
+            newest = conn.execute(
+                "SELECT max(captured_at) FROM snapshots WHERE session_id=?", (session_id,)
+            ).fetchone()[0]
+            stamp = _stamp_past(newest)
             set_checkpoint(conn, session_id, project_id, merged, at=stamp)
             name = f"auto-{timeutil.epoch_ms(timeutil.now())}-{os.getpid()}{next(_seq)}"
             add_snapshot(conn, session_id, project_id, name, merged.to_payload(), "auto", stamp)
@@ -169,6 +171,25 @@ class PluginWriter:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+
+def _stamp_past(newest: str | None) -> str:
+    """The clock, read while the write lock is held, once it is past the
+    session's newest snapshot: a session's stamps rise strictly in commit order
+    and never run ahead of the clock (two saves in one millisecond wait a
+    millisecond). A newest stamp far in the future (a fixture's), or a clock a
+    test froze, is followed by one millisecond instead of waited for."""
+    last = timeutil.parse(newest)
+    now = timeutil.now_ms()
+    if last is None or now > last:
+        return timeutil.fmt(now)
+    deadline = time.monotonic() + 0.05  # a frozen test clock never moves on
+    while now <= last and last - now <= timedelta(milliseconds=50):
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.0002)  # the clock's next millisecond, not synchronisation
+        now = timeutil.now_ms()
+    return timeutil.fmt(now if now > last else last + timedelta(milliseconds=1))
 
 
 def stamp_after(previous: str | None, candidate: str) -> str:

@@ -272,3 +272,44 @@ def test_progress_is_shown_on_a_terminal_only():
     progress.finish()
     assert "pushing snapshots 2,500 / 10,000 (25%)" in screen.getvalue()
     assert progress_for(io.StringIO()) is None
+
+
+def test_a_first_push_leaves_out_text_that_is_not_utf8_and_copies_the_rest(archive, tmp_path):
+    path = make_store(tmp_path / "s.db", snapshots=3)
+    conn = connect(path)
+    conn.execute(
+        "INSERT INTO snapshots VALUES ('bad-id', 's1', 'p1', 'bad', 'manual', ?, "
+        "CAST(x'7b226e6f746573223a2261ff62227d' AS TEXT), 1, NULL)",
+        (stamp(9),),
+    )
+    conn.commit()
+    conn.close()
+    result = run_cli("archive", "push", archive.url(), "--db", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "not valid UTF-8; not archived" in result.stderr
+    assert sorted(sid for sid, _, _ in archive_snapshots(archive)) == sorted(
+        sid for sid in store_snapshots_utf8(path)
+    )
+
+
+def store_snapshots_utf8(path):
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    conn.text_factory = bytes
+    try:
+        return [
+            sid.decode()
+            for sid, payload in conn.execute("SELECT id, payload FROM snapshots")
+            if _is_utf8(payload)
+        ]
+    finally:
+        conn.close()
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

@@ -170,6 +170,32 @@ def test_rows_copied_without_their_search_vectors_are_found_once_indexed(reader,
     reader.archive.push(_store_with(tmp_path / "s.db", {"a": "zebra crossing"}), index=False)
     assert reader.search("zebra").hits == []
     done = reader.archive.index()
-    assert (done.snapshots, done.checkpoints) == (1, 1)
+    assert done.snapshots == 1
     assert [h.hit.snapshot_name for h in reader.search("zebra").hits] == ["a"]
     assert reader.archive.index().snapshots == 0  # nothing left
+
+
+def test_the_board_pages_through_its_statuses_in_order(reader, tmp_path):
+    path = tmp_path / "s.db"
+    new_store(path)
+    conn = connect(path)
+    add_project(conn, "p1")
+    for i, status in enumerate(["in_progress", "blocked", "in_progress", "blocked", "done"]):
+        add_session(conn, f"s{i}", "p1")
+        set_checkpoint(conn, f"s{i}", "p1", Checkpoint(status=status), at=stamp(i))
+    conn.close()
+    reader.archive.push(path)
+    seen, after = [], None
+    while True:
+        page = reader.board(["blocked", "in_progress"], after=after, limit=1)
+        assert page.total == 4
+        seen += [(i.session_id, i.status) for i in page.rows]
+        if page.cursor is None:
+            break
+        after = page.cursor
+    assert seen == [
+        ("s3", "blocked"),
+        ("s1", "blocked"),
+        ("s2", "in_progress"),
+        ("s0", "in_progress"),
+    ]

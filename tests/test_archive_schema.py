@@ -22,7 +22,8 @@ def test_every_store_column_is_archived_with_origin_in_every_key(table):
     ]
     for fk in table.foreign_key_constraints:
         assert fk.column_keys[0] == "origin_id" and fk.elements[0].column.name == "origin_id"
-    assert len(table.foreign_key_constraints) == len(source.foreign_key_constraints)
+    kept = 0 if table.name == "snapshots" else len(source.foreign_key_constraints)
+    assert len(table.foreign_key_constraints) == kept  # snapshots: the push's order keeps them
     from sqlalchemy import UniqueConstraint
 
     for unique in table.constraints:
@@ -35,7 +36,8 @@ def test_a_snapshot_name_may_come_back_after_pruning():
 
     uniques = [c for c in A.snapshots.constraints if isinstance(c, UniqueConstraint)]
     assert all("name" not in c.columns for c in uniques)
-    assert any(i.columns.keys() == ["origin_id", "session_id", "name"] for i in A.snapshots.indexes)
+    # a name is looked up among its session's snapshots, in capture order
+    assert any(i.columns.keys() == ["origin_id", "session_id", "captured_at"] for i in A.snapshots.indexes)
 
 
 def test_the_plugins_bookkeeping_is_not_archived():
@@ -91,12 +93,21 @@ def test_only_postgresql_urls_are_taken():
 
 
 def test_a_query_is_quoted_words_and_the_operators_are_ours():
-    text = archive_dialect.tsquery_text(
+    query = archive_dialect.tsquery_text(
         [(("keyset", "pagination"), False, False), (("time",), True, False), (("x",), False, True)]
     )
-    assert text == "('keyset' <-> 'pagination') & ('time':*) & !('x')"
+    assert query.text == "'keyset' & 'pagination' & 'time':* & !'x'"
+    assert query.positive == "'keyset' & 'pagination' & 'time':*"  # what a session must hold
+    assert query.recheck  # the phrase: its order is checked on the text
     assert archive_dialect.tsquery_text([(("x",), False, True)]) is None  # only exclusions
-    assert archive_dialect.tsquery_text([(("it's",), False, False)]) is None
+    query = archive_dialect.tsquery_text([(("a", "b"), False, True), (("c",), False, False)])
+    assert (query.text, query.recheck) == ("'c'", True)  # a negated phrase: only the text can tell
+    assert archive_dialect.tsquery_text([(("café",), False, False)]).text == "'café'"
+
+
+def test_a_search_vector_is_lexemes_postgresql_takes_whole():
+    assert archive_dialect.vector_text(["keyset", "café", "x" * 3000]) == "keyset 'café'"
+    assert len(archive_dialect.vector_text(f"w{i}" for i in range(300_000))) < 1_000_000
 
 
 def test_the_config_takes_an_archive_url(tmp_path):

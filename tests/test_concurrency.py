@@ -179,7 +179,7 @@ def test_plugin_writers_and_restores_lose_nothing(tmp_path):
         # Replay the history in commit order (rowid: nothing is pruned here).
         state = as_dict(START)
         stamps = [r["captured_at"] for r in rows if r["name"] not in ("first", "second")]
-        assert stamps == sorted(stamps), f"{sid}: captured_at goes back in commit order"
+        assert stamps == sorted(set(stamps)), f"{sid}: captured_at not strictly increasing"
         ours = results.get(sid, {})
         seen_pre = 0
         for r in rows:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from ckpt_tui import paths
+from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ChooseFields
@@ -90,6 +91,30 @@ def test_a_write_stamps_one_instant(store_path):
     conn = sqlite3.connect(store_path)
     assert conn.execute("SELECT updated_at FROM sessions WHERE id='s1'").fetchone()[0] == at
     conn.close()
+
+
+def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
+    store_path, monkeypatch
+):
+    """The newest snapshot was stamped at .366; the clock reads .3664 (the
+    same millisecond, though a later instant), then .3671: the write waits
+    for .367 rather than stamping a second .366."""
+    conn = connect(store_path)
+    add_snapshot(conn, "s1", "p1", "just-saved", {"objective": "x"}, kind="auto",
+                 at="2026-11-10T12:00:00.366Z")
+    conn.close()
+    readings = iter(
+        [datetime(2026, 11, 10, 12, 0, 0, 366400, tzinfo=UTC)] * 3
+        + [datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)] * 100
+    )
+    monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
+    svc = open_service(store_path)
+    try:
+        outcome = svc.restore("s1", "first")
+    finally:
+        svc.close()
+    rows = {r["name"]: r for r in history(store_path)}
+    assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
 
 
 def test_a_snapshot_in_the_future_does_not_push_times_past_now(store_path, frozen_clock):

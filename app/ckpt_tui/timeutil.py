@@ -42,6 +42,13 @@ def now() -> datetime:
     return clock.now()
 
 
+def now_ms() -> datetime:
+    """:func:`now` cut to the millisecond a stamp keeps, so that comparing it
+    with a stamp read back says what the stamp written would compare."""
+    moment = now()
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
+
+
 def fmt(moment: datetime) -> str:
     """``2026-11-29T13:15:54.123Z``: what JavaScript's ``toISOString()`` prints."""
     moment = moment.astimezone(UTC)

@@ -136,7 +136,6 @@ class _Progress:
         "checkpoints": "checkpoints",
         "pruned": "marking pruned snapshots",
         "index-snapshots": "indexing snapshots for search",
-        "index-checkpoints": "indexing checkpoints for search",
     }
 
     def __init__(self, stream) -> None:
@@ -185,11 +184,7 @@ def _push_json(result) -> dict:
         "seconds": round(result.seconds, 3),
         "indexed": None
         if result.indexed is None
-        else {
-            "snapshots": result.indexed.snapshots,
-            "checkpoints": result.indexed.checkpoints,
-            "seconds": round(result.indexed.seconds, 3),
-        },
+        else {"snapshots": result.indexed.snapshots, "seconds": round(result.indexed.seconds, 3)},
     }
 
 
@@ -230,11 +225,7 @@ def cmd_index(args) -> int:
         if progress is not None:
             progress.finish()
         archive.close()
-    message = (
-        f"indexed {counted(done.snapshots, 'snapshot')} and "
-        f"{counted(done.checkpoints, 'checkpoint')} for search "
-        f"in {done.seconds:.1f} s"
-    )
+    message = f"indexed {counted(done.snapshots, 'snapshot')} for search in {done.seconds:.1f} s"
     _done(args, message)
     return 0
 
@@ -639,12 +630,12 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument(
         "--no-index",
         action="store_true",
-        help="copy only; leave the new rows' search vectors to a later push or archive index",
+        help="copy only; leave the new snapshots' search words to a later push or archive index",
     )
     p = add(
         "index",
         cmd_index,
-        "make the search vectors of rows pushed without them (a push does it after its copy)",
+        "make the search words of snapshots pushed without them (a push makes them as it copies)",
         url_argument=True,
     )
     p.add_argument("--batch", metavar="N", type=_positive, help="rows per transaction")

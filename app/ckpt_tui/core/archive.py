@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -166,6 +166,7 @@ class Archive:
                 self._check_version(conn, writing=True)
             archive_dialect.create_schema(conn, A.SCHEMA)
             A.metadata.create_all(conn)
+            archive_dialect.set_storage(conn, A.SCHEMA)
             conn.execute(
                 insert(A.archive_version).values(version=A.VERSION, applied_at=timeutil.now_iso())
             )
@@ -227,7 +228,8 @@ class Archive:
     ) -> PushResult:
         """Copy what the store at ``db`` (default: SPEC 1) holds and the
         archive does not; mark what its store no longer holds; then (unless
-        ``index`` is false) make the search vectors still missing."""
+        ``index`` is false) make the search vectors of its snapshots still
+        missing one."""
         import time
 
         from ckpt_tui.store import Store, archive_push
@@ -240,36 +242,38 @@ class Archive:
             with self.engine.connect() as conn:
                 self._check_version(conn, writing=True)
             started = time.perf_counter()
-            stats = archive_push.push(
+            stats, indexing = archive_push.push(
                 store.path,
                 self.engine,
                 host or default_host(),
+                snapshot_words=snapshot_words,
+                checkpoint_words=checkpoint_words,
+                index=index,
                 immutable=immutable,
                 batch=batch or archive_push.BATCH,
                 progress=progress,
             )
-            copied = time.perf_counter() - started
-        indexed = self.index(batch=batch, progress=progress) if index else None
+            spent = time.perf_counter() - started
+        indexed = None if indexing is None else Indexed(indexing.snapshots, indexing.seconds)
+        copied = spent - (indexed.seconds if indexed else 0.0)
         return PushResult(store.path, self.shown, stats, copied, indexed)
 
     def index(self, *, batch: int | None = None, progress: Progress | None = None) -> Indexed:
-        """Make the search vectors of the rows pushed without one yet."""
-        import time
-
+        """Make the search vectors of the snapshots pushed without one yet
+        (``push --no-index``, or a push stopped before it was done), for
+        every origin no push is under way for."""
         from ckpt_tui.store import archive_push
 
-        started = time.perf_counter()
         with self.errors():
             with self.engine.connect() as conn:
                 self._check_version(conn, writing=True)
-            stats = archive_push.index_pending(
+            done = archive_push.index_pending(
                 self.engine,
-                snapshot_document=snapshot_document,
-                checkpoint_document=checkpoint_document,
+                snapshot_words,
                 batch=batch or archive_push.BATCH,
                 progress=progress,
             )
-        return Indexed(stats.snapshots, stats.checkpoints, time.perf_counter() - started)
+        return Indexed(done.snapshots, done.seconds)
 
     def watch(
         self,
@@ -313,10 +317,9 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 
 class Indexed(NamedTuple):
-    """Rows given their search vector, and how long that took."""
+    """Snapshots given their search vector, and how long that took."""
 
     snapshots: int
-    checkpoints: int
     seconds: float
 
 
@@ -326,7 +329,7 @@ class PushResult(NamedTuple):
     stats: PushStats
     #: seconds the copy took (reading the store, comparing, sending)
     seconds: float = 0.0
-    #: what was indexed for search afterwards (``None``: not asked)
+    #: snapshots indexed for search after the copy (``None``: not asked)
     indexed: Indexed | None = None
 
     def message(self) -> str:
@@ -344,9 +347,9 @@ class PushResult(NamedTuple):
         head = "pushed " + ", ".join(parts) if s.sent or s.pruned else "nothing new to push"
         rate = f" in {self.seconds:.1f} s" if s.snapshots else ""
         indexed = ""
-        if self.indexed is not None and (self.indexed.snapshots or self.indexed.checkpoints):
+        if self.indexed is not None and self.indexed.snapshots:
             indexed = (
-                f"; indexed {self.indexed.snapshots + self.indexed.checkpoints} rows for search "
+                f"; indexed {counted(self.indexed.snapshots, 'snapshot')} for search "
                 f"in {self.indexed.seconds:.1f} s"
             )
         return (
@@ -375,35 +378,90 @@ def default_host() -> str:
     return socket.gethostname() or "localhost"
 
 
-# -- search documents ------------------------------------------------------------------
+# -- search words ----------------------------------------------------------------------
 
 
-def _document(values: Iterable[str]) -> str:
-    """The text a search vector is made of: every value, the ones beyond
-    ASCII cut into the local search's tokens (``store/archive_dialect``)."""
+#: Folded tokens of each text seen lately (a push meets the same values
+#: save after save: a session's steps, plan lines and files carry over).
+_WORDS: dict[str, tuple[str, ...]] = {}
+_WORDS_KEPT = 100_000
+
+
+def _words_of(text: str) -> tuple[str, ...]:
+    found = _WORDS.get(text)
+    if found is None:
+        from ckpt_tui.core.search_match import tokens
+
+        found = tuple(tokens(text))
+        if len(text) < 10_000:  # a big value is rarely seen twice: not kept
+            if len(_WORDS) >= _WORDS_KEPT:
+                _WORDS.clear()
+            _WORDS[text] = found
+    return found
+
+
+def _json_words(value: object, into: set[str]) -> None:
+    """The tokens of ``store.search_text``'s text of a payload value: a
+    string's, a list's items' one by one (a list is its items, one a line),
+    anything else's JSON."""
+    if isinstance(value, str):
+        into.update(_words_of(value))
+    elif isinstance(value, list):
+        for item in value:
+            _json_words(item, into)
+    elif value is not None:
+        import json
+
+        into.update(_words_of(json.dumps(value, ensure_ascii=False)))
+
+
+def snapshot_words(name: str, payload: str) -> set[str]:
+    """A snapshot's search words: the set of tokens the local index holds
+    for it (``store.search_text.payload_columns`` cut by
+    ``core.search_match.tokens``), without their places (a phrase is
+    checked on the hit's text, ``ArchiveReader.search``)."""
+    import json
+
     from ckpt_tui.core.search_match import tokens
-    from ckpt_tui.store.archive_dialect import SEARCH_TEXT_LIMIT
+    from ckpt_tui.fields import FIELDS as FIELD_COLUMNS
+    from ckpt_tui.fields import META_KEYS
 
-    parts = [v if v.isascii() else " ".join(tokens(v)) for v in values if v]
-    text = "\n".join(parts)
-    if len(text) > SEARCH_TEXT_LIMIT:
-        cut = text.rfind(" ", 0, SEARCH_TEXT_LIMIT)
-        text = text[: cut if cut > 0 else SEARCH_TEXT_LIMIT]
-    return text
+    words: set[str] = set(tokens(name))  # a name is rarely seen twice: not kept
+    try:
+        data = json.loads(payload)
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        words.update(_words_of(payload))
+        return words
+    known = _WORDS
+    found = [words]  # the words of each value, made one set at the end, in C
+    for key, value in data.items():  # _json_words, unrolled for the usual values
+        if key in META_KEYS:
+            continue
+        if key not in FIELD_COLUMNS:
+            found.append(_words_of(key))
+        if value.__class__ is list:
+            for item in value:
+                if item.__class__ is str:
+                    found.append(known.get(item) or _words_of(item))
+                else:
+                    _json_words(item, words)
+        elif value.__class__ is str:
+            found.append(known.get(value) or _words_of(value))
+        else:
+            _json_words(value, words)
+    return words.union(*found)
 
 
-def snapshot_document(name: str, payload: str) -> str:
-    """A snapshot's search text: what the local index holds for it."""
-    from ckpt_tui.store.search_text import payload_columns
-
-    return _document(payload_columns(name, payload).values())
-
-
-def checkpoint_document(row: dict) -> str:
-    """A current checkpoint's search text: what the local index holds for it."""
+def checkpoint_words(row: dict) -> set[str]:
+    """A current checkpoint's search words (see :func:`snapshot_words`)."""
     from ckpt_tui.store.search_text import checkpoint_columns
 
-    return _document(checkpoint_columns(row).values())  # type: ignore[arg-type]
+    words: set[str] = set()
+    for text in checkpoint_columns(row).values():  # type: ignore[arg-type]
+        words.update(_words_of(text))
+    return words
 
 
 # -- copying back ----------------------------------------------------------------------

@@ -314,7 +314,11 @@ class ArchiveReader:
     ) -> ArchiveResults:
         """Snapshots and checkpoints whose text holds the query (the local
         search's syntax: words, ``"phrases"``, ``prefix*``, ``-word``),
-        newest first, through the archive's full-text index."""
+        newest first, through the archive's full-text index. The index
+        knows words, not their order: a term of several tokens (a phrase,
+        ``ckpt_tui``) is checked on each hit's text, by the local search's
+        own rules, and a hit whose text lacks it is passed over.
+        ``offset`` and ``next_offset`` count the index's matches."""
         from ckpt_tui.core.search import Hit
         from ckpt_tui.core.search_match import parse, snippet
         from ckpt_tui.store import archive_dialect, archive_reads
@@ -326,41 +330,67 @@ class ArchiveReader:
         )
         if expression is None:
             return ArchiveResults([], False, offset)
+        recheck = expression.recheck
         origin = self._scope(origin)
+        hits: list[ArchiveHit] = []
+        at, next_offset, more = offset, offset, False
         with self.archive.read() as conn:
-            found = archive_reads.search(
-                conn,
-                expression,
-                origin=origin,
-                project_id=project_id,
-                session_id=session_id,
-                kinds=list(kinds),
-                current=True if current_only else None,
-                limit=limit + 1,
-                offset=offset,
-            )
-        more = len(found) > limit
-        hits = []
-        for h in found[:limit]:
-            if h.current:
-                columns = checkpoint_columns(h.payload) if h.payload is not None else {}
-            else:
-                columns = payload_columns(h.name or "", h.payload or "")
-            hit = Hit(
-                current=h.current,
-                project_id=h.project_id,
-                project_dir=h.project_dir,
-                session_id=h.session_id,
-                session_title=h.session_title,
-                snapshot_id=h.snapshot_id,
-                snapshot_name=h.name,
-                kind=h.kind,
-                at=timeutil.normalize(h.at),
-                score=h.score,
-                snippet=snippet(query, columns),
-            )
-            hits.append(ArchiveHit(hit, h.origin_id, h.archived))
-        return ArchiveResults(hits, more, offset + len(hits))
+            while not more:
+                chunk = (limit + 1 - len(hits)) * (4 if recheck else 1)
+                found = archive_reads.search(
+                    conn,
+                    expression,
+                    origin=origin,
+                    project_id=project_id,
+                    session_id=session_id,
+                    kinds=list(kinds),
+                    current=True if current_only else None,
+                    limit=chunk,
+                    offset=at,
+                )
+                for h in found:
+                    at += 1
+                    if h.current:
+                        columns = checkpoint_columns(h.payload) if h.payload is not None else {}
+                    else:
+                        columns = payload_columns(h.name or "", h.payload or "")
+                    if recheck and not _holds(query, columns):
+                        continue
+                    if len(hits) == limit:
+                        more = True
+                        break
+                    hit = Hit(
+                        current=h.current,
+                        project_id=h.project_id,
+                        project_dir=h.project_dir,
+                        session_id=h.session_id,
+                        session_title=h.session_title,
+                        snapshot_id=h.snapshot_id,
+                        snapshot_name=h.name,
+                        kind=h.kind,
+                        at=timeutil.normalize(h.at),
+                        score=0.0,
+                        snippet=snippet(query, columns),
+                    )
+                    hits.append(ArchiveHit(hit, h.origin_id, h.archived))
+                    next_offset = at
+                if len(found) < chunk:
+                    break
+        return ArchiveResults(hits, more, next_offset)
+
+
+def _holds(query, columns: dict[str, str]) -> bool:
+    """Whether a document's text holds every term of ``query`` and no
+    negated one, each term within one field, its tokens in a row (what the
+    local index's phrase match means)."""
+    from ckpt_tui.core.search_match import Query, match_ranges
+
+    for term in query.terms:
+        alone = Query((term._replace(negated=False),))
+        found = any(match_ranges(alone, text) for text in columns.values() if text)
+        if found == term.negated:
+            return False
+    return True
 
 
 def _restorable(view: ArchivedSnapshot) -> Checkpoint:

@@ -80,7 +80,12 @@ def token_spans(text: str) -> list[tuple[int, int, str]]:
     return [s for s in spans if s[2]]
 
 
+_LOWER_ASCII_TOKEN = re.compile(r"[a-z0-9]+")
+
+
 def tokens(text: str) -> list[str]:
+    if text.isascii():  # what token_spans makes of it, without the spans
+        return _LOWER_ASCII_TOKEN.findall(text.lower())
     return [t for _s, _e, t in token_spans(text)]
 
 

@@ -19,12 +19,12 @@ longer has was pruned (or deleted with its session): it stays, with
 ``pruned_at`` set to the push's time; should the store have it again (a
 backup put back), the mark is cleared.
 
-Search vectors are not made while rows are copied: PostgreSQL's text
-parser and the GIN index cost several times what the copy does, and a
-push's rows should be safe in the archive as fast as they can be. A row
-goes in with ``search`` NULL; :func:`index_pending` then makes the vectors
-of every row still without one, in batches of their own (any push, or
-``archive index``, picks up what a killed one left).
+A snapshot's search vector (``snapshot_search``) is made from the row the
+copy reads from the store and goes in with it, in the same transaction;
+``index=False`` leaves them out, and :func:`index_origin` then gives every
+snapshot of the origin without one its vector from the archive's copy (a
+push ends with it, and ``archive index`` runs it). A current checkpoint
+goes in with its vector.
 
 Text PostgreSQL cannot hold (a NUL character, or bytes that are not UTF-8,
 which only a damaged row has) is not sent: the row is named in the push's
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -49,7 +50,7 @@ from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, apply_settings, connect, 
 #: New snapshots per transaction.
 BATCH = 5000
 #: ``(phase, done, total)``: phase is ``projects``, ``sessions``,
-#: ``snapshots``, ``checkpoints`` or ``pruned``.
+#: ``snapshots``, ``checkpoints``, ``pruned`` or ``index-snapshots``.
 Progress = Callable[[str, int, int], None]
 
 
@@ -81,63 +82,137 @@ class PushStats(NamedTuple):
         return self.projects + self.sessions + self.checkpoints + self.snapshots + self.restored
 
 
-Document = Callable[[str, str], str]
-CheckpointDocument = Callable[[dict[str, Any]], str]
+#: ``(name, payload)`` -> the snapshot's search words.
+SnapshotWords = Callable[[str, str], set[str]]
+#: a checkpoint row (its store's columns) -> its search words.
+CheckpointWords = Callable[[dict[str, Any]], set[str]]
 
 
-class IndexStats(NamedTuple):
+class Indexing(NamedTuple):
+    """Snapshots given their search vector, and how long that took."""
+
     snapshots: int
-    checkpoints: int
+    seconds: float
+
+
+class _Writer:
+    """Batches written, each in its own transaction, on a connection of
+    their own, in order, while the caller reads and prepares the next: the
+    server writes one batch as this process makes the next (a push is a
+    client's work and a server's, one after the other otherwise)."""
+
+    def __init__(self, engine: Engine, write: Callable[[Connection, Any], None]) -> None:
+        import queue
+        import threading
+
+        self.batches: queue.Queue = queue.Queue(maxsize=1)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, args=(engine, write), daemon=True)
+        self.thread.start()
+
+    def _run(self, engine: Engine, write: Callable[[Connection, Any], None]) -> None:
+        try:
+            with engine.connect() as conn:
+                while (batch := self.batches.get()) is not None:
+                    write(conn, batch)
+                    conn.commit()
+        except BaseException as exc:  # handed to the caller at its next put or close
+            self.error = exc
+            while self.batches.get() is not None:  # let the caller's puts through
+                pass
+
+    def put(self, batch: Any) -> None:
+        if self.error is not None:
+            raise self.error
+        self.batches.put(batch)
+
+    def close(self) -> None:
+        """Wait for every batch to be written; raise what failed."""
+        self.batches.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
+def index_origin(
+    conn: Connection,
+    origin_id: str,
+    words: SnapshotWords,
+    *,
+    archived: int | None = None,
+    batch: int = BATCH,
+    progress: Progress | None = None,
+) -> Indexing:
+    """Make the search vector of every snapshot of ``origin_id`` that has
+    none yet, a batch per transaction. ``archived``: how many snapshots the
+    origin has (a push knows); as many rows of search words mean nothing
+    is missing, found by one count. The caller holds the origin's push
+    lock (:func:`push` does, :func:`index_pending` takes it)."""
+    import time
+
+    say = progress or (lambda phase, done, total: None)
+    started = time.perf_counter()
+    n, t = A.snapshots.c, A.snapshot_search.c
+    if archived is not None:
+        have = conn.execute(select(func.count()).where(t.origin_id == origin_id)).scalar_one()
+        if have == archived:
+            conn.commit()
+            return Indexing(0, time.perf_counter() - started)
+    # keys compared here, as a push compares them: two reads along primary
+    # keys, where an anti-join is at the planner's mercy (minutes, on
+    # tables just filled and not yet analyzed)
+    indexed = set(_column(conn, "snapshot_search", "id", origin_id))
+    pending = [sid for sid in _column(conn, "snapshots", "id", origin_id) if sid not in indexed]
+    conn.commit()
+    say("index-snapshots", 0, len(pending))
+    writer = _Writer(conn.engine, _write_vectors)
+    try:
+        for start in range(0, len(pending), batch):
+            part = pending[start : start + batch]
+            rows = conn.execute(
+                select(n.id, n.session_id, n.captured_at, n.name, n.payload).where(
+                    n.origin_id == origin_id, n.id.in_(part)
+                )
+            ).all()
+            conn.commit()
+            writer.put(
+                [(origin_id, sid, ses, at, words(name, p)) for sid, ses, at, name, p in rows]
+            )
+            say("index-snapshots", start + len(part), len(pending))
+    finally:
+        writer.close()
+    return Indexing(len(pending), time.perf_counter() - started)
+
+
+def _write_vectors(conn: Connection, rows: list[tuple]) -> None:
+    dialect.copy_vectors(conn, A.snapshot_search, A.session_search, rows)
 
 
 def index_pending(
     engine: Engine,
+    words: SnapshotWords,
     *,
-    snapshot_document: Document,
-    checkpoint_document: CheckpointDocument,
     batch: int = BATCH,
     progress: Progress | None = None,
-) -> IndexStats:
-    """Make the search vector of every row that has none yet, a batch per
-    transaction. ``snapshot_document(name, payload)`` and
-    ``checkpoint_document(row)`` give the text a vector is made of. Two
-    indexers at once share the work (``SKIP LOCKED``)."""
-    say = progress or (lambda phase, done, total: None)
-    done = {"snapshots": 0, "checkpoints": 0}
-    cp_columns = A.copied_columns(A.checkpoints)
+) -> Indexing:
+    """:func:`index_origin` for every origin of the archive whose push lock
+    is free (a push under way indexes its own when its copy is done)."""
+    done, seconds = 0, 0.0
     with engine.connect() as conn:
-        for table in (A.snapshots, A.checkpoints):
-            keys = [c.name for c in table.primary_key.columns]
-            waiting = _count_pending(conn, table)
+        origins = list(conn.execute(select(A.origins.c.origin_id)).scalars())
+        conn.commit()
+        for origin_id in origins:
+            if not dialect.lock_origin(conn, origin_id):
+                continue
             conn.commit()
-            say(f"index-{table.name}", 0, waiting)
-            while True:
-                if table is A.snapshots:
-                    picked = [table.c[k] for k in keys] + [table.c.name, table.c.payload]
-                else:
-                    picked = [table.c[k] for k in keys] + [table.c[c] for c in cp_columns]
-                rows = conn.execute(
-                    select(*picked)
-                    .where(table.c.search.is_(None))
-                    .limit(batch)
-                    .with_for_update(skip_locked=True)
-                ).all()
-                if not rows:
-                    conn.commit()
-                    break
-                if table is A.snapshots:
-                    docs = [(*r[:2], snapshot_document(r[2], r[3])) for r in rows]
-                else:
-                    docs = [(*r[:2], checkpoint_document(dict(zip(cp_columns, r[2:], strict=True)))) for r in rows]
-                dialect.set_search(conn, table, keys, docs)
+            try:
+                part = index_origin(conn, origin_id, words, batch=batch, progress=progress)
+            finally:
+                conn.rollback()
+                dialect.unlock_origin(conn, origin_id)
                 conn.commit()
-                done[table.name] += len(rows)
-                say(f"index-{table.name}", min(done[table.name], waiting), max(waiting, done[table.name]))
-    return IndexStats(done["snapshots"], done["checkpoints"])
-
-
-def _count_pending(conn: Connection, table) -> int:
-    return int(conn.execute(select(func.count()).where(table.c.search.is_(None))).scalar_one())
+            done, seconds = done + part.snapshots, seconds + part.seconds
+    return Indexing(done, seconds)
 
 
 def push(
@@ -145,14 +220,19 @@ def push(
     engine: Engine,
     host: str,
     *,
+    snapshot_words: SnapshotWords,
+    checkpoint_words: CheckpointWords,
+    index: bool = True,
     immutable: bool = False,
     batch: int = BATCH,
     progress: Progress | None = None,
-) -> PushStats:
+) -> tuple[PushStats, Indexing | None]:
     """Bring the rows of the store at ``store_path`` in the archive up to
     it, as the origin ``store.file_identity`` says the file is, pushed from
-    ``host``. Raises the store's one-line errors for the store and the
-    driver's for the archive (the caller translates those)."""
+    ``host``; then, if ``index``, make the search vectors of its snapshots
+    that have none (:func:`index_origin`). Raises the store's one-line
+    errors for the store and the driver's for the archive (the caller
+    translates those)."""
     say = progress or (lambda phase, done, total: None)
     local = _LocalStore(store_path, immutable)
     try:
@@ -166,7 +246,23 @@ def push(
                 )
             conn.commit()
             try:
-                return _push(conn, local, origin, batch, say)
+                stats = _push(
+                    conn, local, origin, batch, say, checkpoint_words, snapshot_words if index else None
+                )
+                local.close()  # the store is read: the indexing reads the archive
+                indexing = (
+                    index_origin(
+                        conn,
+                        origin.id,
+                        snapshot_words,
+                        archived=stats.archived_snapshots,
+                        batch=batch,
+                        progress=say,
+                    )
+                    if index
+                    else None
+                )
+                return stats, indexing
             finally:
                 conn.rollback()
                 dialect.unlock_origin(conn, origin.id)
@@ -181,6 +277,8 @@ def _push(
     origin: Origin,
     batch: int,
     say: Progress,
+    checkpoint_words: CheckpointWords,
+    snapshot_words: SnapshotWords | None,
 ) -> PushStats:
     now = timeutil.now_iso()
     skipped: list[str] = []
@@ -211,20 +309,36 @@ def _push(
         for sid, restored in mine.items()
         if sid in theirs and (theirs[sid][0] != restored or theirs[sid][1])
     ]
-    sent = 0
+    sent = read = 0
     say("snapshots", 0, len(new))
-    for start in range(0, len(new), batch):
-        rows = _storable(local.snapshots(new[start : start + batch]), "snapshots", skipped)
-        dialect.copy_new(
-            conn,
-            A.snapshots,
-            [A.ORIGIN, *A.copied_columns(A.snapshots)],
-            [(origin.id, *r) for r in rows],
-            reset={"pruned_at": None},
-        )
-        conn.commit()
-        sent += len(rows)
-        say("snapshots", min(start + batch, len(new)), len(new))
+    columns = [A.ORIGIN, *A.copied_columns(A.snapshots)]
+    session, at, name, payload = (
+        columns.index(c) - 1 for c in ("session_id", "captured_at", "name", "payload")
+    )
+
+    def write(c: Connection, batch: tuple[list, list]) -> None:
+        rows, vectors = batch
+        dialect.copy_new(c, A.snapshots, columns, rows, reset={"pruned_at": None})
+        if vectors:
+            _write_vectors(c, vectors)
+
+    writer = _Writer(conn.engine, write)
+    try:
+        for part in local.snapshots(new, batch, whole=len(new) > len(mine) // 4):
+            rows = _storable(part, "snapshots", skipped)
+            vectors = (
+                [
+                    (origin.id, r[0], r[session], r[at], snapshot_words(r[name], r[payload]))
+                    for r in rows
+                ]
+                if snapshot_words is not None
+                else []
+            )
+            writer.put(([(origin.id, *r) for r in rows], vectors))
+            sent, read = sent + len(rows), read + len(part)
+            say("snapshots", read, len(new))
+    finally:
+        writer.close()
 
     # -- the rest, in one transaction ---------------------------------------------------
     if moved:
@@ -259,11 +373,15 @@ def _push(
         dialect.copy_upsert(
             conn,
             A.checkpoints,
-            [A.ORIGIN, *cp_columns],
-            _with(origin.id, rows),
-            reset={"search": None},  # its text changed: indexed again
+            [A.ORIGIN, *cp_columns, "search"],
+            [
+                (origin.id, *r, dialect.vector_text(checkpoint_words(dict(zip(cp_columns, r, strict=True)))))
+                for r in rows
+            ],
         )
     say("checkpoints", len(rows), len(changed_cp))
+    if counts["projects"] or counts["sessions"]:
+        _count_sessions(conn, origin.id)
     archived = len(theirs) + sent
     pruned_before = sum(1 for _, pruned in theirs.values() if pruned)
     came_back = sum(1 for sid in moved if theirs[sid][1])
@@ -322,11 +440,27 @@ def _archived_rows(conn: Connection, table, origin_id: str) -> dict[Any, tuple]:
 
 def _archived_snapshot_keys(conn: Connection, origin_id: str) -> dict[str, tuple[Any, bool]]:
     """id -> (restored_at, pruned) of every snapshot of the origin."""
-    s = A.snapshots.c
-    rows = conn.execute(
-        select(s.id, s.restored_at, s.pruned_at.is_not(None)).where(s.origin_id == origin_id)
+    rows = _driver_rows(
+        conn,
+        f'SELECT id, restored_at, pruned_at IS NOT NULL FROM "{A.SCHEMA}".snapshots '
+        "WHERE origin_id = %s",
+        origin_id,
     )
     return {sid: (restored, pruned) for sid, restored, pruned in rows}
+
+
+def _column(conn: Connection, table: str, column: str, origin_id: str) -> list:
+    """One column of an origin's rows of ``table``."""
+    sql = f'SELECT "{column}" FROM "{A.SCHEMA}"."{table}" WHERE origin_id = %s'
+    return [r[0] for r in _driver_rows(conn, sql, origin_id)]
+
+
+def _driver_rows(conn: Connection, sql: str, origin_id: str) -> list[tuple]:
+    """The rows of a read of one origin's keys, as the driver's tuples: a
+    push reads every key of its origin, tens of thousands, and SQLAlchemy's
+    rows cost more than the read."""
+    with conn.connection.driver_connection.cursor() as cursor:
+        return cursor.execute(sql, (origin_id,)).fetchall()
 
 
 def _archived_checkpoint_keys(conn: Connection, origin_id: str) -> dict[str, Any]:
@@ -334,6 +468,17 @@ def _archived_checkpoint_keys(conn: Connection, origin_id: str) -> dict[str, Any
     return dict(
         conn.execute(select(c.session_id, c.updated_at).where(c.origin_id == origin_id)).all()
     )
+
+
+def _count_sessions(conn: Connection, origin_id: str) -> None:
+    """Set ``session_count`` of the origin's projects."""
+    p, s = A.projects.c, A.sessions.c
+    counted = (
+        select(func.count())
+        .where(s.origin_id == p.origin_id, s.project_id == p.id)
+        .scalar_subquery()
+    )
+    conn.execute(update(A.projects).where(p.origin_id == origin_id).values(session_count=counted))
 
 
 def _count(conn: Connection, table, origin_id: str) -> int:
@@ -354,7 +499,13 @@ def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
     """The rows whose text PostgreSQL can hold; the others are named in ``skipped``."""
     out = []
     for row in rows:
-        problem = next((p for v in row if isinstance(v, str) and (p := _text_problem(v))), None)
+        problem = None
+        for v in row:
+            # the usual value, plain ASCII without NUL, is let through in C
+            if v.__class__ is str and ("\x00" in v or not v.isascii()):
+                problem = _text_problem(v)
+                if problem:
+                    break
         if problem is None:
             out.append(row)
         else:
@@ -443,8 +594,34 @@ class _LocalStore:
             out += [_times(table, columns, r) for r in self._fetch(sql, part)]
         return out
 
-    def snapshots(self, ids: Sequence[str]) -> list[tuple]:
-        return self._by_key("snapshots", "id", ids)
+    def snapshots(self, ids: Sequence[str], batch: int, *, whole: bool) -> Iterator[list[tuple]]:
+        """The rows of snapshots ``ids``, ``batch`` at a time: looked up by
+        id, or (``whole``: most of the table) read in one pass and picked."""
+        if not whole:
+            for start in range(0, len(ids), batch):
+                yield self._by_key("snapshots", "id", ids[start : start + batch])
+            return
+        wanted = set(ids)
+        columns = A.copied_columns(A.snapshots)
+        sql = self._select("snapshots", columns)
+        escaped = lambda b: b.decode("utf-8", "surrogateescape")  # noqa: E731
+        for factory in (str, escaped):  # text that is not UTF-8: read again, escaped
+            self.conn.text_factory = factory
+            try:
+                cursor = self.conn.execute(sql)
+                while rows := cursor.fetchmany(batch * 2):
+                    picked = [_times("snapshots", columns, r) for r in rows if r[0] in wanted]
+                    wanted.difference_update(r[0] for r in picked)
+                    if picked:
+                        yield picked
+                return
+            except sqlite3.OperationalError as exc:
+                if factory is not str or "decode" not in str(exc).lower():
+                    raise translate(exc, self.path) from None
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from None
+            finally:
+                self.conn.text_factory = str
 
     def checkpoints(self, session_ids: Sequence[str]) -> list[tuple]:
         return self._by_key("checkpoints", "session_id", session_ids)
@@ -462,7 +639,14 @@ def _time(value: Any) -> Any:
 
 def _times(table: str, columns: Sequence[str], row: tuple) -> tuple:
     """The row with its times as the archive keeps them (:func:`_time`)."""
-    at = [i for i, c in enumerate(columns) if c in A.TIME_COLUMNS[table]]
-    if not any(_is_epoch(row[i]) for i in at):
-        return tuple(row)
-    return tuple(_time(v) if i in at else v for i, v in enumerate(row))
+    at = _time_positions(table, tuple(columns))
+    for i in at:
+        v = row[i]
+        if v is not None and (v.__class__ is not str or v.isdigit()):
+            return tuple(_time(v) if i in at else v for i, v in enumerate(row))
+    return row
+
+
+@lru_cache(maxsize=16)
+def _time_positions(table: str, columns: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(i for i, c in enumerate(columns) if c in A.TIME_COLUMNS[table])

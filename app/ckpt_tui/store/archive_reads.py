@@ -24,7 +24,6 @@ from sqlalchemy import (
     Connection,
     String,
     and_,
-    case,
     false,
     func,
     literal,
@@ -60,6 +59,20 @@ def _after(keys: Sequence[Any], values: Sequence[Any] | None):
     from sqlalchemy import tuple_
 
     return tuple_(*keys) < tuple_(*(literal(v, String) for v in values))
+
+
+def _among(columns: Sequence[Any], pairs) -> Any:
+    """``(a, b) IN`` the given pairs, as a join to two arrays unnested side
+    by side: a list of row values written out is planned as one ``OR`` arm
+    per pair, which PostgreSQL can read nearly the whole table for, and
+    two bound arrays keep the statement's text, and its compiled form, the
+    same whatever the pairs."""
+    from sqlalchemy import Text, tuple_
+
+    pairs = list(pairs)
+    firsts = literal([p[0] for p in pairs], ARRAY(Text))
+    seconds = literal([p[1] for p in pairs], ARRAY(Text))
+    return tuple_(*columns).in_(select(func.unnest(firsts), func.unnest(seconds)))
 
 
 def _page(rows: list, raw: Sequence, total: int, limit: int, cursor_of) -> Page:
@@ -133,6 +146,7 @@ def projects_page(
             P.id,
             func.max(P.updated_at).label("updated_at"),
             func.min(P.created_at).label("created_at"),
+            func.sum(P.session_count).label("session_count"),
             func.array_agg(aggregate_order_by(P.origin_id, *newest)).label("origins"),
             func.array_agg(aggregate_order_by(P.directory, *newest), type_=ARRAY(String))[1].label(
                 "directory"
@@ -146,10 +160,8 @@ def projects_page(
         .subquery()
     )
     g = grouped.c
-    of_project = S.project_id == g.id
-    count = select(func.count()).where(of_project).scalar_subquery()
-    last = select(func.max(S.updated_at)).where(of_project).scalar_subquery()
-    stmt = select(grouped, count.label("session_count"), last.label("last_activity"))
+    last = select(func.max(S.updated_at)).where(S.project_id == g.id).scalar_subquery()
+    stmt = select(grouped, last.label("last_activity"))
     cursor = _after([g.updated_at, g.id], after)
     if cursor is not None:
         stmt = stmt.where(cursor)
@@ -165,7 +177,7 @@ def projects_page(
             canonical=r["canonical"],
             created_at=r["created_at"],
             updated_at=r["updated_at"],
-            session_count=r["session_count"],
+            session_count=int(r["session_count"] or 0),
             last_activity=r["last_activity"] or r["updated_at"],
             origins=tuple(r["origins"]),
         )
@@ -464,32 +476,28 @@ def board_page(
     """Sessions whose checkpoint status is one of ``statuses``, grouped by
     status in that order, newest activity (the checkpoint's last write)
     first within a status, across origins."""
-    where = [C.status.in_(list(statuses))]
+    where = []
     if project_id is not None:
         where.append(C.project_id == require_id(project_id, "project id"))
     if origin is not None:
         where.append(C.origin_id == origin)
-    rank = case(*((C.status == s, i) for i, s in enumerate(statuses)), else_=len(statuses))
-    keys = select(rank.label("rank"), C.updated_at, C.session_id, C.origin_id).where(*where)
-    if after is not None:
-        r0, at, sid, oid = after
-        keys = keys.where(
-            or_(
-                rank > r0,
-                and_(
-                    rank == r0,
-                    _after([C.updated_at, C.session_id, C.origin_id], (at, sid, oid)),
-                ),
-            )
-        )
-    picked = conn.execute(
-        keys.order_by(rank, C.updated_at.desc(), C.session_id.desc(), C.origin_id.desc()).limit(
-            limit
-        )
-    ).all()
-    total = conn.execute(select(func.count()).where(*where)).scalar_one()
-    rows = _board_details(conn, [(r.origin_id, r.session_id) for r in picked])
-    page_rows = [rows[(r.origin_id, r.session_id)] for r in picked]
+    keys = [C.updated_at, C.session_id, C.origin_id]
+    first = 0 if after is None else int(after[0])
+    picked: list[tuple] = []
+    # a status at a time, each newest first along its index: no sort of every checkpoint
+    for rank, status in enumerate(statuses):
+        if rank < first or len(picked) >= limit:
+            continue
+        stmt = select(*keys).where(C.status == status, *where)
+        if after is not None and rank == first:
+            stmt = stmt.where(_after(keys, tuple(after[1:])))
+        stmt = stmt.order_by(*(k.desc() for k in keys)).limit(limit - len(picked))
+        picked += [(rank, *r) for r in conn.execute(stmt)]
+    total = conn.execute(
+        select(func.count()).where(C.status.in_(list(statuses)), *where)
+    ).scalar_one()
+    rows = _board_details(conn, [(oid, sid) for _r, _at, sid, oid in picked])
+    page_rows = [rows[(oid, sid)] for _r, _at, sid, oid in picked]
     cursor = tuple(picked[-1]) if len(picked) == limit else None
     return Page(page_rows, total, cursor)
 
@@ -499,7 +507,6 @@ def _board_details(
 ) -> dict[tuple[str, str], BoardRow]:
     if not keys:
         return {}
-    from sqlalchemy import tuple_
 
     count = (
         select(func.count())
@@ -523,7 +530,7 @@ def _board_details(
                 A.checkpoints, and_(C.origin_id == S.origin_id, C.session_id == S.id)
             ).join(A.projects, and_(P.origin_id == S.origin_id, P.id == S.project_id))
         )
-        .where(tuple_(S.origin_id, S.id).in_(keys))
+        .where(_among([S.origin_id, S.id], keys))
     )
     out = {}
     for r in conn.execute(stmt).mappings():
@@ -557,15 +564,19 @@ class SearchHit(NamedTuple):
     kind: str
     at: str
     archived: bool
-    score: float
     payload: Any  # the snapshot's payload text, or the checkpoint row
     session_title: str | None
     project_dir: str
 
 
+#: Up to this many sessions holding a search's words, their snapshots are
+#: read session by session; past it, every snapshot newest first.
+SESSION_CANDIDATES = 500
+
+
 def search(
     conn: Connection,
-    query_text: str,
+    query: dialect.TextQuery,
     *,
     origin: str | None = None,
     project_id: str | None = None,
@@ -576,15 +587,50 @@ def search(
     offset: int = 0,
 ) -> list[SearchHit]:
     """A page of matches, newest first (snapshots by capture, checkpoints by
-    their last write). ``query_text`` is ``dialect.tsquery_text``'s;
-    ``current``: only checkpoints (True), only snapshots (False), both."""
+    their last write); ``current``: only checkpoints (True), only
+    snapshots (False), both.
+
+    Snapshots are found in two steps (``store/archive_schema.py``): the
+    sessions whose words hold the query's (the GIN index); a few, and
+    their snapshots are read session by session, kept when their own words
+    hold the query's; many, and every snapshot is read newest first along
+    the capture index, kept the same way, which ends soon, since so many
+    sessions hold those words. Snapshots' own rows are read for the page's
+    matches only."""
     want = limit + offset
     branches = []
+    sessions: set | None = None
+    many = False
     if current is not True:
-        where = [dialect.matches(N.search, query_text)]
-        where += _scoped(N, origin, project_id, session_id)
-        if kinds:
-            where.append(N.kind.in_(list(kinds)))
+        ss = A.session_search.c
+        held = select(ss.origin_id, ss.session_id).where(dialect.matches(ss.search, query.positive))
+        if origin is not None:
+            held = held.where(ss.origin_id == origin)
+        if session_id is not None:
+            held = held.where(ss.session_id == session_id)
+        # rows, not distinct sessions: a session has a row per push batch,
+        # and a DISTINCT would read every row of a common word's sessions
+        rows = conn.execute(held.limit(SESSION_CANDIDATES * 4 + 1)).all()
+        sessions = {tuple(r) for r in rows}
+        many = len(rows) > SESSION_CANDIDATES * 4 or len(sessions) > SESSION_CANDIDATES
+    if sessions:
+        t = A.snapshot_search.c
+        of_snapshot = and_(N.origin_id == t.origin_id, N.id == t.id)
+        found = select(t.origin_id, t.id, t.captured_at).where(
+            dialect.matches(t.search, query.text)
+        )
+        if not many:
+            found = found.where(_among([t.origin_id, t.session_id], sessions))
+        else:  # newest first along the capture index, until enough hold the words
+            if origin is not None:
+                found = found.where(t.origin_id == origin)
+            if session_id is not None:
+                found = found.where(t.session_id == session_id)
+        if project_id is not None or kinds:
+            found = found.join(A.snapshots, of_snapshot).where(*_scoped(N, None, project_id, None))
+            if kinds:
+                found = found.where(N.kind.in_(list(kinds)))
+        found = found.order_by(t.captured_at.desc(), t.id.desc()).limit(want).subquery()
         branches.append(
             select(
                 false().label("current"),
@@ -594,15 +640,14 @@ def search(
                 N.id.label("snapshot_id"),
                 N.name,
                 N.kind,
-                N.captured_at.label("at"),
+                found.c.captured_at.label("at"),
                 N.pruned_at.is_not(None).label("archived"),
+            ).select_from(
+                found.join(A.snapshots, and_(N.origin_id == found.c.origin_id, N.id == found.c.id))
             )
-            .where(*where)
-            .order_by(N.captured_at.desc(), N.id.desc())
-            .limit(want)
         )
     if current is not False and not kinds:
-        where = [dialect.matches(C.search, query_text)]
+        where = [dialect.matches(C.search, query.text)]
         where += _scoped(C, origin, project_id, session_id)
         branches.append(
             select(
@@ -633,7 +678,7 @@ def search(
         .mappings()
         .all()
     )
-    return _hits(conn, keys, query_text)
+    return _hits(conn, keys)
 
 
 def _scoped(columns, origin: str | None, project_id: str | None, session_id: str | None) -> list:
@@ -647,35 +692,32 @@ def _scoped(columns, origin: str | None, project_id: str | None, session_id: str
     return out
 
 
-def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
+def _hits(conn: Connection, keys) -> list[SearchHit]:
     """The page's hits with their text, session titles and project directories."""
-    from sqlalchemy import tuple_
 
     snaps = [(k["origin_id"], k["snapshot_id"]) for k in keys if not k["current"]]
     currents = [(k["origin_id"], k["session_id"]) for k in keys if k["current"]]
     payloads: dict = {}
     if snaps:
         for r in conn.execute(
-            select(N.origin_id, N.id, N.payload, dialect.rank(N.search, query_text)).where(
-                tuple_(N.origin_id, N.id).in_(snaps)
-            )
+            select(N.origin_id, N.id, N.payload).where(_among([N.origin_id, N.id], snaps))
         ):
-            payloads[(r[0], r[1])] = (r[2], float(r[3]))
+            payloads[(r[0], r[1])] = r[2]
     rows: dict = {}
     if currents:
         columns = A.copied_columns(A.checkpoints)
         for r in conn.execute(
-            select(*(C[c] for c in columns), C.origin_id, dialect.rank(C.search, query_text)).where(
-                tuple_(C.origin_id, C.session_id).in_(currents)
+            select(*(C[c] for c in columns), C.origin_id).where(
+                _among([C.origin_id, C.session_id], currents)
             )
         ).all():
-            rows[(r[-2], r[0])] = (dict(zip(columns, r, strict=False)), float(r[-1]))
+            rows[(r[-1], r[0])] = dict(zip(columns, r, strict=False))
     sessions = {(k["origin_id"], k["session_id"]) for k in keys}
     titles = (
         dict(
             ((o, s), t)
             for o, s, t in conn.execute(
-                select(S.origin_id, S.id, S.title).where(tuple_(S.origin_id, S.id).in_(sessions))
+                select(S.origin_id, S.id, S.title).where(_among([S.origin_id, S.id], sessions))
             )
         )
         if sessions
@@ -687,7 +729,7 @@ def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
             ((o, p), d)
             for o, p, d in conn.execute(
                 select(P.origin_id, P.id, P.directory).where(
-                    tuple_(P.origin_id, P.id).in_(projects)
+                    _among([P.origin_id, P.id], projects)
                 )
             )
         )
@@ -697,7 +739,7 @@ def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
     out = []
     for k in keys:
         where = (k["origin_id"], k["snapshot_id"] if not k["current"] else k["session_id"])
-        payload, score = (rows if k["current"] else payloads).get(where, (None, 0.0))
+        payload = (rows if k["current"] else payloads).get(where)
         out.append(
             SearchHit(
                 current=bool(k["current"]),
@@ -709,7 +751,6 @@ def _hits(conn: Connection, keys, query_text: str) -> list[SearchHit]:
                 kind=k["kind"],
                 at=k["at"],
                 archived=bool(k["archived"]),
-                score=score,
                 payload=payload,
                 session_title=titles.get((k["origin_id"], k["session_id"])),
                 project_dir=dirs.get((k["origin_id"], k["project_id"]), ""),

@@ -12,19 +12,41 @@ object, so a column added to the store's schema is a column of the archive
 * an index whose first column is ``session_id`` gets ``origin_id`` first
   (a session's rows are one origin's); the others are kept as they are,
   since a project's sessions are read across origins;
-* ``UNIQUE (session_id, name)`` of ``snapshots`` becomes a plain index: the
-  plugin may prune a manual snapshot and a person reuse its name, and the
-  archive keeps both;
+* ``UNIQUE (session_id, name)`` of ``snapshots`` is left out: the plugin
+  may prune a manual snapshot and a person reuse its name, and the archive
+  keeps both; a name is looked up among one session's snapshots, which the
+  ``(origin_id, session_id, captured_at)`` index reads (an index of its
+  own would cost every snapshot pushed an insert for that);
+* ``snapshots`` keeps no foreign key to ``sessions``: checking it is a
+  lookup and a row lock per snapshot, a quarter of the server's time in a
+  first push, and it guards nothing here (the archive's one writer, a push,
+  writes a store's sessions before their snapshots, and nothing deletes);
 * columns of the archive's own: ``snapshots.pruned_at`` (when a push found
-  the snapshot gone from its origin's store: only the archive has it), and
-  a full-text ``search`` column on ``snapshots`` and ``checkpoints``, of
-  the dialect's type (``store/archive_dialect.py``), NULL until the
-  indexer has made it (``store/archive_push.index_pending``).
+  the snapshot gone from its origin's store: only the archive has it),
+  ``projects.session_count``, and a full-text ``search`` column on
+  ``checkpoints``, of the dialect's type
+  (``store/archive_dialect.py``).
+
+Search is two tables of the archive's own. ``snapshot_search`` holds each
+snapshot's search vector (the set of its words) with its session and
+capture time, and no full-text index; ``session_search`` holds, for each
+batch of a push, each session's union of the words of its snapshots in
+that batch, under a GIN index. A GIN index costs about a microsecond per
+word per row written, most of a push's time if every snapshot had its
+~130 words in one; a session's snapshots share most of their words, so
+the sessions' index holds a fraction of the entries. Rows are only added
+(a session's row rewritten would put all its words in the index again):
+a snapshot holding a search's words lies in a batch whose row holds them
+too. A search finds the sessions holding its words through the index,
+then their snapshots that do, newest first (``store/archive_reads.search``). A snapshot without a row in
+``snapshot_search`` is not indexed yet: the next push, or ``archive
+index``, makes it (``store/archive_push.index_origin``).
 
 ``session_runtime`` and ``migrations`` are the plugin's bookkeeping, not
 history: the archive leaves them out. The archive's own tables are
-``origins`` (one row per pushed store file) and ``archive_version`` (its
-schema version, one row per version applied; ``archive init|migrate``).
+``origins`` (one row per pushed store file), ``snapshot_search``,
+``session_search`` and ``archive_version`` (its schema version, one row per version applied;
+``archive init|migrate``).
 Everything lives in one PostgreSQL schema, ``ckpt_archive``, so the
 archive can share a database with anything else.
 """
@@ -55,9 +77,11 @@ ORIGIN = "origin_id"
 
 metadata = MetaData(schema=SCHEMA)
 
-#: Unique constraints of the store that the archive keeps as plain indexes
-#: (table, columns): see the module docstring.
-_UNIQUE_AS_INDEX = {("snapshots", ("session_id", "name"))}
+#: Unique constraints of the store that the archive leaves out (table,
+#: columns), and tables whose foreign keys it leaves out: see the module
+#: docstring.
+_UNIQUE_LEFT_OUT = {("snapshots", ("session_id", "name"))}
+_NO_FOREIGN_KEYS = {"snapshots"}
 
 
 def _columns(source: Table) -> list[Column]:
@@ -74,11 +98,11 @@ def _constraints(source: Table) -> list:
     for con in source.constraints:
         if isinstance(con, UniqueConstraint) and not isinstance(con, PrimaryKeyConstraint):
             cols = tuple(c.name for c in con.columns)
-            if (name, cols) not in _UNIQUE_AS_INDEX:
+            if (name, cols) not in _UNIQUE_LEFT_OUT:
                 out.append(UniqueConstraint(ORIGIN, *cols))
         elif isinstance(con, CheckConstraint):
             out.append(CheckConstraint(con.sqltext))
-        elif isinstance(con, ForeignKeyConstraint):
+        elif isinstance(con, ForeignKeyConstraint) and name not in _NO_FOREIGN_KEYS:
             target = con.elements[0].column.table.name
             out.append(
                 ForeignKeyConstraint(
@@ -97,9 +121,6 @@ def _indexes(source: Table) -> list[Index]:
         cols = [c.name for c in index.columns]
         keys = [ORIGIN, *cols] if cols[0] == "session_id" else cols
         out.append(Index(index.name, *keys))
-    for table, cols in _UNIQUE_AS_INDEX:
-        if table == source.name:
-            out.append(Index(f"{table}_{'_'.join(cols)}_idx", ORIGIN, *cols))
     return out
 
 
@@ -132,27 +153,52 @@ origins = Table(
     Column("pruned_count", Integer, nullable=False, server_default="0"),
 )
 
-projects = _derive(store_schema.projects)
+projects = _derive(
+    store_schema.projects,
+    # the origin's sessions of the project, counted by each push that
+    # brings sessions: the projects page reads no sessions to count them
+    Column("session_count", Integer, nullable=False, server_default="0"),
+)
 sessions = _derive(store_schema.sessions)
 checkpoints = _derive(store_schema.checkpoints, Column("search", dialect.SEARCH_TYPE))
-snapshots = _derive(
-    store_schema.snapshots,
-    Column("pruned_at", Text),
-    Column("search", dialect.SEARCH_TYPE),
+snapshots = _derive(store_schema.snapshots, Column("pruned_at", Text))
+snapshot_search = Table(
+    "snapshot_search",
+    metadata,
+    Column(ORIGIN, Text, nullable=False),
+    Column("id", Text, nullable=False),
+    # the snapshot's, so a search reads its matches newest first here
+    Column("session_id", Text, nullable=False),
+    Column("captured_at", Text, nullable=False),
+    Column("search", dialect.SEARCH_TYPE, nullable=False),
+    PrimaryKeyConstraint(ORIGIN, "id"),
 )
-# Search: the full-text indexes, and newest-first over every snapshot.
-dialect.search_index("snapshots_search_idx", snapshots.c.search)
-dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
-Index("snapshots_captured_idx", snapshots.c.captured_at)
-# The rows a push left for the indexer (search vectors are made after the copy).
-Index("snapshots_unindexed_idx", snapshots.c.origin_id, postgresql_where=snapshots.c.search.is_(None))
+Index("snapshot_search_captured_idx", snapshot_search.c.captured_at)
 Index(
-    "checkpoints_unindexed_idx",
-    checkpoints.c.origin_id,
-    postgresql_where=checkpoints.c.search.is_(None),
+    "snapshot_search_session_idx",
+    snapshot_search.c.origin_id,
+    snapshot_search.c.session_id,
+    snapshot_search.c.captured_at,
 )
-# The board: the checkpoints of a status, without reading every one.
-Index("checkpoints_status_idx", checkpoints.c.status, checkpoints.c.updated_at)
+session_search = Table(
+    "session_search",
+    metadata,
+    Column(ORIGIN, Text, nullable=False),
+    Column("session_id", Text, nullable=False),
+    Column("search", dialect.SEARCH_TYPE, nullable=False),
+)
+dialect.search_index("session_search_idx", session_search.c.search)
+dialect.search_index("checkpoints_search_idx", checkpoints.c.search)
+# a search's current checkpoints newest first, when many hold its words
+Index("checkpoints_updated_idx", checkpoints.c.updated_at)
+# The board: a status's checkpoints newest first, without reading the others.
+Index(
+    "checkpoints_status_idx",
+    checkpoints.c.status,
+    checkpoints.c.updated_at,
+    checkpoints.c.session_id,
+    checkpoints.c.origin_id,
+)
 
 archive_version = Table(
     "archive_version",

@@ -44,7 +44,7 @@ def write_instant(conn: Connection, session_id: str) -> str:
     falls to the id.
     """
     newest = newest_snapshot(conn, session_id)
-    at = timeutil.now()
+    at = timeutil.now_ms()
     last = timeutil.parse(newest["captured_at"]) if newest else None
     if last is not None and last >= at:
         deadline = time.monotonic() + SAME_INSTANT_WAIT_MS / 1000
@@ -52,7 +52,7 @@ def write_instant(conn: Connection, session_id: str) -> str:
             if time.monotonic() > deadline:
                 break
             time.sleep(0.0005)
-            at = timeutil.now()
+            at = timeutil.now_ms()
     return timeutil.fmt(at)
 
 
