@@ -115,6 +115,8 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         self._planned_for: frozenset[str] | None = None
         #: Which opening this is (the restore preview is opened again).
         self._opened = 0
+        #: The title the title line shows.
+        self._title_shown = title
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -159,7 +161,9 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         """Every widget as a new screen composes it, for ``title_text``; with
         a plan ``ready``, what showing it sets is left to :meth:`_show`."""
         self.plan, self._offered, self._busy = None, (), False
-        self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+        if self._title_shown != self.title_text:
+            self._title_shown = self.title_text
+            self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
         self.diff_view.reset(DIFF_TITLE, None if ready is None else ready.value.shown)
         if ready is not None:
             return
@@ -248,10 +252,12 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
                 # (the preview opened again may show these fields already)
                 picker.clear_options()
                 picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
-            picker.border_title = "Fields"  # (space: the key bar says it)
+            if picker.border_title != "Fields":  # (space: the key bar says it)
+                picker.border_title = "Fields"
             if self._offered:
-                picker.highlighted = 0
-                if self.FOCUS_FIELDS:
+                if picker.highlighted != 0:
+                    picker.highlighted = 0
+                if self.FOCUS_FIELDS and not picker.has_focus:
                     picker.focus()
             if set(chosen) != set(self._offered):
                 # Fewer fields than the plan has: the diff is of those (the
@@ -283,7 +289,9 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             )
             if plan.note:
                 what.append("\n" + plan.note, style="italic")
-        self.query_one("#what", ThemedLabel).update(what)
+        label = self.query_one("#what", ThemedLabel)
+        if label.shown != what:  # (the preview opened again may say it already)
+            label.update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])

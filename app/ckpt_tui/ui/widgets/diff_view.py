@@ -75,7 +75,10 @@ class DiffView(TextLines):
 
     def reset(self, title: str, shown: DiffShown | None = None) -> None:
         """As a new view of ``shown`` (``None``: "Loading…") with this title:
-        unified, unchanged fields folded, at the top (a screen opened again)."""
+        unified, unchanged fields folded, at the top (a screen opened again;
+        showing it so already, nothing changes)."""
+        if shown is not None and self._shows_as_new(title, shown):
+            return
         self.set_reactive(DiffView.side_by_side, False)
         self.set_reactive(DiffView.show_unchanged, False)
         self.scroll_to(0, 0, animate=False, immediate=True)
@@ -83,6 +86,15 @@ class DiffView(TextLines):
             self.set_diff(None, title)
         else:
             self.set_diff(shown.diff, title, shown.rows, shown.drawn)
+
+    def _shows_as_new(self, title: str, shown: DiffShown) -> bool:
+        return (
+            self.diff is shown.diff
+            and self.no_diff is None
+            and not (self.side_by_side or self.show_unchanged)
+            and self.scroll_offset == (0, 0)
+            and str(self.border_title) == title
+        )
 
     def set_no_diff(self, why: str) -> None:
         """No diff to show, and why (a damaged snapshot, no field chosen):

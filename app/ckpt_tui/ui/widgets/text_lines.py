@@ -119,6 +119,8 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._version = 0
         #: The style lines are drawn over during a pass (:meth:`render_lines`).
         self._pass_style: Style | None = None
+        #: The styles of :meth:`look`, by theme and the view's style.
+        self._looked: LRUCache[tuple, tuple] = LRUCache(4)
         self._drawn: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
         self.border_title = literal(title)
 
@@ -139,9 +141,13 @@ class TextLines(Themed, ScrollView, can_focus=True):
         widths = self.widths()
         if widths is None:
             return None
-        names = sorted(STYLES.keys() & component_classes(type(self)))
-        styles = tuple((name, self.theme_style(name)) for name in names)
-        return Look(widths, self.app.theme, self.rich_style, styles)
+        theme, base = self.app.theme, self.rich_style
+        styles = self._looked.get((theme, base))
+        if styles is None:  # each name's style, worked out once per theme
+            names = sorted(STYLES.keys() & component_classes(type(self)))
+            styles = tuple((name, self.theme_style(name)) for name in names)
+            self._looked.set((theme, base), styles)
+        return Look(widths, theme, base, styles)
 
     def widths(self) -> Widths | None:
         """What wrapping rows for this view needs (``None`` until laid out)."""
