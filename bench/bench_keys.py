@@ -23,7 +23,7 @@ For each key:
 * ``d (moved)``, ``r (moved)``: the same, on a snapshot the cursor has just
   moved to (``j`` or ``k``, unmeasured, then idle: the detail worker has
   shown it and worked out what ``d`` and ``r`` show), as a person presses
-  them: the kept screens last showed another snapshot (``d`` and ``r``
+  them: the reused screens last showed another snapshot (``d`` and ``r``
   above are pressed again on the same one);
 * ``e``: the hand-off preview is up; ``?``: the help is up;
 * ``esc`` (filter): the snapshot pane's filter is cleared and the whole
@@ -43,7 +43,10 @@ result is drawn, not only handed over; the next key is sent after that).
 
 Launch: a new process each run, timed from ``Popen`` to the first frame
 written, and to the last frame written before the app goes quiet (no worker
-running, opencode's data loaded, no frame for 1 s): "settled". The minimal
+running, opencode's data loaded, no frame for 1 s): "settled". The warm-up
+(``CkptApp.warming_up``: the screens of later keys built unseen, then the
+screen shown drawn again as it was) draws nothing a person sees: its
+frames are not counted. The minimal
 app's first frame is the baseline for both. Then the first ``d`` and ``r``
 of that launch, on the second snapshot (``d (first)``, ``r (first)``), and
 its first ``?`` before them (``? (first)``), against a new min screen app's
@@ -123,6 +126,10 @@ class Probe:
             self.profile.enable()
 
     def frame(self) -> None:
+        if getattr(self.app, "warming_up", False):
+            # The warm-up builds screens unseen (no output) and then draws
+            # the screen shown again, as it was: no frame a person sees.
+            return
         self.frames.append(time.monotonic())
         if self.pred is not None and self.pred():
             self.pred = None
@@ -279,7 +286,8 @@ def _ckpt_idle(app) -> bool:
 
 def _ckpt_prepared(app) -> bool:
     """What ``d`` and ``r`` show for the selected snapshot is worked out
-    (``ui/prepared.py``), when the snapshot pane has the focus."""
+    (``ui/flows/diff.py``, ``restore.py``), when the snapshot pane has the
+    focus."""
     main = getattr(app, "main", None)
     if main is None or app.screen is not main or app.focused is not main.snapshots:
         return True
@@ -290,9 +298,13 @@ def _ckpt_prepared(app) -> bool:
     if ahead is None:
         return True
     (old, new), restore = ahead
-    prepared = main.prepared
-    return prepared.diff(snap.session_id, old, new) is not None and (
-        restore is None or prepared.plan(snap.session_id, restore) is not None
+    prepared = getattr(main, "prepared", None)
+    if prepared is not None:  # ``--app`` with a version that kept them in ``ui/prepared.py``
+        return prepared.diff(snap.session_id, old, new) is not None and (
+            restore is None or prepared.plan(snap.session_id, restore) is not None
+        )
+    return main.diffs.get((snap.session_id, old, new)) is not None and (
+        restore is None or main.plans.get((snap.session_id, restore)) is not None
     )
 
 
@@ -531,7 +543,7 @@ def key_runs(db: str, env: dict, runs: int, only: tuple[str, ...] = GROUPS) -> d
             ckpt.press("esc")
             screens.press("esc")
         # On the snapshot the cursor just moved to (and rested on), which the
-        # kept diff screen and restore preview last showed no more: the
+        # reused diff screen and restore preview last showed no more: the
         # second and third rows in turn (the first, the newest, is often the
         # checkpoint itself: no differences, nothing to restore).
         ckpt.press("j")

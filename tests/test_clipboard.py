@@ -126,4 +126,4 @@ async def test_y_in_the_app_uses_the_tool_and_notifies(store_path, bin_dir, monk
         await settle(pilot)
         assert app.clipboard == command
         assert got.read_text().endswith(command)
-        assert any(n.message == f"Copied: {command}" for n in app._notifications)
+        assert any(n.message == f"Copied: {command}" for n in app.notices.shown())

@@ -160,7 +160,7 @@ async def test_the_app_notifies_each_problem_and_applies_the_rest(store_path):
     app = CkptApp(open_service(store_path, config=cfg), cfg, poll=False, read_opencode=False)
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
-        messages = [str(n.message) for n in app._notifications]
+        messages = [str(n.message) for n in app.notices.shown()]
         assert any("did you mean 'history_limit'" in m for m in messages), messages
         assert any("unknown binding id 'main.nope'" in m for m in messages), messages
         for key in ("enter", "enter", "R"):

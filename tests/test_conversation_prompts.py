@@ -108,7 +108,7 @@ async def test_the_prompts_of_a_short_conversation(tmp_path):
 
 
 def _notes(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.notices.shown()]
 
 
 @run_async

@@ -85,7 +85,7 @@ async def test_an_unexpected_worker_error_is_logged_and_notified(store_path):
         await settle(pilot)
         app._run_write(broken)
         await settle(pilot)
-        messages = [str(n.message) for n in app._notifications]
+        messages = [str(n.message) for n in app.notices.shown()]
         assert any(
             "ZeroDivisionError" in m and f"traceback in {state_log()}" in m for m in messages
         ), messages

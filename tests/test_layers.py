@@ -83,7 +83,6 @@ def test_shared_modules_import_nothing_of_ours_above_them():
         "paths.py",
         "records.py",
         "conversation.py",
-        "frozen.py",
         "fields.py",
     )
     for name in shared:

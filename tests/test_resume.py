@@ -112,7 +112,7 @@ async def _resume_from_sessions(app: CkptApp):
         assert app.main.session.id == SESSION
         await pilot.press("O")
         await settle(pilot)
-        return [n.message for n in app._notifications], app.clipboard
+        return [n.message for n in app.notices.shown()], app.clipboard
 
 
 @run_async

@@ -9,7 +9,7 @@ from rich.color import Color
 from textual.geometry import Region
 from textual.theme import BUILTIN_THEMES
 
-from ckpt_tui.ui.styles import STYLES
+from ckpt_tui.ui.styles import STYLES, component_classes
 from tests.ui_support import demo_db, make_app, run_async, settle
 
 #: WCAG 2's minimum for text.
@@ -40,7 +40,7 @@ def low_contrast(widget) -> list[tuple[str, float]]:
     """The style names ``widget`` draws (``ui/styles.py``) whose text, in the
     theme now, contrasts less than the minimum with its background (the
     style's own, or the widget's)."""
-    names = set(type(widget)._get_component_classes()) & set(STYLES)
+    names = set(component_classes(type(widget))) & set(STYLES)
     assert names, f"{type(widget).__name__} draws no named style"
     bad = []
     for name in sorted(names):

@@ -90,7 +90,7 @@ async def test_read_only_refuses_writes(store_path):
         await pilot.press("r", "u", "n")
         await settle(pilot)
         assert type(app.screen).__name__ == "MainScreen"
-        assert any("Read-only" in str(n.message) for n in app._notifications)
+        assert any("Read-only" in str(n.message) for n in app.notices.shown())
 
 
 @run_async
@@ -207,7 +207,7 @@ async def test_store_text_is_literal_in_titles_prompts_and_notifications(tmp_pat
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
-        messages = [n for n in app._notifications]
+        messages = [n for n in app.notices.shown()]
         assert messages and all(not n.markup for n in messages)
         assert any(name in n.message for n in messages)
 

@@ -109,7 +109,7 @@ async def test_a_long_notification_is_one_line_and_m_shows_all_of_it(store_path)
         await settle(pilot)
         app.notify(long, title="Import", timeout=30)
         await settle(pilot)
-        shown = [n.message for n in app._notifications]
+        shown = [n.message for n in app.notices.shown()]
         assert shown == ["imported legacy state (M: full text)"]
         # On a dialog the notification is at the top, clear of the buttons.
         from textual.widgets._toast import Toast
@@ -174,7 +174,7 @@ async def test_no_checkpoint_to_snapshot_is_said_before_the_prompt(tmp_path):
         await pilot.press("enter", "n")
         await settle(pilot)
         assert not isinstance(app.screen, NamePrompt)
-        assert any("No checkpoint to snapshot" in n.message for n in app._notifications)
+        assert any("No checkpoint to snapshot" in n.message for n in app.notices.shown())
 
 
 @run_async
@@ -191,7 +191,7 @@ async def test_handoff_without_checkpoint_names_no_command_line_flag(tmp_path):
         await settle(pilot)
         await pilot.press("enter", "e")
         await settle(pilot)
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in app.notices.shown()]
         assert any("no checkpoint to hand off" in m for m in said), said
         assert not any("--" in m for m in said), said
 
@@ -265,7 +265,7 @@ async def test_handoff_preview_changes_after_its_undo(tmp_path):
         assert app.screen is screen
         where = screen.query_one("#where").shown.plain
         assert where.startswith("Undone: no note at") and "ctrl+r" in where
-        assert "undo removed it" in screen.query_one("#note").content.markup
+        assert "undo removed it" in screen.query_one("#note").document.markup
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert "Written to" in screen.query_one("#where").shown.plain
@@ -326,7 +326,7 @@ async def test_a_dialog_opens_clear_of_earlier_notifications(store_path):
         await pilot.press("enter", "n")
         await settle(pilot)
         assert type(app.screen).__name__ == "NamePrompt"
-        assert not app._notifications
+        assert not app.notices.shown()
         assert any("u undoes it" in n.text for n in app.notices.notices)  # still for M
 
 

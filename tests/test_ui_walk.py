@@ -10,10 +10,9 @@ import pkgutil
 
 import pytest
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 
 from ckpt_tui.ui.screens.help import help_table
-from tests.ui_support import demo_db, make_app, run_async, settle
+from tests.ui_support import demo_db, drawn_lines, make_app, run_async, settle
 
 KEY_WIDTH = 18  # the help's key column (``help.KEY_WIDTH``)
 
@@ -36,8 +35,8 @@ async def test_help_messages_and_the_hand_off_note_scroll_with_j_k_g_and_G(openi
             for i in range(12):
                 app.notify(f"message {i}\nwith a second line")
         await press(pilot, *opening)
-        box = app.screen.query_one(VerticalScroll)
-        assert app.screen.focused is box and box.max_scroll_y > 2
+        box = app.screen.focused  # the help's and the messages' box, the note's view
+        assert box is not None and box.max_scroll_y > 2
         await press(pilot, "j", "j")
         assert box.scroll_y == 2
         await press(pilot, "k")
@@ -136,8 +135,7 @@ async def test_field_history_keeps_kind_and_name_apart_and_its_lines_readable_at
         blame = app.screen.blame
         assert type(app.screen).__name__ == "HistoryScreen" and blame.rows
         row = next(r for r in blame.rows if r.kind == "line")
-        strips = app.screen._compositor.render_strips()
-        shown = ["".join(segment.text for segment in strip) for strip in strips]
+        shown = drawn_lines(blame)
         assert 32 < len(row.text) <= 50
         assert any(("│ " + row.text) in line for line in shown), shown  # whole, not cut
 

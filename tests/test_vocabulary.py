@@ -81,7 +81,7 @@ async def test_the_app_names_keys_and_one_status_label(store_path):
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in app.notices.shown()]
         assert any("(u undoes it)" in m for m in said), said
         assert not any("ckpt-tui" in m for m in said), said
 

@@ -21,14 +21,14 @@ async def test_a_worker_that_raises_is_a_notification_and_the_app_keeps_running(
         monkeypatch.setattr(app.service, "current", broken)
         await pilot.press("enter")  # sessions: the detail worker reads the checkpoint
         await settle(pilot)
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in app.notices.shown() if n.severity == "error"]
         assert len(errors) == 1
         assert errors[0].startswith("Unexpected error: RuntimeError: boom second line")
         assert "\n" not in errors[0]
         logged = debuglog.log_path().read_text(encoding="utf-8")
         assert "RuntimeError: boom" in logged and "Traceback" in logged
         # Still running and answering keys: the snapshots pane takes the focus.
-        assert app.is_running and app._exception is None
+        assert app.is_running and app.return_code is None
         await pilot.press("3")
         await settle(pilot)
         assert app.screen.focused is app.main.snapshots

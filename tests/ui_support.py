@@ -60,6 +60,18 @@ async def settle(pilot, rounds: int = 12) -> None:
                 return
 
 
+def drawn_lines(widget) -> list[str]:
+    """What ``widget`` draws now, line by line, its border included: its
+    lines as Textual's compositor asks for them (``render_lines``)."""
+    from textual.geometry import Region
+
+    width, height = widget.outer_size
+    return [
+        "".join(segment.text for segment in strip)
+        for strip in widget.render_lines(Region(0, 0, width, height))
+    ]
+
+
 def run_async(test):
     """Run an ``async def`` test with ``asyncio.run`` (no pytest plugin needed)."""
 

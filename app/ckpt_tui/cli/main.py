@@ -344,6 +344,7 @@ ENVIRONMENT = {
     "CKPT_TUI_CACHE": "ckpt-tui's cache dir: what can be rebuilt (the demo store)",
     "CKPT_TUI_LOG": "write the debug log to this file (turns the log on)",
     "CKPT_TUI_DEBUG": "let an unexpected error end with its Python traceback",
+    "CKPT_TUI_TEXTUAL_COMPAT": "off: none of Textual's private names used (a worker's error ends the app)",
     "CKPT_ARCHIVE_URL": "the team archive's PostgreSQL URL (like --archive; libpq's PG* too)",
     "NO_COLOR": "no colour with --color=auto",
     "TERM": "dumb: no colour with --color=auto",

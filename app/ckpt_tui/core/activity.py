@@ -10,10 +10,10 @@ opencode sessions have no checkpoint. It never writes to opencode's storage.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ckpt_tui import timeutil
-from ckpt_tui.frozen import Frozen
 from ckpt_tui.records import SessionRow
 
 if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up path
@@ -21,7 +21,8 @@ if TYPE_CHECKING:  # the reader is imported when it is used, off the start-up pa
     from ckpt_tui.opencode.usage import SessionUsage
 
 
-class Activity(Frozen):
+@dataclass(frozen=True, slots=True)
+class Activity:
     """opencode's sessions by id, as read at one moment (possibly none)."""
 
     reader: OpencodeReader | None

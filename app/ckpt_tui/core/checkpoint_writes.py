@@ -17,6 +17,7 @@ the two.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui import timeutil
@@ -31,7 +32,6 @@ from ckpt_tui.core.plans import (
     skipped_note,
 )
 from ckpt_tui.errors import Conflict, DamagedPayload
-from ckpt_tui.frozen import Frozen, replace
 from ckpt_tui.plural import counted
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from ckpt_tui.core.reads import Reader
 
 
-class PlanWritten(Frozen):
+@dataclass(frozen=True, slots=True)
+class PlanWritten:
     """What :func:`write_plan` wrote: the rows before and after (the
     journal's bytes), the pre-restore snapshot it took (``None``: there was
     no checkpoint to keep), what pruning deleted, and the anchor by which

@@ -29,18 +29,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ckpt_tui import paths
-from ckpt_tui.frozen import Factory, Frozen
 
 FILE_NAME = paths.CONFIG_FILE
 
 
-class Config(Frozen):
+@dataclass(frozen=True, slots=True)
+class Config:
     history_limit: int = 50
     preview_undo: bool = False
-    keymap: dict[str, str] = Factory(dict)
+    keymap: dict[str, str] = field(default_factory=dict)
     path: Path | None = None
     session_sort: str = "activity"
     project_sort: str = "activity"
@@ -144,7 +145,7 @@ def _checked(data: dict, path: Path) -> Config:
             kind = "one of " + ", ".join(choices)
             ok = choices.__contains__
         if not ok(value):
-            default = getattr(Config, key, None)
+            default = getattr(Config(), key, None)
             shown = f"; using {_toml(default)}" if key != "keymap" else "; ignored"
             hint = closest(value, choices) if key in _CHOICES and isinstance(value, str) else ""
             problems.append(f"{path.name}: {key} must be {kind}, not {_toml(value)}{hint}{shown}")

@@ -6,13 +6,13 @@ left there. The note itself is ``core.handoff``'s."""
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ckpt_tui.core.plans import Outcome, Plan, Step
 from ckpt_tui.core.undo_redo import UndoRedo, journal_after_write
 from ckpt_tui.errors import CkptError, ReadOnly
-from ckpt_tui.frozen import replace
 
 if TYPE_CHECKING:
 

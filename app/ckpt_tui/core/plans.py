@@ -16,12 +16,12 @@ exactly what the plan said.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ckpt_tui.core.model import COLUMN, FIELDS, LABEL, Checkpoint, DamagedField, field_labels
 from ckpt_tui.errors import DamagedPayload
-from ckpt_tui.frozen import Factory, Frozen, replace
 
 if TYPE_CHECKING:
     from ckpt_tui.core.diff import CheckpointDiff
@@ -90,7 +90,8 @@ def skipped_note(skipped: Mapping[str, str]) -> str:
     return f"; skipped damaged {field_labels(skipped)}" if skipped else ""
 
 
-class Plan(Frozen):
+@dataclass(frozen=True, slots=True)
+class Plan:
     """What a write will do, computed before doing it (the preview)."""
 
     action: Step  # restore | adopt | copy | undo | redo
@@ -121,14 +122,14 @@ class Plan(Frozen):
     #: for, without the damaged ones left out; ``None``: not recorded.
     fields: tuple[str, ...] | None = None
     #: Damaged fields a whole restore left out (key -> reason, SPEC 3).
-    skipped: Mapping[str, str] = Factory(dict)
+    skipped: Mapping[str, str] = field(default_factory=dict)
     #: Journaled undo or redo: the fields it leaves as they are now.
     kept: tuple[str, ...] = ()
     #: Adoption: the legacy session adopted from.
     legacy_session: str | None = None
     #: The column values this plan writes, as stored (column -> value): those
     #: of ``keys``; every one of :data:`ROW_COLUMNS` when it creates the row.
-    columns: Mapping[str, Any] = Factory(dict)
+    columns: Mapping[str, Any] = field(default_factory=dict)
     #: Undo of a write that created the checkpoint: the row goes (there was
     #: none before), as nothing else was changed in it since.
     delete_row: bool = False
@@ -327,7 +328,8 @@ class Plan(Frozen):
         return bool(self.candidates) and not self.keys
 
 
-class Outcome(Frozen):
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """What a write did, in one line (``message``) and in parts."""
 
     action: Step

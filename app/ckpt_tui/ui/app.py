@@ -7,23 +7,24 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.worker import WorkerFailed
 
-from ckpt_tui import paths
+from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui import collector, parsed_css, partial_renders, undo_keys
+from ckpt_tui.ui import undo_keys
 from ckpt_tui.ui.commands import (
     binding_groups,
     forget_help,
@@ -43,8 +44,8 @@ from ckpt_tui.ui.messages import (
     SnapshotRequested,
 )
 from ckpt_tui.ui.notice_log import MORE_HINT, NoticeLog, one_line
-from ckpt_tui.ui.screens.kept import build_kept_screens, lay_out_kept
 from ckpt_tui.ui.screens.main import MainScreen
+from ckpt_tui.ui.textual_compat import ReportsUnexpectedErrors
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
 if TYPE_CHECKING:
@@ -64,16 +65,13 @@ WARM_AFTER = 1.0
 # legacy view and adoption SQLAlchemy and core.legacy, 280-800 ms), and
 # bench/bench_startup.py counts every one.
 
-#: Seconds without a resize before the kept screens are laid out again.
-RELAYOUT_AFTER = 0.2
-
 #: How often the store is asked whether another process wrote to it.
 POLL_SECONDS = 0.8
-#: How often the lists' ages ("3m", "2h") are drawn again while the app stays open.
-AGES_SECONDS = 60.0
+#: How often the clock the ages ("3m", "45s ago") are worked out from moves.
+CLOCK_SECONDS = 1.0
 
 
-class CkptApp(App[None]):
+class CkptApp(ReportsUnexpectedErrors, App[None]):
     TITLE = "ckpt-tui"
     COMMANDS = App.COMMANDS | {unavailable_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -85,6 +83,12 @@ class CkptApp(App[None]):
         Binding("q", "quit", "Quit", id="app.quit"),
     ]
 
+    #: The instant every age on screen is worked out from ("3m" in a list,
+    #: "captured 45s ago" in the detail pane): one clock, read once a
+    #: second (:meth:`tick`), so no two places disagree. Widgets that show
+    #: ages watch it and draw again what now reads otherwise.
+    now: var[datetime] = var(timeutil.now, init=False)
+
     def __init__(
         self,
         service: Service,
@@ -95,11 +99,12 @@ class CkptApp(App[None]):
         read_opencode: bool = True,
         first: FirstScreen | None = None,
         theme: str | None = None,
+        collector_paused: bool = False,
     ) -> None:
+        """``collector_paused``: the launcher paused Python's collector
+        (``ui/launch.py``); it runs again from the first frame on."""
         super().__init__()
-        # The CSS parsed at the last launch (``ui/parsed_css.py``).
-        self.parsed_css = parsed_css.use(paths.cache_dir() / parsed_css.FILE_NAME)
-        partial_renders.install()  # partial frames draw only what they change
+        self.collector_paused = collector_paused
         self.first = first
         self.service = service
         self.config = config or Config()
@@ -124,9 +129,11 @@ class CkptApp(App[None]):
         #: over) and what it changed, one line each (help shows them).
         self.keymap_in_force: dict[str, str] = {}
         self.keymap_notes: tuple[str, ...] = ()
-        #: The imports and the help that later keys need are ready (``_warm_imports``).
+        #: The imports and the screens that later keys need are ready (``_warm_imports``).
         self.warmed_up = False
-        self._relayout: Timer | None = None
+        #: The screens are being built (``_warmed``): a frame drawn now shows
+        #: nothing new (the builds draw nothing, the screen shown is drawn again).
+        self.warming_up = False
 
     def notify(
         self,
@@ -143,13 +150,31 @@ class CkptApp(App[None]):
         full text of a longer one is kept for ``M``."""
         self.notices.add(severity, title, message)
         line, cut = one_line(message)
-        super().notify(
+        notification = Notification(
             line + (MORE_HINT if cut else ""),
-            title=title,
-            severity=severity,
-            timeout=timeout,
+            title,
+            severity,
+            self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
             markup=False,
         )
+        self.notices.showing(notification)
+        self.post_message(Notify(notification))
+
+    def clear_notifications(self) -> None:
+        self.notices.only([])
+        super().clear_notifications()
+
+    def hide_notifications(self, keep: Callable[[Notification], bool]) -> None:
+        """Take the notifications on screen off it, except those ``keep``
+        says stay (they stay for the time they had left)."""
+        shown = self.notices.shown()
+        kept = [notification for notification in shown if keep(notification)]
+        if len(kept) == len(shown):
+            return
+        self.clear_notifications()
+        self.notices.only(kept)
+        for notification in kept:
+            self.post_message(Notify(notification))
 
     # -- start-up -------------------------------------------------------------
     def get_default_screen(self) -> Screen:
@@ -179,11 +204,13 @@ class CkptApp(App[None]):
             remember_setting(self, "theme", theme.name)
 
     def _after_first_frame(self) -> None:
-        collector.resume()  # paused by the launcher until now (ui/collector.py)
-        self.parsed_css.write()  # the rules the first frame needed, if new
+        if self.collector_paused:
+            self.collector_paused = False
+            gc.freeze()  # what exists now lives as long as the app
+            gc.enable()
+        self.set_interval(CLOCK_SECONDS, self.tick)
         if self.poll:
             self.set_interval(POLL_SECONDS, self._poll)
-            self.set_interval(AGES_SECONDS, self.redraw_ages)
         if self.read_opencode:
             self.load_activity()  # then the next steps (_activity_loaded)
         else:
@@ -192,12 +219,9 @@ class CkptApp(App[None]):
         if not self.is_headless:  # tests time nothing, and need no stray worker
             self.set_timer(WARM_AFTER, self._warm_imports)
 
-    def on_resize(self) -> None:
-        """The kept screens not shown, laid out again at the new size once
-        the resizing stops (``ui/screens/kept.py``)."""
-        if self._relayout is not None:
-            self._relayout.stop()
-        self._relayout = self.set_timer(RELAYOUT_AFTER, lambda: lay_out_kept(self))
+    def tick(self) -> None:
+        """The clock moves on (:attr:`now`): what shows an age follows."""
+        self.now = timeutil.now()
 
     @work(thread=True, exclusive=True, group="warm")
     def _warm_imports(self) -> None:
@@ -215,16 +239,21 @@ class CkptApp(App[None]):
         self.call_from_thread(self._warmed)
 
     async def _warmed(self) -> None:
-        """The screens of ``d`` and ``r`` and the help are built (not shown:
-        no frame), so their first key is as quick as the next; then what
-        exists now is frozen for the collector, as at launch
-        (``ui/launch.py``): the imports and the app's own objects had made a
-        full collection cost 20-120 ms, in the middle of whichever key it
-        fell on."""
-        build_kept_screens(self)
+        """The screens of ``d`` and ``r`` and the help are built (not shown),
+        so their first key is as quick as the next; then what exists now is
+        frozen for Python's collector: the imports and the app's own
+        objects, which live as long as the app, had made a full collection
+        cost 20-120 ms in the middle of whichever key it fell on."""
+        from ckpt_tui.ui.flows.diff import build_diff_screen
+        from ckpt_tui.ui.flows.restore import build_restore_preview
+
+        self.warming_up = True
+        await build_diff_screen(self)
+        await build_restore_preview(self)
         await prepare_help(self)
         gc.freeze()
         self.warmed_up = True
+        self.call_after_refresh(setattr, self, "warming_up", False)
 
     def _report_config(self) -> None:
         """What the config file asked for and was ignored: one notification
@@ -247,24 +276,25 @@ class CkptApp(App[None]):
             severity = "warning" if resolved.unresolved else "information"
             self.notify(f"{shown}{tail}", title="Keymap", severity=severity, timeout=12)
 
-    def _handle_exception(self, error: Exception) -> None:
-        """An unexpected error: its traceback goes to the log file. A worker's
-        is a notification saying where; anything else ends the app as
-        Textual does, and the launcher says where."""
+    def unexpected_error(self, error: BaseException) -> bool:
+        """An error nobody expected (``ui/textual_compat.py`` hands it here):
+        its traceback goes to the log file. A worker's is a notification
+        saying where, and the app keeps running (``True``); anything else
+        ends the app as Textual does, and the launcher says where."""
         from ckpt_tui import debuglog  # imports logging: only when something failed
 
         cause = error.error if isinstance(error, WorkerFailed) else error
         self.crash_log = debuglog.log_exception(cause, "unexpected error in the app")
         where = f" (traceback in {self.crash_log})" if self.crash_log else ""
-        if isinstance(error, WorkerFailed):
-            one_line = " ".join(str(cause).split())[:200]  # a notification is one line
-            self.notify(
-                f"Unexpected error: {type(cause).__name__}: {one_line}{where}",
-                severity="error",
-                timeout=20,
-            )
-            return
-        super()._handle_exception(error)
+        if not isinstance(error, WorkerFailed):
+            return False
+        one_line = " ".join(str(cause).split())[:200]  # a notification is one line
+        self.notify(
+            f"Unexpected error: {type(cause).__name__}: {one_line}{where}",
+            severity="error",
+            timeout=20,
+        )
+        return True
 
     @work(thread=True, exclusive=True, group="opencode")
     def load_activity(self) -> None:
@@ -279,7 +309,7 @@ class CkptApp(App[None]):
         self.activity_loaded = True
         self.activity = activity
         self.main.sessions.set_activity(activity)
-        self.main._update_detail()  # the session's usage comes from opencode's data
+        self.main.update_detail()  # the session's usage comes from opencode's data
         self.main.start_next_steps()  # after opencode's read, not beside it
 
     # -- what screens ask for (ui/messages.py): the workflows in ui/flows/ --------
@@ -293,15 +323,15 @@ class CkptApp(App[None]):
 
     @on(RestoreRequested)
     def _restore_requested(self, event: RestoreRequested) -> None:
-        from ckpt_tui.ui.flows import previews
+        from ckpt_tui.ui.flows import restore
 
-        previews.preview_restore(self, event.snapshot)
+        restore.preview_restore(self, event.snapshot)
 
     @on(CopyRequested)
     def _copy_requested(self, event: CopyRequested) -> None:
-        from ckpt_tui.ui.flows import previews
+        from ckpt_tui.ui.flows import restore
 
-        previews.preview_copy(self, event.mark, event.session)
+        restore.preview_copy(self, event.mark, event.session)
 
     @on(SnapshotRequested)
     def _snapshot_requested(self, event: SnapshotRequested) -> None:
@@ -354,16 +384,6 @@ class CkptApp(App[None]):
             self.call_from_thread(self.store_changed, notices, changed)
         self._token = token
 
-    def redraw_ages(self) -> None:
-        """The lists keep their rows as drawn (``widgets/kept_lines.py``) until
-        what they show changes: an app left open all day would go on saying
-        "2m" of an hour-old snapshot. Each minute the lists on show are drawn
-        again (a list under another screen waits for the next minute)."""
-        main = self.main
-        if self.screen is main:
-            for pane in (main.projects, main.sessions, main.snapshots):
-                pane.refresh()
-
     def store_changed(self, notices: list[str], reload: bool = True) -> None:
         """Say what happened to the store file; reload what shows unless the
         file is only gone (what it held stays on screen)."""
@@ -407,14 +427,14 @@ class CkptApp(App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     def action_undo(self) -> None:
-        from ckpt_tui.ui.flows import previews
+        from ckpt_tui.ui.flows.undo_redo import undo_or_redo
 
-        previews.undo_or_redo(self, "undo")
+        undo_or_redo(self, "undo")
 
     def action_redo(self) -> None:
-        from ckpt_tui.ui.flows import previews
+        from ckpt_tui.ui.flows.undo_redo import undo_or_redo
 
-        previews.undo_or_redo(self, "redo")
+        undo_or_redo(self, "redo")
 
     def action_search(self) -> None:
         from ckpt_tui.ui.search_jump import open_search  # the index: on first use only

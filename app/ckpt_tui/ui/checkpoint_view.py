@@ -152,14 +152,13 @@ def _extra_keys(cp: Checkpoint) -> list[RenderableType]:
     ]
 
 
-def damaged_renderable(damaged: Damaged, heading: Text | None = None) -> RenderableType:
+def damaged_parts(damaged: Damaged) -> tuple[RenderableType, ...]:
+    """A damaged payload, drawn under its heading."""
     parts: list[RenderableType] = []
-    if heading is not None:
-        parts.append(heading)
     parts.append(Text(" DAMAGED PAYLOAD ", style="ckpt--chip-alarm"))
     parts.append(
         Text(f"{damaged.reason}. It is shown raw below and cannot be restored.", style="ckpt--error")
     )
     parts.append(Text())
     parts.append(safe_block(damaged.raw, style="dim"))
-    return Group(*parts)
+    return tuple(parts)

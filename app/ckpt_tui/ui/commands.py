@@ -11,9 +11,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ckpt_tui.ui.screens.kept import lay_out
+from ckpt_tui.ui.screens.installed import build_ahead
 
-#: The name the kept help screen is installed under.
+#: The name the help screen is installed under (built ahead, reused).
 HELP_SCREEN = "help"
 
 
@@ -102,19 +102,12 @@ async def prepare_help(app) -> None:
     it as fast as the next ones: composed, mounted and laid out at the
     terminal's size (its table of every key rendered then: most of a first
     ``?``). Called once the launch has settled (``CkptApp._warm_imports``);
-    a ``?`` pressed before that builds it as before. Textual composes a
-    screen when it is first pushed (``App._get_screen``), and lays it out
-    when it shows unless its size is already the terminal's."""
+    a ``?`` pressed before that builds it as before."""
     if app.is_screen_installed(HELP_SCREEN):
         return
     from ckpt_tui.ui.screens.help import HelpScreen
 
-    app.install_screen(HelpScreen(*_help_args(app)), HELP_SCREEN)
-    screen, mounted = app._get_screen(HELP_SCREEN)
-    await mounted
-    # Laid out while not shown (no frame is drawn): its table is rendered at
-    # the width it will have (unless ``?`` came first).
-    lay_out(screen)
+    await build_ahead(app, HELP_SCREEN, HelpScreen(*_help_args(app)))
 
 
 def _help_args(app) -> tuple:

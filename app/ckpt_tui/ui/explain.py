@@ -13,8 +13,9 @@ disagree.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from textual.app import ActionError
+from textual.actions import ActionError, parse
 from textual.dom import DOMNode
 
 
@@ -35,16 +36,35 @@ def reason_for(node: DOMNode, action: str, parameters: tuple[object, ...]) -> st
     return why_not(action, parameters) if why_not is not None else None
 
 
+def action_target(
+    app, action: str | tuple, default: DOMNode, namespaces: Mapping[str, DOMNode] | None = None
+) -> tuple[DOMNode, str, tuple[object, ...]] | None:
+    """The node ``action`` runs on, its name and its parameters, as Textual
+    finds them (``app.``, ``screen.`` and ``focused.`` name those nodes);
+    ``None`` for an action Textual would report as wrong itself."""
+    try:
+        destination, name, params = action if isinstance(action, tuple) else parse(action)
+    except ActionError:
+        return None
+    target = None if namespaces is None else namespaces.get(destination)
+    if destination and target is None:
+        named = {"app": app, "screen": app.screen, "focused": app.focused}
+        target = named.get(destination)
+        if target is None:
+            return None
+    return (default if target is None else target), name, params
+
+
 def refusal(app, action: str, default_namespace, namespaces) -> str | None:
     """Why the node that ``action`` would run on refuses it now (its
     ``check_action`` dims it and its ``why_not`` says why), or ``None``: the
     app's ``run_action`` then says so instead of running it."""
-    try:
-        target, name, params = app._parse_action(
-            action, app if default_namespace is None else default_namespace, namespaces
-        )
-    except ActionError:  # Textual reports a bad action itself
+    found = action_target(
+        app, action, app if default_namespace is None else default_namespace, namespaces
+    )
+    if found is None:  # Textual reports a bad action itself
         return None
+    target, name, params = found
     if target.check_action(name, params) is None:
         return reason_for(target, name, params)
     return None
@@ -55,7 +75,7 @@ def key_of(node: DOMNode, binding_id: str) -> str:
     as a message names it: the first of its keys."""
     from textual.binding import Binding
 
-    keys = node.app._keymap.get(binding_id)
+    keys = getattr(node.app, "keymap_in_force", {}).get(binding_id)
     if keys is None:
         for cls in type(node).__mro__:
             for binding in cls.__dict__.get("BINDINGS", ()):

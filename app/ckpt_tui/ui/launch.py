@@ -1,15 +1,23 @@
-"""``ckpt-tui`` with no subcommand: open the store, then the app. Python's
-collector is paused until the first frame (``ui/collector.py``)."""
+"""``ckpt-tui`` with no subcommand: open the store, then the app.
+
+Python's cyclic collector is paused from the launch to the app's first
+frame: importing Textual and the app, reading the first screen and
+building it allocate hundreds of thousands of objects that live as long as
+the app, and the collector ran about 120 times on the way to walk them, to
+find a few hundred unreachable ones. At the first frame what exists is
+frozen (``gc.freeze``) and the collector runs again
+(``CkptApp._after_first_frame``).
+"""
 
 from __future__ import annotations
 
+import gc
 import shutil
 import sys
 
 from ckpt_tui.core.config import load
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui import collector
 
 
 def run_theme(name: str | None) -> str | None:
@@ -35,16 +43,18 @@ def run_app(args, make_app_class=None) -> int:
     ``make_app_class`` makes the class to run from :class:`CkptApp` (the
     start-up benchmarks make one that reports its frames): called once the
     app is imported here, so the benchmarks time the imports where
-    ``ckpt-tui`` makes them, with the collector paused.
+    ``ckpt-tui`` makes them.
     """
-    collector.pause()  # until the first frame (CkptApp._after_first_frame)
+    paused = gc.isenabled()  # (a collector turned off elsewhere stays off)
+    gc.disable()
     try:
-        return _open_and_run(args, make_app_class)
+        return _open_and_run(args, make_app_class, paused)
     finally:
-        collector.resume()
+        if paused:
+            gc.enable()
 
 
-def _open_and_run(args, make_app_class) -> int:
+def _open_and_run(args, make_app_class, collector_paused: bool) -> int:
     config = load()
     theme = run_theme(getattr(args, "theme", None))
     service = open_service(args.db, read_only=args.read_only, config=config)
@@ -63,6 +73,7 @@ def _open_and_run(args, make_app_class) -> int:
         opencode_data=getattr(args, "opencode_data", None),
         first=first,
         theme=theme,
+        collector_paused=collector_paused,
     )
     try:
         app.run()

@@ -4,14 +4,15 @@ A notification is one short line (it must never cover a dialog's buttons);
 a message with more to say (an import's list of what it created, an error's
 detail) keeps its full text here, newest first, for ``M``
 (``ui/screens/notices.py``). Apart from the screen so that the app's start
-does not import it (issue 12: the first frame).
+does not import it (the first frame).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
-from ckpt_tui.frozen import Frozen
+from textual.notifications import Notification
 
 #: The longest a notification's line gets before it is cut (a toast is 60
 #: columns wide: at most four rows; paths in messages need the room).
@@ -22,7 +23,8 @@ KEPT_NOTICES = 30
 MORE_HINT = " (M: full text)"
 
 
-class Notice(Frozen):
+@dataclass(frozen=True, slots=True)
+class Notice:
     severity: str
     title: str
     text: str
@@ -44,10 +46,26 @@ def one_line(message: str) -> tuple[str, bool]:
 
 
 class NoticeLog:
-    """The latest notifications' full text, kept by the app."""
+    """The latest notifications' full text, kept by the app, and the
+    notifications on screen now (so a dialog can take some off it)."""
 
     def __init__(self) -> None:
         self.notices: deque[Notice] = deque(maxlen=KEPT_NOTICES)
+        self._shown: list[Notification] = []
 
     def add(self, severity: str, title: str, text: str) -> None:
         self.notices.appendleft(Notice(severity, title, text))
+
+    def showing(self, notification: Notification) -> None:
+        """``notification`` goes on screen."""
+        self._shown = [n for n in self._shown if not n.has_expired]
+        self._shown.append(notification)
+
+    def shown(self) -> list[Notification]:
+        """The notifications on screen now (not expired nor taken off)."""
+        self._shown = [n for n in self._shown if not n.has_expired]
+        return list(self._shown)
+
+    def only(self, kept: list[Notification]) -> None:
+        """Only ``kept`` are on screen now."""
+        self._shown = list(kept)

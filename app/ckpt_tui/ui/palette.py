@@ -18,7 +18,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.markup import escape
 
-from ckpt_tui.ui.explain import reason_for
+from ckpt_tui.ui.explain import action_target, reason_for
 
 #: Actions the palette leaves out: moving the cursor or the view, and itself.
 NOT_IN_PALETTE = ("cursor_", "page_", "scroll_", "focus_pane", "first", "last", "command_palette")
@@ -38,8 +38,8 @@ def unavailable(screen) -> Iterator[Unavailable]:
         if enabled or binding.action in seen or binding.action.startswith(NOT_IN_PALETTE):
             continue
         seen.add(binding.action)
-        target, name, params = app._parse_action(binding.action, node)
-        reason = reason_for(target, name, params) or "does not apply here"
+        found = action_target(app, binding.action, node)
+        reason = (reason_for(*found) if found is not None else None) or "does not apply here"
         yield Unavailable(binding.description or binding.action, app.get_key_display(binding), reason)
 
 

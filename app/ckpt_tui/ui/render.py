@@ -9,14 +9,17 @@ restyle the terminal nor stall a frame.
 from __future__ import annotations
 
 import os
+from datetime import datetime
+from typing import NamedTuple
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.content import Content
 from textual.strip import Strip
 
+from ckpt_tui import timeutil
 from ckpt_tui.core.model import DamagedField, status_label
 from ckpt_tui.core.text import printable
 from ckpt_tui.plural import counted
@@ -160,3 +163,37 @@ def fit(text: Text, width: int) -> Text:
     text = Text.assemble(text)  # padding must not take the text's own style
     text.truncate(max(width, 0), overflow="ellipsis", pad=True)
     return text
+
+
+class Ago(NamedTuple):
+    """A stored time shown as its age ("3m ago"), worked out when it is
+    drawn, at the app's clock: text built in a worker says what is true when
+    it shows, and again when the clock moves (``CkptApp.now``)."""
+
+    moment: object
+    style: str = ""
+
+
+class Aged(NamedTuple):
+    """Text with ages in it: ``parts`` (``Text`` or :class:`Ago`) make one
+    ``Text`` at a given instant (:meth:`at`); ``below``, if any, is drawn
+    under it (the note of a session without a checkpoint)."""
+
+    parts: tuple[Text | Ago, ...]
+    below: tuple[RenderableType, ...] = ()
+
+    def text(self, now: datetime) -> Text:
+        """The parts as one text, each age as it reads at ``now``."""
+        return Text.assemble(
+            *(
+                Text(timeutil.relative(part.moment, now), part.style)
+                if isinstance(part, Ago)
+                else part
+                for part in self.parts
+            )
+        )
+
+    def at(self, now: datetime) -> RenderableType:
+        """What to draw at ``now``."""
+        text = self.text(now)
+        return Group(text, *self.below) if self.below else text

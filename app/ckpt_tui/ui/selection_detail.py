@@ -7,17 +7,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
-from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.model import Damaged
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
-from ckpt_tui.ui.checkpoint_view import damaged_renderable
-from ckpt_tui.ui.render import home_relative, safe
+from ckpt_tui.ui.checkpoint_view import damaged_parts
+from ckpt_tui.ui.render import Aged, Ago, home_relative, safe
 from ckpt_tui.ui.usage_view import usage_text
 from ckpt_tui.ui.widgets.detail import Shown
 
@@ -33,9 +32,10 @@ EMPTY_STORE = Text.assemble(
 
 
 class Plain(NamedTuple):
-    """Anything but a checkpoint: a renderable and the pane's title."""
+    """Anything but a checkpoint: what to show (ages in it worked out when
+    drawn) and the pane's title."""
 
-    body: RenderableType
+    body: RenderableType | Aged
     title: str
 
 
@@ -59,10 +59,8 @@ def project_text(row: ProjectRow) -> Plain:
         str(row.session_count),
         "\n",
         ("Last activity  ", "dim"),
-        timeutil.relative(row.last_activity),
-        f"  ({row.last_activity})",
     )
-    return Plain(text, "Project")
+    return Plain(Aged((text, Ago(row.last_activity), Text(f"  ({row.last_activity})"))), "Project")
 
 
 def opencode_only(row: SessionRow, activity: Activity) -> Plain:
@@ -102,20 +100,23 @@ def current_checkpoint(
         current = service.current(row.id)
     except CkptError as exc:
         return Plain(Text(str(exc), style="ckpt--error"), "Session")
-    heading = Text.assemble(
-        ("Current checkpoint of ", "dim"),
-        safe(activity.title(row) or row.id, 300, style="bold"),
-        ("\n", ""),
-        safe(row.id, 300, style="dim"),
-    )
+    parts: list[Text | Ago] = [
+        Text.assemble(
+            ("Current checkpoint of ", "dim"),
+            safe(activity.title(row) or row.id, 300, style="bold"),
+            ("\n", ""),
+            safe(row.id, 300, style="dim"),
+        )
+    ]
     if current.updated_at is not None:
-        heading.append(f"  updated {timeutil.relative(current.updated_at)}", style="dim")
-    heading.append("\n")
+        parts += [Text("  updated ", style="dim"), Ago(current.updated_at, "dim")]
+    parts.append(Text("\n"))
     if loaded and activity.readable:
-        heading.append_text(usage_text(activity.usage(row.id)))
+        parts.append(usage_text(activity.usage(row.id)))
     if current.checkpoint is None:
-        body = Group(heading, Text("This session has no checkpoint yet.", style="dim"))
+        body = Aged(tuple(parts), (Text("This session has no checkpoint yet.", style="dim"),))
         return Plain(body, "Current checkpoint")
+    heading = Aged(tuple(parts))
     return Shown(row.project_id, row.id, None, current.checkpoint, heading, "Current checkpoint")
 
 
@@ -126,15 +127,20 @@ def snapshot(service: Service, row: SnapshotRow) -> Detail:
         view = service.snapshot(row.session_id, row.id)
     except CkptError as exc:
         return Plain(Text(str(exc), style="ckpt--error"), "Snapshot")
-    heading = Text.assemble(
-        ("Snapshot ", "dim"),
-        safe(row.name, 300, style="bold"),
-        (f"  {row.kind}", "italic"),
-        (f"\ncaptured {timeutil.relative(row.captured_at)}  ({row.captured_at})", "dim"),
-    )
+    parts: list[Text | Ago] = [
+        Text.assemble(
+            ("Snapshot ", "dim"),
+            safe(row.name, 300, style="bold"),
+            (f"  {row.kind}", "italic"),
+            ("\ncaptured ", "dim"),
+        ),
+        Ago(row.captured_at, "dim"),
+        Text(f"  ({row.captured_at})", style="dim"),
+    ]
     if row.restored_at:
-        heading.append(f"\nrestored {timeutil.relative(row.restored_at)}", style="ckpt--restored")
-    heading.append("\n")
+        parts += [Text("\nrestored ", style="ckpt--restored"), Ago(row.restored_at, "ckpt--restored")]
+    parts.append(Text("\n"))
+    heading = Aged(tuple(parts))
     if isinstance(view.content, Damaged):
-        return Plain(damaged_renderable(view.content, heading), "Snapshot")
+        return Plain(Aged(heading.parts, damaged_parts(view.content)), "Snapshot")
     return Shown(row.project_id, row.session_id, row.id, view.content, heading, "Snapshot")

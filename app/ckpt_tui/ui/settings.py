@@ -5,12 +5,13 @@ for this run."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import App
 
 from ckpt_tui import paths
 from ckpt_tui.core import config_write
 from ckpt_tui.errors import CkptError
-from ckpt_tui.frozen import replace
 
 
 def remember_setting(app: App, key: str, value: str) -> None:

@@ -175,6 +175,20 @@ def component_css(names: Iterable[str]) -> str:
     return "\n".join(f".{name} {{ {STYLES[name]} }}" for name in sorted(names))
 
 
+_COMPONENT_CLASSES: dict[type, frozenset[str]] = {}
+
+
+def component_classes(cls: type) -> frozenset[str]:
+    """The component classes a widget class lists, its own and its bases'
+    (as Textual gathers them)."""
+    names = _COMPONENT_CLASSES.get(cls)
+    if names is None:
+        names = _COMPONENT_CLASSES[cls] = frozenset(
+            name for base in cls.__mro__ for name in base.__dict__.get("COMPONENT_CLASSES", ())
+        )
+    return names
+
+
 class Themed:
     """A widget that draws text carrying style names: :meth:`themed` gives
     the same renderable with each name it knows replaced by the style the
@@ -189,7 +203,7 @@ class Themed:
         this widget does not list is drawn plain (Rich would raise on it)."""
         if name not in STYLES:
             return name
-        if name not in type(self)._get_component_classes():  # type: ignore[attr-defined]
+        if name not in component_classes(type(self)):
             return ""
         full = self.get_component_rich_style(name)
         key = (name, full)

@@ -11,7 +11,7 @@ Adoption
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ckpt_tui import timeutil
@@ -21,7 +21,6 @@ from ckpt_tui.core.model import Checkpoint, Damaged
 from ckpt_tui.core.plans import Plan
 from ckpt_tui.core.reads import Reader
 from ckpt_tui.errors import DamagedPayload, NotFound
-from ckpt_tui.frozen import replace
 from ckpt_tui.store.valid_ids import require_id
 
 

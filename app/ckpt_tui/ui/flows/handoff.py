@@ -2,35 +2,118 @@
 and show it. Read-only, or when the project's directory is gone, the note
 is still shown, with why it was not written.
 
-A note made ahead while the cursor rested (``ui/prepared_handoff.py``) is
-shown at the key, "being written", and the worker writes exactly it if the
-store has not changed since; else the worker builds, writes and shows the
-new one."""
+The note is made while the cursor rests on the selection (:func:`work_out`,
+in the main screen's detail worker): ``e`` shows it at once, "being
+written", with the key's time, and the worker writes exactly that text if
+nothing was committed since it was made; else the worker builds, writes and
+shows the new note. What shows is never a note that was not written, only
+briefly one being written."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ckpt_tui.errors import CkptError
+from ckpt_tui.ui.store_token import AsOf, change_token, still_current
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ckpt_tui.core.actions import Service
     from ckpt_tui.core.handoff import Handoff
+    from ckpt_tui.ui.widgets.document_view import Stamped
+
+
+#: Stands for the note's "Written:" time in the note drawn ahead: as wide
+#: as a time (``2026-11-29T13:15:54.123Z``), one word, Markdown-inert.
+WRITTEN_PLACEHOLDER = "ckptwrittenat00000000000"
+
+
+class Note(NamedTuple):
+    """A note as built, where it would be written (``None``: the project's
+    directory is gone), and the note as drawn with its "Written:" time
+    left out (:data:`WRITTEN_PLACEHOLDER`; parsed here, in the worker:
+    ``None`` when the note cannot be drawn so)."""
+
+    handoff: Handoff
+    path: str | None
+    template: RenderableType | None
+
+    def at(self, made_at: str) -> Handoff:
+        """The note written at ``made_at``: the only change is its "Written:" line."""
+        old = f"\n- Written: {self.handoff.made_at}\n"
+        markdown = self.handoff.markdown.replace(old, f"\n- Written: {made_at}\n", 1)
+        return replace(self.handoff, made_at=made_at, markdown=markdown)
+
+    def drawn_at(self, note: Handoff) -> Stamped | None:
+        """``note`` (this note :meth:`at` a time) as the hand-off screen
+        draws it: the template's lines, the time put in."""
+        from ckpt_tui.ui.render import home_relative_in
+        from ckpt_tui.ui.screens.handoff import note_renderable
+        from ckpt_tui.ui.widgets.document_view import Stamped
+
+        if self.template is None or len(note.made_at) != len(WRITTEN_PLACEHOLDER):
+            return None
+        markdown = home_relative_in(note.markdown)
+        whole = partial(note_renderable, markdown)
+        return Stamped(self.template, WRITTEN_PLACEHOLDER, note.made_at, whole)
+
+
+def work_out(
+    service: Service, session_id: str, snapshot: str | None, known: object
+) -> AsOf[Note] | None:
+    """In a worker: the note ``e`` would write for the session's checkpoint
+    (``snapshot`` None) or one of its snapshots, unless the one kept was made
+    at the store's token now (``known``: then ``None``, nothing new), or it
+    cannot be made (the key then makes it and says why)."""
+    from ckpt_tui.core import handoff as ho
+
+    try:
+        token = change_token(service)
+        if token == known:
+            return None
+        built = ho.build(service, session_id, snapshot)
+    except CkptError:
+        return None
+    line = f"\n- Written: {built.made_at}\n"
+    if built.markdown.count(line) != 1:
+        return None  # its time could not be put in at the key
+    try:
+        path: str | None = str(
+            ho.handoff_path(ho.project_directory(service, built.project_id), session_id)
+        )
+    except CkptError:
+        path = None
+    return AsOf(Note(built, path, _template(built.markdown, line)), token)
+
+
+def _template(markdown: str, line: str) -> RenderableType | None:
+    """In a worker: the note parsed for drawing, its "Written:" line's time
+    left out (``None`` when the placeholder could be mistaken in it)."""
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
+
+    shown = home_relative_in(markdown)
+    if WRITTEN_PLACEHOLDER in shown:
+        return None
+    return note_renderable(shown.replace(line, f"\n- Written: {WRITTEN_PLACEHOLDER}\n", 1))
 
 
 def handoff(app, session_id: str, snapshot: str | None) -> None:
     read_only = app.service.store.read_only_reason
-    ready = app.main.prepared_notes.get(session_id, snapshot)
+    ready = app.main.notes.get((session_id, snapshot))
     given: tuple[Handoff, object] | None = None
     showing = None
     if ready is not None:
         from ckpt_tui import timeutil
-        from ckpt_tui.ui.screens.handoff import kept_handoff_screen
+        from ckpt_tui.ui.screens.handoff import handoff_screen
 
-        built, note = ready.at(timeutil.now_iso())
-        screen = kept_handoff_screen(app)
+        built = ready.value.at(timeutil.now_iso())
+        screen = handoff_screen(app)
         problem = read_only_problem(read_only, session_id) if read_only else None
-        screen.show_writing(built.markdown, note, ready.path, problem)
+        screen.show_writing(built.markdown, ready.value.path, problem, ready.value.drawn_at(built))
         if screen not in app.screen_stack:
             app.push_screen(screen)
         given, showing = (built, ready.token), screen.showing
@@ -59,7 +142,6 @@ def _write_note(
     ``given``: the note shown at the key and the store's change token it
     was built at: written as it is if nothing was committed since."""
     from ckpt_tui.core import handoff
-    from ckpt_tui.ui.prepared import still_current
 
     built: Handoff | None = None
     if given is not None and still_current(app.service, given[1]):
@@ -91,18 +173,18 @@ def _write_note(
         app.call_from_thread(_show_written, app, path, problem, warning, showing)
         return
     # Imported here, in the worker: Rich's Markdown parser, 78 ms. The note
-    # is parsed here too, off the UI thread (it is drawn there), without its
-    # "Written:" time: a note shown again draws from its kept lines.
-    from ckpt_tui.ui.screens.handoff import stamped_note
+    # is parsed here too, off the UI thread (it is drawn there).
+    from ckpt_tui.ui.render import home_relative_in
+    from ckpt_tui.ui.screens.handoff import note_renderable
 
-    drawn = stamped_note(note.markdown, note.made_at)
+    drawn = note_renderable(home_relative_in(note.markdown))
     app.call_from_thread(_show, app, note.markdown, path, problem, warning, drawn)
 
 
 def _show(app, markdown: str, path: str | None, problem: str | None, warning, note) -> None:
-    from ckpt_tui.ui.screens.handoff import kept_handoff_screen
+    from ckpt_tui.ui.screens.handoff import handoff_screen
 
-    screen = kept_handoff_screen(app)
+    screen = handoff_screen(app)
     screen.show_note(markdown, path, problem, warning, note)
     if screen not in app.screen_stack:  # else it shows already: updated in place
         app.push_screen(screen)
@@ -112,9 +194,9 @@ def _show(app, markdown: str, path: str | None, problem: str | None, warning, no
 
 def _show_written(app, path: str | None, problem: str | None, warning, showing) -> None:
     """The note shown at the key was written (or could not be): said above it."""
-    from ckpt_tui.ui.screens.handoff import kept_handoff_screen
+    from ckpt_tui.ui.screens.handoff import handoff_screen
 
-    kept_handoff_screen(app).show_written(path, problem, warning, showing)
+    handoff_screen(app).show_written(path, problem, warning, showing)
     if path is not None:
         app.main.load_next_steps()
 
@@ -122,10 +204,10 @@ def _show_written(app, path: str | None, problem: str | None, warning, showing) 
 def _failed(app, message: str, showing: int | None) -> None:
     """No note could be made: said, and a note shown at the key, not
     written, is taken away."""
-    from ckpt_tui.ui.screens.handoff import kept_handoff_screen
+    from ckpt_tui.ui.screens.handoff import handoff_screen
 
     app.notify(message, severity="error")
     if showing is not None:
-        screen = kept_handoff_screen(app)
+        screen = handoff_screen(app)
         if screen.showing == showing and screen in app.screen_stack:
             screen.show_written(None, message, None, showing)

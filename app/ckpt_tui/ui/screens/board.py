@@ -12,7 +12,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.strip import Strip
 
-from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.board import IN_FLIGHT, BoardItem, board
 from ckpt_tui.core.model import STATUSES, status_label
@@ -71,6 +70,9 @@ class BoardList(PagedList[BoardItem]):
     def row_key(self, row: BoardItem) -> object:
         return row.session_id
 
+    def row_time(self, row: BoardItem) -> object:
+        return row.last_activity
+
     def render_line(self, y: int) -> Strip:
         self._index = int(self.scroll_offset.y) + y  # render_row draws a group once
         return super().render_line(y)
@@ -86,7 +88,7 @@ class BoardList(PagedList[BoardItem]):
         group.pad_right(GROUP_WIDTH - group.cell_len)
         right = Text.assemble(
             (f"{row.snapshot_count:>5}", "bold"),
-            (f" {timeutil.relative(row.last_activity, compact=True):>4}", muted),
+            (f" {self.row_age(row)}", muted),
         )
         middle = safe(row.title or row.session_id, 300, "bold")
         if self.group == "status":

@@ -175,7 +175,7 @@ class ConversationScreen(Screen[None]):
             if done or snapshot_id is None or found:
                 break
         if snapshot_id is not None:
-            self.app.call_from_thread(self._scroll_to, snapshot_id)
+            self.app.call_from_thread(self._go_to_marker, snapshot_id)
         self._loading = False
 
     def _append(self, messages, done: bool, snapshot_id: str | None = None) -> bool:
@@ -184,7 +184,7 @@ class ConversationScreen(Screen[None]):
         view.add_messages(messages, done)
         return snapshot_id is not None and snapshot_id in view.marker_lines
 
-    def _scroll_to(self, snapshot_id: str) -> None:
+    def _go_to_marker(self, snapshot_id: str) -> None:
         if not self.query_one(ConversationView).scroll_to_marker(snapshot_id):
             self.notify("That snapshot falls outside the conversation's messages", timeout=4)
 

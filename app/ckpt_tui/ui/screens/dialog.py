@@ -10,7 +10,7 @@ from typing import ClassVar, Generic, TypeVar
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 
-from ckpt_tui.ui.screens.kept import in_stack
+from ckpt_tui.ui.screens.installed import being_built
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 
 ResultT = TypeVar("ResultT")
@@ -29,20 +29,21 @@ class Dialog(ModalScreen[ResultT], Generic[ResultT]):
     Dialog ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
     """
 
-    def _on_mount(self) -> None:
+    def on_mount(self) -> None:
         # Mounted here, not in compose: every dialog composes its own body.
         self.mount(KeyBar())
-        if in_stack(self):  # else built ahead (ui/screens/kept.py): when it opens
+
+    def on_screen_resume(self) -> None:
+        if self.is_current and not being_built(self):
             self.hide_earlier_notes()
 
     def hide_earlier_notes(self) -> None:
         """What a write reported before the dialog opened must not cover it (M
         keeps the full text); warnings, errors and the start-up notes on the
-        config stay, and all that is said while it is open shows at its top.
-        (Called again by a kept dialog opened again.)"""
-        for notification in list(self.app._notifications):
-            if notification.severity == "information" and notification.title not in STARTUP:
-                self.app._unnotify(notification)
+        config stay, and all that is said while it is open shows at its top."""
+        self.app.hide_notifications(
+            lambda n: n.severity != "information" or n.title in STARTUP
+        )
 
     def closed_result(self) -> ResultT | None:
         """What closing answers: nothing chosen."""

@@ -1,9 +1,9 @@
 """The diff of a snapshot against the current checkpoint or a marked snapshot.
 
-``d`` opens a kept one (``ui/screens/kept.py``) with the next pair
-(:meth:`DiffScreen.reopen`): no compose, styling or mount per key. A diff
-worked out ahead (``ui/prepared.py``) is shown at once; the screen's worker
-then checks that nothing was written since, and computes it again if so.
+``d`` opens one screen again and again (``ui/flows/diff.py``), each time on
+the next pair (:meth:`DiffScreen.open`); a diff worked out ahead is shown
+at once, and the screen's worker then checks that nothing was written
+since, and works it out again if so.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from textual.screen import Screen
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.diff import CheckpointDiff
 from ckpt_tui.errors import CkptError
-from ckpt_tui.ui.prepared import DiffShown, Ready, still_current
-from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
-from ckpt_tui.ui.widgets.diff_view import DiffView, painted_ahead
+from ckpt_tui.ui.screens.installed import Reused
+from ckpt_tui.ui.store_token import AsOf, still_current
+from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.quick_lines import QuickLines
+from ckpt_tui.ui.widgets.text_lines import Look
 
 
-class DiffScreen(KeptScreen, Screen[None]):
+class DiffScreen(Reused, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="diffscreen.close"),
     ]
@@ -33,27 +33,25 @@ class DiffScreen(KeptScreen, Screen[None]):
     def __init__(
         self,
         service: Service,
-        session_id: str,
-        old: str,
-        new: str | None,
-        title: str,
-        ready: Ready[DiffShown] | None = None,
+        session_id: str = "",
+        old: str = "",
+        new: str | None = None,
+        title: str = "",
     ) -> None:
+        """A screen on this pair; none (``session_id`` empty): one built
+        ahead, given its pair when it opens (:meth:`open`)."""
         super().__init__()
         self.service = service
         self.session_id = session_id
         self.old = old
         self.new = new
         self.title_text = title
-        self._ready = ready
+        #: Given a pair to show, and a diff worked out ahead (``open``).
+        self._given = bool(session_id)
+        self._ready: AsOf[DiffShown] | None = None
         #: Which opening a worker's result is for: one for an earlier pair
-        #: (the screen is kept and opened again) is dropped.
+        #: (the screen is opened again) is dropped.
         self._opening = 0
-        self._mounted = False
-        # Its background (under the view) drawn without Textual's per-line work.
-        self._styles_cache = QuickLines()
-        #: Its view, found once (a DOM query was a tenth of opening it again).
-        self._view: DiffView | None = None
 
     def compose(self) -> ComposeResult:
         yield DiffView(title=self.title_text, id="diff")
@@ -61,57 +59,49 @@ class DiffScreen(KeptScreen, Screen[None]):
 
     @property
     def diff_view(self) -> DiffView:
-        if self._view is None:
-            self._view = self.query_one(DiffView)
-        return self._view
+        return self.query_one(DiffView)
 
     def on_mount(self) -> None:
-        self._mounted = True
-        if in_stack(self):
+        if self._given:  # (built ahead: nothing to show until it is opened)
             self._open()
-        else:  # built ahead: the first reopen opens it
-            self.mark_styled()
 
-    def reopen(
+    def open(
         self,
         session_id: str,
         old: str,
         new: str | None,
         title: str,
-        ready: Ready[DiffShown] | None = None,
+        ready: AsOf[DiffShown] | None = None,
     ) -> None:
-        """Show another pair, exactly as a new screen would (unified, the
-        unchanged fields folded, at the top): called just before it is pushed
-        again. (Built ahead and still mounting: ``on_mount`` opens it.)"""
+        """Show this pair, exactly as a new screen would (unified, the
+        unchanged fields folded, at the top): called just before it is pushed."""
         self.session_id, self.old, self.new, self.title_text = session_id, old, new, title
-        self._ready = ready
-        if self._mounted:
+        self._ready, self._given = ready, True
+        if self.is_mounted:
             self._open()
 
     def _open(self) -> None:
         """The view as new, showing the diff if it is ready; the worker
-        checks that one (after the frame that shows it), or computes it."""
+        checks that one (after the frame that shows it), or works it out."""
         ready, self._ready = self._ready, None
         self._opening += 1
         view = self.diff_view
-        if ready is None:
-            view.reset(self.title_text)
-        else:
-            view.reset(self.title_text, *ready.value)
+        view.reset(self.title_text, ready.value if ready is not None else None)
         view.focus()
+        opening = self._opening
         if ready is None:
-            self._load(self._opening, None)
+            self._load(opening, None, view.look())
         else:  # checked after the frame that shows it
-            self.call_after_refresh(self._load, self._opening, ready.token)
+            self.call_after_refresh(lambda: self._load(opening, ready.token, view.look()))
 
     @work(thread=True, exclusive=True)
-    def _load(self, opening: int, token: object) -> None:
-        """The diff, unless the one shown was computed at ``token`` and
-        nothing was written since."""
+    def _load(self, opening: int, token: object, look: Look | None) -> None:
+        """The diff, unless the one shown was worked out at ``token`` and
+        nothing was written since; drawn as the view draws (``look``)."""
         if token is not None and still_current(self.service, token):
             return
         try:
-            shown = DiffShown.of(self.compare(), painted_ahead(self.app))
+            shown = DiffShown.of(self.compare(), look)
         except CkptError as exc:
             self.app.call_from_thread(self._failed, opening, str(exc))
             return
@@ -123,7 +113,7 @@ class DiffScreen(KeptScreen, Screen[None]):
 
     def _show(self, opening: int, shown: DiffShown) -> None:
         if opening == self._opening:
-            self.diff_view.set_diff(shown.diff, rows=shown.rows)
+            self.diff_view.show(shown)
 
     def _failed(self, opening: int, message: str) -> None:
         if opening == self._opening:

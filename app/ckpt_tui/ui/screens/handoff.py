@@ -7,31 +7,22 @@ is gone."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Hashable
 from pathlib import Path
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from rich.console import RenderableType
-from rich.segment import Segment
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.geometry import Region
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.visual import Visual, VisualType, visualize
-from textual.widgets import Static
 
 from ckpt_tui.ui.explain import key_of
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.render import home_relative, home_relative_in, safe, safe_block
-from ckpt_tui.ui.screens.kept import KeptScreen
+from ckpt_tui.ui.screens.installed import Reused
+from ckpt_tui.ui.widgets.document_view import DocumentView, Stamped
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.key_scroll import KeyScroll
-from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 from ckpt_tui.ui.widgets.themed_text import PathLine, ThemedStatic
 
 
@@ -51,158 +42,11 @@ def note_renderable(markdown: str):
     return Markdown(printable(markdown, MARKDOWN_LIMIT, keep_newlines=True), hyperlinks=False)
 
 
-#: Stands for the note's "Written:" time while the note is rendered: as
-#: wide as a time (``2026-11-29T13:15:54.123Z``), without a space, so the
-#: lines wrap alike, and Markdown-inert.
-WRITTEN_PLACEHOLDER = "ckptwrittenat00000000000"
-
-
-class StampedNote(NamedTuple):
-    """A note whose Markdown was parsed with its "Written:" time replaced by
-    :data:`WRITTEN_PLACEHOLDER`: every ``e`` writes a note with a new time,
-    and rendering the whole note again for it was most of the cost of an
-    ``e``. The time is put into the kept lines instead (:class:`NoteText`)."""
-
-    template: RenderableType  # the Markdown, parsed, with the placeholder
-    markdown: str  # the note as shown (home-relative), with its time
-    made_at: str
-
-
-def stamped_note(markdown: str, made_at: str) -> RenderableType | StampedNote:
-    """``markdown`` (shown home-relative) ready to draw: a :class:`StampedNote`
-    if its "Written:" line is found once (and nothing else looks like the
-    placeholder), else the plain renderable. Parsed here: call it in a worker."""
-    shown = home_relative_in(markdown)
-    line = f"\n- Written: {made_at}\n"
-    if (
-        len(made_at) != len(WRITTEN_PLACEHOLDER)
-        or shown.count(line) != 1
-        or WRITTEN_PLACEHOLDER in shown
-        or len(shown) > _markdown_limit()
-    ):
-        return note_renderable(shown)
-    template = shown.replace(line, f"\n- Written: {WRITTEN_PLACEHOLDER}\n")
-    return StampedNote(note_renderable(template), shown, made_at)
-
-
-def _markdown_limit() -> int:
-    from ckpt_tui.ui.checkpoint_view import MARKDOWN_LIMIT
-
-    return MARKDOWN_LIMIT
-
-
-def time_line(lines: list[Strip]) -> tuple[int, int] | None:
-    """Where the placeholder is drawn (line, segment), if exactly once,
-    whole, in one segment (a width too narrow for it folds it)."""
-    found = [
-        (y, i)
-        for y, strip in enumerate(lines)
-        for i, segment in enumerate(strip)
-        if WRITTEN_PLACEHOLDER in segment.text
-    ]
-    if len(found) != 1:
-        return None
-    y, i = found[0]
-    if list(lines[y])[i].text.count(WRITTEN_PLACEHOLDER) != 1:
-        return None
-    return y, i
-
-
-def with_time(lines: list[Strip], made_at: str) -> list[Strip] | None:
-    """``lines`` with the placeholder replaced by ``made_at``: a copy, or
-    ``None`` when the placeholder is not drawn once, whole (:func:`time_line`)."""
-    found = time_line(lines)
-    if found is None:
-        return None
-    y, i = found
-    segments = list(lines[y])
-    text, style, control = segments[i]
-    segments[i] = Segment(text.replace(WRITTEN_PLACEHOLDER, made_at), style, control)
-    stamped = list(lines)
-    stamped[y] = Strip(segments, lines[y].cell_length)
-    return stamped
-
-
-class NoteText(RenderedOnce, Static):
-    """The note: its Markdown rendered once per width and text, not once for
-    its height and again to draw it (``ui/widgets/rendered_once.py``); a
-    note shown again (``e`` on the same session) draws from its kept lines,
-    with only its "Written:" time put in (:class:`StampedNote`)."""
-
-    def __init__(self, content: RenderableType | StampedNote, **kwargs) -> None:
-        self._stamp: StampedNote | None = None
-        self._stamped: tuple[Hashable, list[Strip]] | None = None
-        super().__init__(self._unstamped(content), **kwargs)
-        self._key: Hashable = _note_key(self._unstamped(content))
-
-    def _unstamped(self, content):
-        if isinstance(content, StampedNote):
-            self._stamp = content
-            return content.template
-        self._stamp = None
-        return content
-
-    def update(self, content: VisualType | StampedNote = "", *, layout: bool = True) -> None:
-        shown = self._stamp
-        if (
-            isinstance(content, StampedNote)
-            and shown is not None
-            and _note_key(content.template) == self._key
-        ):
-            # The same note at another time: only the "Written:" line is
-            # drawn again (no layout: it has as many lines as before).
-            self._stamp = content
-            if content.made_at != shown.made_at:
-                self._refresh_time_line()
-            return
-        content = self._unstamped(content)
-        self._key = _note_key(content)  # what ``e``, or undo or redo, left in the file
-        super().update(content, layout=layout)
-
-    def render_key(self) -> Hashable:
-        return self._key
-
-    def _lines(self, width: int) -> list[Strip]:
-        lines = super()._lines(width)
-        stamp = self._stamp
-        if stamp is None:
-            return lines
-        key = (self._key, width, self.app.theme, self.visual_style, stamp.made_at)
-        if self._stamped is None or self._stamped[0] != key:
-            stamped = with_time(lines, stamp.made_at)
-            if stamped is None:  # drawn from the note itself, time included
-                visual = visualize(self, note_renderable(stamp.markdown))
-                stamped = Visual.to_strips(self, visual, width, None, self.visual_style)
-            self._stamped = (key, stamped)
-        return self._stamped[1]
-
-    def _refresh_time_line(self) -> None:
-        lines = self._kept().get((self._key, self.size.width, self.app.theme, self.visual_style))
-        found = time_line(lines) if lines is not None else None
-        if found is None:
-            self.refresh()
-        else:
-            self.refresh(Region(0, found[0], self.size.width, 1))
-
-
-def _note_key(content: object) -> Hashable:
-    """What a note draws from: the Markdown's text, or a plain note's text."""
-    markup = getattr(content, "markup", None)
-    if isinstance(markup, str):
-        return ("markdown", markup)
-    if isinstance(content, Text):
-        return ("text", content.plain, repr(content.spans), str(content.style))
-    return ("other", next(_OTHER))  # never the same: rendered again
-
-
-_OTHER = itertools.count()
-
-
-#: The name the kept hand-off screen is installed under.
+#: The name the hand-off screen is installed under.
 HANDOFF_SCREEN = "handoff"
 
 
-def kept_handoff_screen(app) -> HandoffScreen:
+def handoff_screen(app) -> HandoffScreen:
     """The one hand-off screen, made the first time: every ``e`` after the
     first shows its note in the widgets already composed, styled and laid
     out (a new screen each time was most of the cost of an ``e``)."""
@@ -211,13 +55,13 @@ def kept_handoff_screen(app) -> HandoffScreen:
     return app.get_screen(HANDOFF_SCREEN)
 
 
-class HandoffScreen(KeptScreen, Screen[None]):
+class HandoffScreen(Reused, Screen[None]):
     #: The app's undo and redo work here: the note is the selected session's
     #: newest step, and the line above it names the key that takes it back.
     UNDO_HERE = True
     DEFAULT_CSS = """
     HandoffScreen #where { height: auto; padding: 0 1; background: $panel; }
-    HandoffScreen VerticalScroll { border: round $accent; padding: 0 1; }
+    HandoffScreen DocumentView { border: round $accent; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="handoff.close"),
@@ -229,12 +73,12 @@ class HandoffScreen(KeptScreen, Screen[None]):
         self.path: str | None = None
         self.problem: str | None = None
         self.warning: str | None = None
-        self._note: RenderableType | StampedNote = Text("")
+        self._note: RenderableType | Stamped = Text("")
         #: Which ``e`` the screen shows (a count): a look at the file made
         #: for an earlier one (``_look_again``) is not shown over a newer note.
         self.showing = 0
-        #: Shown at the key, being written (``ui/prepared_handoff.py``):
-        #: where to (``None``: not known yet).
+        #: Shown at the key, being written (``ui/flows/handoff.py``): where
+        #: to (``None``: not known yet).
         self.writing: str | None = None
         self._writing = False
 
@@ -244,26 +88,28 @@ class HandoffScreen(KeptScreen, Screen[None]):
         path: str | None,
         problem: str | None,
         warning: str | None = None,
-        note: RenderableType | StampedNote | None = None,
+        note: RenderableType | Stamped | None = None,
     ) -> None:
         """What this ``e`` wrote (or could not): ``note`` is ``markdown`` as
-        drawn (:func:`stamped_note`, parsed in the ``e`` worker), from the
-        top, under the title "Hand-off preview"."""
+        drawn (:func:`note_renderable`, parsed in a worker), from the top,
+        under the title "Hand-off preview"."""
         self.markdown, self.path, self.problem, self.warning = markdown, path, problem, warning
         self._note = note if note is not None else note_renderable(home_relative_in(markdown))
         self._writing, self.writing = False, None
         self.showing += 1
         if self._composed():
             self._show_where()
-            self.query_one("#note", NoteText).update(self._note)
-            scroll = self.query_one(VerticalScroll)
-            if scroll.border_title != "Hand-off preview":  # setting it draws it again
-                scroll.border_title = "Hand-off preview"
-            if scroll.scroll_offset:
-                scroll.scroll_home(animate=False, immediate=True)
+            view = self.query_one("#note", DocumentView)
+            view.show(self._note)
+            if view.border_title != "Hand-off preview":  # setting it draws it again
+                view.border_title = "Hand-off preview"
 
     def show_writing(
-        self, markdown: str, note: StampedNote, path: str | None, problem: str | None = None
+        self,
+        markdown: str,
+        path: str | None,
+        problem: str | None = None,
+        note: RenderableType | Stamped | None = None,
     ) -> None:
         """A note made ahead, shown at the key while the ``e`` worker writes
         it (``path``: where, if known; ``problem``: why it will not be, as
@@ -322,14 +168,13 @@ class HandoffScreen(KeptScreen, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield PathLine(self._where(), id="where")
-        scroll = KeyScroll()
-        scroll.border_title = "Hand-off preview"
-        with scroll:
-            yield NoteText(self._note, id="note")
+        view = DocumentView(self._note, id="note")
+        view.border_title = "Hand-off preview"
+        yield view
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        self.query_one("#note", DocumentView).focus()
 
     @on(StoreWritten)
     def _store_written(self) -> None:
@@ -365,10 +210,11 @@ class HandoffScreen(KeptScreen, Screen[None]):
             line.append("  (ctrl+r writes ours again)", style="dim")
             shown = now
         self.query_one("#where", ThemedStatic).update(line)
-        # Our note again (after a redo): as ``e`` showed it, from its kept lines.
+        # Our note again (after a redo): as ``e`` showed it.
         note = self._note if now == self.markdown else note_renderable(home_relative_in(shown))
-        self.query_one("#note", NoteText).update(note)
-        self.query_one(VerticalScroll).border_title = (
+        view = self.query_one("#note", DocumentView)
+        view.show(note)
+        view.border_title = (
             "Hand-off preview" if now == self.markdown else "The file now"
         )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.style import Style
@@ -14,10 +14,9 @@ from textual.keys import format_key
 from textual.widgets import Static
 
 from ckpt_tui.ui.screens.dialog import Dialog
-from ckpt_tui.ui.screens.kept import KeptScreen
+from ckpt_tui.ui.screens.installed import Reused
 from ckpt_tui.ui.styles import Themed, component_css
 from ckpt_tui.ui.widgets.key_scroll import KeyScroll
-from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
 #: The key column's width; a group's title fits in it (``commands.py``).
 KEY_WIDTH = 18
@@ -58,10 +57,8 @@ def help_table(
     return table
 
 
-class HelpTable(RenderedOnce, Themed, Static):
-    """The table, built when drawn: its colours come from the theme. Drawn
-    from one render per width and theme (``ui/widgets/rendered_once.py``):
-    a ``Static`` renders the whole table twice, once for its height."""
+class HelpTable(Themed, Static):
+    """The table, built when drawn: its colours come from the theme."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--key", "ckpt--heading"}
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
@@ -80,11 +77,8 @@ class HelpTable(RenderedOnce, Themed, Static):
     def render(self) -> RenderResult:
         return help_table(self.groups, self.keymap, self.theme_style, self.notes)
 
-    def render_key(self) -> Hashable:
-        return "keys"  # its keys are fixed: a new keymap builds a new help screen
 
-
-class HelpScreen(KeptScreen, Dialog[None]):
+class HelpScreen(Reused, Dialog[None]):
     # An opaque screen: under a translucent one Textual renders the main
     # screen and tints every segment of it on each full frame (a ``?`` took
     # three times as long). The help is read on its own.

@@ -1,16 +1,25 @@
 """The main screen: projects, sessions and snapshots side by side, the
 detail of the selection below (``ui/selection_detail.py`` builds it in the
 screen's workers), the key bar, and the filter line
-(``ui/widgets/filter_line.py``). The keys that act on the selection are
-``ui/screens/selection_keys.py``'s; their bindings are here, where Textual
-reads them."""
+(``ui/widgets/filter_line.py``).
+
+It owns what a key acts on: which list (the focused one; from the detail
+pane, the one whose selection it shows), why a key does not apply to what
+that list shows (``ui/explain.py``), and what each does (most post a
+message, ``ui/messages.py``, that the app's workflow handles:
+``ui/flows/``). While the cursor rests, its detail worker reads the
+selection's detail and works out what ``d``, ``r`` and ``e`` would show
+(``ui/store_token.py``), and it reads what undo and redo of the selected
+session would do, for the key bar (``ui/undo_keys.py``).
+"""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import events, on, work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -22,19 +31,24 @@ from textual.worker import get_current_worker
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
 from ckpt_tui.core.reads import FirstScreen
+from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui import selection_detail
-from ckpt_tui.ui.asked import LastAsked
 from ckpt_tui.ui.breakpoints import breakpoint_classes
 from ckpt_tui.ui.debounce import rested
-from ckpt_tui.ui.explain import Explains
+from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.mark import Mark
-from ckpt_tui.ui.prepared import Prepared
-from ckpt_tui.ui.prepared_handoff import PreparedNotes
+from ckpt_tui.ui.messages import (
+    AdoptRequested,
+    ConversationRequested,
+    CopyRequested,
+    HandoffRequested,
+    RestoreRequested,
+    SnapshotRequested,
+)
 from ckpt_tui.ui.render import no_match
-from ckpt_tui.ui.screens.next_steps import FollowsNextSteps
-from ckpt_tui.ui.screens.selection_keys import SelectionKeys
 from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
+from ckpt_tui.ui.store_token import Latest
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
@@ -55,8 +69,18 @@ PANES_MIN_ROWS = 4
 #: layout and a repaint, Markdown included) is drawn once, where it stops.
 DETAIL_REST = 0.06
 
+#: Keys that act on the selected session (and, in the snapshot pane, its snapshot).
+SESSION_ACTIONS = ("new_snapshot", "handoff", "conversation", "copy_resume", "resume", "adopt")
+#: Keys that act on a snapshot (or, with a mark in another session, across).
+SNAPSHOT_ACTIONS = ("diff", "restore")
+#: Keys that write to the store: dimmed when it is read-only.
+WRITE_ACTIONS = ("restore", "new_snapshot", "adopt")
 
-class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
+#: What no worker was started for yet.
+_NOTHING = object()
+
+
+class MainScreen(Explains, Screen[None]):
     #: The app's undo and redo act on this screen's selected session.
     UNDO_HERE = True
     # Widths by need: narrow, the projects pane shows names only and the
@@ -76,10 +100,9 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
     MainScreen.-wide SessionList {{ width: 4fr; }}
     MainScreen.-wide SnapshotList {{ width: 5fr; }}
     """
-    #: Textual's ``Screen.focused`` repaints the whole screen when it changes
-    #: (every pane rendered again for a frame where two borders change). The
-    #: widgets that gain and lose the focus repaint themselves (their
-    #: ``:focus`` styles), so the screen does not.
+    #: Textual's ``Screen.focused`` repaints the whole screen when it changes;
+    #: the widgets that gain and lose the focus repaint themselves for their
+    #: ``:focus`` styles, so the screen does not (``enter`` drew every pane).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "focus_pane('projects')", "Projects", show=False, id="main.focus_projects"),
@@ -108,7 +131,6 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
         width = breakpoint_classes(self.HORIZONTAL_BREAKPOINTS, self.app.size.width)
         self.update_classes(width, update=False)
         self.service = service
-        self._laid_out_for = None  # the size of the last layout (_screen_resized)
         self.projects = ProjectList(service, id="projects")
         self.sessions = SessionList(service, id="sessions")
         self.snapshots = SnapshotList(service, id="snapshots")
@@ -120,14 +142,20 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
         #: The list whose selection the detail pane shows (it keeps showing
         #: it while it has the focus itself).
         self._shown_from: PagedList | None = None
-        #: What the detail worker was last started for (``ui/asked.py``):
-        #: asked the same again, it does not start.
-        self._detail_asked = LastAsked()
-        self._first_layout_done = False  # see _refresh_layout
-        #: What ``d`` and ``r`` will show, worked out once the cursor rests.
-        self.prepared = Prepared()
-        #: What ``e`` will write and show, made once the cursor rests.
-        self.prepared_notes = PreparedNotes()
+        #: What the detail worker was last started for: asked the same again
+        #: (every highlight, focus change and opencode's data ask), it does
+        #: not start; a change it cannot see (a write) forgets it first.
+        self._detail_asked: object = _NOTHING
+        #: What ``d``, ``r`` and ``e`` will show (``ui/flows/diff.py``,
+        #: ``restore.py``, ``handoff.py``), worked out once the cursor rests.
+        self.diffs: Latest = Latest()
+        self.plans: Latest = Latest()
+        self.notes: Latest = Latest()
+        #: ``(session id, NextSteps)``: what undo and redo of the selected
+        #: session would do (``ui/undo_keys.py``); read once per session.
+        self.next_steps: tuple[str, object] | None = None
+        self._steps_started = False  # see start_next_steps
+        self._steps_asked: object = _NOTHING
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -162,57 +190,13 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
                 self.snapshots.add_summaries(first.summaries)
             self._show_project(first.projects.rows[0])  # what the focused pane shows
             # (the focus and the highlights that follow ask for it again)
-            self._detail_asked.changed((self._load_project, first.projects.rows[0]))
+            self._detail_asked = (self._load_project, first.projects.rows[0])
         self.projects.focus()
         # Textual hides its toast rack with an inline style once the screen
         # shows, a layout and a frame of their own after the first one;
         # hidden the same way now, that is part of the first layout.
         for rack in self.query("#textual-toastrack"):
             rack.display = False
-        self._laid_out_for = self.app.size
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._first_layout_done:
-            # Every node was styled as it mounted, just now (classes and
-            # focus included): Textual's first resume styling the whole
-            # screen again changed nothing and cost 7-10 ms of the first frame.
-            event.refresh_styles = False
-
-    def _refresh_layout(self, size=None, scroll: bool = False) -> None:
-        """The first layout is the first frame, whole: everything asked of
-        the screen and its widgets until then (by mounting them, filling
-        the lists, and this layout sizing them for the first time) is in
-        it. Textual still acts on those requests once it has drawn it: the
-        widgets' repaint and layout flags set during this layout, the
-        messages they posted while mounting, the screen's own flags (a
-        layout asked while mounting, a repaint asked right after this
-        layout). That was a second layout and two full frames ~20 ms after
-        the first; they are forgotten instead (the widgets' flags now, the
-        rest once the messages queued before it are handled). Textual's
-        private state, so ``tests/test_ui_launch.py`` fails when this stops
-        taking effect (Textual is pinned below 9)."""
-        super()._refresh_layout(size, scroll)
-        if self._first_layout_done or not self.is_current or not (size or self.outer_size):
-            return  # not the first frame (or no room: Textual laid nothing out)
-        self._first_layout_done = True
-        for widget in self._compositor.visible_widgets:  # scrollbars included
-            widget._layout_required = widget._repaint_required = False
-        self.call_later(self._forget_requests_met_by_the_first_layout)
-
-    def _forget_requests_met_by_the_first_layout(self) -> None:
-        self._layout_required = self._repaint_required = False
-        self._layout_widgets.clear()
-        self._dirty_widgets.clear()
-
-    def _screen_resized(self, size) -> None:
-        """Textual lays the whole screen out again on every ``Resize``, and
-        sends a few at start-up with the size the first frame already had:
-        each was a layout and a full frame of its own after the first one.
-        A size this screen is already laid out for is skipped."""
-        if size == self._laid_out_for:
-            return
-        self._laid_out_for = size
-        super()._screen_resized(size)
 
     # -- what is selected -------------------------------------------------------
     @property
@@ -228,8 +212,8 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
         self.projects.reload()
         self.sessions.reload()
         self.snapshots.reload()
-        self._detail_asked.forget()  # the same selection may read otherwise now
-        self._update_detail()
+        self._detail_asked = _NOTHING  # the same selection may read otherwise now
+        self.update_detail()
         self.load_next_steps()
 
     # -- the panes' height ----------------------------------------------------------
@@ -272,7 +256,7 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
             self._show_note(Text(no_match(self.snapshots.filter_text), "dim"), "Snapshot")
             return
         self.refresh_bindings()  # which keys apply depends on what is selected
-        self._update_detail(DETAIL_REST)
+        self.update_detail(DETAIL_REST)
         self.load_next_steps(again=False, delay=DETAIL_REST)
 
     def _show_note(self, text: Text | object, title: str) -> None:
@@ -280,27 +264,27 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
         note now, and the next selection's detail read whatever it is."""
         self.refresh_bindings()
         self.detail.show(text, title)
-        self._detail_asked.forget()
+        self._detail_asked = _NOTHING
 
     def on_descendant_focus(self) -> None:
         if self.focused in (self.projects, self.sessions, self.snapshots):
             self._shown_from = self.focused
         # After the rest too: the frame that moves the focus comes first.
-        self._update_detail(DETAIL_REST)
+        self.update_detail(DETAIL_REST)
         self.refresh_bindings()  # a key acts on what the focused pane shows
 
-    def _update_detail(self, delay: float = 0.0) -> None:
+    def update_detail(self, delay: float = 0.0) -> None:
         """Show what the focused pane selects, ``delay`` seconds from now
         unless the selection moves again first (see :data:`DETAIL_REST`);
-        no worker when the pane shows it already, or is about to
-        (``ui/asked.py``)."""
+        no worker when the pane shows it already, or is about to."""
         focused = self.focused
         if focused is self.detail:
             return
         if self.detail.revealing:  # a search hit's field, scrolled to when shown
-            self._detail_asked.forget()
+            self._detail_asked = _NOTHING
         request = self._detail_request(focused)
-        if request is not None and self._detail_asked.changed(request):
+        if request is not None and request != self._detail_asked:
+            self._detail_asked = request
             load, *arguments = request
             load(*arguments, delay)
 
@@ -339,35 +323,290 @@ class MainScreen(FollowsNextSteps, SelectionKeys, Explains, Screen[None]):
     def _load_current(
         self, row: SessionRow, activity: Activity, loaded: bool, delay: float = 0.0
     ) -> None:
-        if rested(delay):
-            detail = selection_detail.current_checkpoint(self.service, row, activity, loaded)
-            self.app.call_from_thread(self._present, detail)
-            self._prepare_note(row, None)
+        if not rested(delay):
+            return
+        detail = selection_detail.current_checkpoint(self.service, row, activity, loaded)
+        self.app.call_from_thread(self._present, detail)
+        if row.origin == "store" and row.has_checkpoint:
+            self._work_out_note(row.id, None)
 
     @work(thread=True, exclusive=True, group="detail")
     def _load_snapshot(self, row: SnapshotRow, ahead, delay: float = 0.0) -> None:
-        """The snapshot's detail; then what ``d`` and ``r`` would show for it
-        (``ahead``: see :meth:`ahead`), so those keys only show it."""
+        """The snapshot's detail; then what ``d``, ``r`` and ``e`` would show
+        for it (``ahead``: see :meth:`ahead`), so those keys only show it."""
         if not rested(delay):
             return
         self.app.call_from_thread(self._present, selection_detail.snapshot(self.service, row))
-        if ahead is not None and not get_current_worker().is_cancelled:
-            self.prepared.prepare(self.service, row.session_id, *ahead)
-        self._prepare_note(row.session_id, row.id)
+        if ahead is not None:
+            from ckpt_tui.ui.flows import diff, restore  # in the worker: not at start-up
 
-    def _prepare_note(self, session: SessionRow | str, snapshot: str | None) -> None:
-        """In a detail worker: the note ``e`` would write for the selection
-        (``ui/prepared_handoff.py``), for a session of the store that has a
-        checkpoint (or for one of its snapshots)."""
+            (old, new), restore_id = ahead
+            look = self.app.call_from_thread(diff.view_look, self.app)
+            work_out = partial(diff.work_out, look=look)
+            self._work_out(self.diffs, (row.session_id, old, new), work_out)
+            if restore_id is not None:
+                look = self.app.call_from_thread(restore.view_look, self.app)
+                work_out = partial(restore.work_out, look=look)
+                self._work_out(self.plans, (row.session_id, restore_id), work_out)
+        self._work_out_note(row.session_id, row.id)
+
+    def _work_out_note(self, session_id: str, snapshot: str | None) -> None:
+        """In a detail worker: the note ``e`` would write for the selection."""
+        from ckpt_tui.ui.flows import handoff  # in the worker: not at start-up
+
+        self._work_out(self.notes, (session_id, snapshot), handoff.work_out)
+
+    def _work_out(self, kept: Latest, key: tuple, work_out) -> None:
+        """In a detail worker: ``work_out(service, *key, token)`` for what is
+        kept under ``key`` (its token read on the UI thread, which keeps
+        what comes back), unless the worker was cancelled meanwhile."""
         if get_current_worker().is_cancelled:
             return
-        if isinstance(session, SessionRow):
-            if session.origin != "store" or not session.has_checkpoint:
-                return
-            session = session.id
-        self.prepared_notes.prepare(self.service, session, snapshot)
+        known = self.app.call_from_thread(kept.token, key)
+        made = work_out(self.service, *key, known)
+        if made is not None:
+            self.app.call_from_thread(kept.put, key, made)
 
-    # -- actions --------------------------------------------------------------------
+    # -- what undo and redo would do (the key bar) -----------------------------------
+    def load_next_steps(self, again: bool = True, delay: float = 0.0) -> None:
+        """Read them ``delay`` seconds from now unless the selection moves
+        first. ``again``: even for the session they were last read for (its
+        journal may have changed: a write, a hand-off note); otherwise only
+        for another session (not when the cursor moves within one, nor when
+        the panes' highlights and the focus settle at launch)."""
+        if again:
+            self._steps_asked = _NOTHING
+        session = self.session  # read here: the worker reads no widget
+        key = session.id if session is not None and session.origin == "store" else None
+        if not self._steps_started or key == self._steps_asked:
+            return
+        self._steps_asked = key
+        if key is None:  # no session of the store (a project's sessions still loading)
+            self.workers.cancel_group(self, "next-steps")
+            self._next_steps_loaded(None)
+        else:
+            self._next_steps_worker(key, delay)
+
+    def start_next_steps(self) -> None:
+        """From now on they follow the selection; read now for it (no cursor
+        to rest yet). The app starts them once the first frame is out and
+        opencode's data has landed (or is not read): with a journal to
+        read, the read imports SQLAlchemy (0.13 s of CPU), which, beside
+        opencode's read, held that data and its frame back by about 0.3 s."""
+        if not self._steps_started:
+            self._steps_started = True
+            self.load_next_steps()
+
+    @work(thread=True, exclusive=True, group="next-steps")
+    def _next_steps_worker(self, session_id: str, delay: float) -> None:
+        """Two journal rows and one snapshot row (``Service.next_steps``)."""
+        if not rested(delay):
+            return
+        try:
+            steps = (session_id, self.service.next_steps(session_id))
+        except CkptError:
+            steps = None  # the key stays as it was; pressing it says why
+        self.app.call_from_thread(self._next_steps_loaded, steps)
+
+    def _next_steps_loaded(self, steps) -> None:
+        # The same steps again (after a write that did not change them): the
+        # key bar would only check its keys again to find them unchanged.
+        if steps == self.next_steps:
+            return
+        self.next_steps = steps
+        self.app.refresh_bindings()
+
+    # -- the keys that act on the selection ------------------------------------------
+    def acting_pane(self) -> PagedList:
+        """The list whose selection a key acts on: the focused one; from
+        the detail pane, the one whose selection it shows; from the filter
+        line, the list it filters."""
+        focused = self.focused
+        if focused in (self.projects, self.sessions, self.snapshots):
+            return focused  # type: ignore[return-value]
+        if focused is self.detail and self._shown_from is not None:
+            return self._shown_from
+        # The filter line (mounted on the first ``/``): the list it filters.
+        if focused is not None and focused is self._filter and focused.target is not None:
+            return focused.target
+        return self.projects
+
+    def acting_snapshot(self) -> SnapshotRow | None:
+        """The snapshot a key acts on: only one the focused pane shows."""
+        return self.snapshot if self.acting_pane() is self.snapshots else None
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a key of this screen does not apply to what the focused pane
+        shows (``ui/explain.py``)."""
+        if action not in SESSION_ACTIONS and action not in SNAPSHOT_ACTIONS:
+            return None
+        read_only = self.service.store.read_only_reason
+        if action in WRITE_ACTIONS and read_only:
+            return f"Read-only: {read_only}"
+        pane = self.acting_pane()
+        sessions_key = key_of(self, "main.focus_sessions")
+        snapshots_key = key_of(self, "main.focus_snapshots")
+        if pane is self.projects:
+            return f"the projects pane shows projects: {sessions_key} focuses the sessions"
+        session = self.session
+        if session is None:
+            return "no session selected"
+        if action in SNAPSHOT_ACTIONS:
+            if self._mark_elsewhere() is not None:
+                return None  # diff with, or copy, the marked snapshot
+            if pane is not self.snapshots:
+                shows = "the current checkpoint" if self.focused is self.detail else "sessions"
+                return f"this pane shows {shows}: {snapshots_key} focuses the snapshots"
+            if self.snapshot is None:
+                return "this session has no snapshot"
+            return None
+        if action == "adopt" and not session.is_legacy:
+            return "A adopts an imported legacy session (legacy::…); this one is live"
+        if action in ("new_snapshot", "handoff") and session.origin != "store":
+            return "this opencode session has no checkpoint"
+        return None
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """Read-only, ``e`` still shows the note but writes nothing: the key
+        bar says so rather than offering a write that is then refused."""
+        if binding.action == "handoff" and self.service.store.read_only_reason:
+            return "Hand-off preview"
+        return None
+
+    def _mark_elsewhere(self) -> Mark | None:
+        """The mark, if it is in another session than the selected one."""
+        mark, session = self.snapshots.marked, self.session
+        if mark is None or session is None or mark.session_id == session.id:
+            return None
+        return mark
+
+    def _selected_ref(self):
+        """What ``d`` compares the mark with: the selected snapshot when the
+        snapshot pane has the focus, else the session's live checkpoint."""
+        from ckpt_tui.core.across import Ref
+
+        snap = self.acting_snapshot()
+        return Ref(self.session.id, snap.id if snap else None), (snap.name if snap else "current")
+
+    def action_diff(self) -> None:
+        mark = self._mark_elsewhere()
+        if mark is not None:
+            from ckpt_tui.ui.screens.across import AcrossDiffScreen
+
+            ref, name = self._selected_ref()
+            title = f"{mark.name} (marked, {mark.session_id}) → {name} ({ref.session_id})"
+            self.app.push_screen(AcrossDiffScreen(self.service, mark.ref, ref, title))
+            return
+        snap = self.acting_snapshot()
+        if snap is None:
+            self.notify("Select a snapshot first", severity="warning")
+            return
+        from ckpt_tui.ui.flows.diff import show_diff
+
+        old, new, title = self.diff_pair(snap)
+        show_diff(self.app, snap.session_id, old, new, title)
+
+    def diff_pair(self, snap: SnapshotRow) -> tuple[str, str | None, str]:
+        """What ``d`` compares in the snapshot's session: the marked snapshot
+        with it, or it with the current checkpoint (``None``); and the title."""
+        marked = self.snapshots.marked
+        if marked is not None and marked.id != snap.id:
+            return marked.id, snap.id, f"{marked.name} (marked) → {snap.name}"  # type: ignore[return-value]
+        return snap.id, None, f"{snap.name} → current checkpoint"
+
+    def ahead(self, snap: SnapshotRow) -> tuple[tuple[str, str | None], str | None] | None:
+        """What ``d`` and ``r`` would show for ``snap``, for the detail
+        worker to work out: the pair ``d`` compares and the snapshot ``r``
+        restores (``None``: read-only); ``None`` with a mark in another
+        session (they compare and copy across sessions)."""
+        if self._mark_elsewhere() is not None:
+            return None
+        old, new, _title = self.diff_pair(snap)
+        return (old, new), (None if self.service.store.read_only_reason else snap.id)
+
+    def action_restore(self) -> None:
+        mark = self._mark_elsewhere()
+        if mark is not None:
+            self.post_message(CopyRequested(mark, self.session))
+            return
+        snap = self.acting_snapshot()
+        if snap is None:
+            self.notify("Select a snapshot to restore", severity="warning")
+            return
+        self.post_message(RestoreRequested(snap))
+
+    def action_new_snapshot(self) -> None:
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        self.post_message(SnapshotRequested(session))
+
+    def action_handoff(self) -> None:
+        """The hand-off of the selected snapshot if the snapshot pane has the
+        focus, else of the session's current checkpoint."""
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        snap = self.acting_snapshot()
+        if snap is None and not session.has_checkpoint:
+            # Said before any worker runs, with what to do here instead.
+            where = "; select one of its snapshots (3) and press e" if self.snapshots.total else ""
+            self.notify(f"This session has no checkpoint to hand off{where}", severity="warning")
+            return
+        self.post_message(HandoffRequested(session.id, snap.id if snap else None))
+
+    def action_adopt(self) -> None:
+        session = self.session
+        if session is None or not session.is_legacy:
+            self.notify(
+                "Select an imported legacy session (legacy::…) to adopt", severity="warning"
+            )
+            return
+        snap = self.acting_snapshot()
+        self.post_message(AdoptRequested(session.project_id, snap.name if snap else None))
+
+    def action_conversation(self) -> None:
+        """The session's conversation; at the selected snapshot if the
+        snapshot pane has the focus."""
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        snap = self.acting_snapshot()
+        self.post_message(ConversationRequested(session.id, snap.id if snap else None))
+
+    def action_copy_resume(self) -> None:
+        """The command ``ckpt-tui resume --print`` prints, with its ``cd``."""
+        from ckpt_tui.ui.resume import copy_resume_command
+
+        session = self.session
+        if session is not None:
+            copy_resume_command(self.app, session.id)
+
+    def action_resume(self) -> None:
+        """opencode on the selected session (a snapshot's: its session), in
+        the session's directory; the app comes back refreshed."""
+        from ckpt_tui.ui.resume import resume_in_opencode
+
+        session = self.session
+        if session is None:
+            self.notify("Select a session first", severity="warning")
+            return
+        resume_in_opencode(self.app, session.id)
+
+    def action_legacy(self) -> None:
+        from ckpt_tui.ui.screens.legacy import LegacyScreen
+
+        self.app.push_screen(LegacyScreen(self.service), lambda _: self.refresh_all())
+
+    def action_board(self) -> None:
+        from ckpt_tui.ui.screens.board import BoardScreen
+
+        self.app.push_screen(BoardScreen(self.service))
+
+    # -- moving around --------------------------------------------------------------------
     def action_focus_pane(self, name: str) -> None:
         panes = {
             "projects": self.projects,

@@ -6,16 +6,16 @@ where the focus starts, unless there are fields to pick. If the plugin
 saved in between, applying is refused by the core and this screen shows the
 new diff instead.
 
-The restore preview is kept (``ui/screens/kept.py``) and opened again with the next
-snapshot (:meth:`PlanScreen.reopen`); a plan worked out ahead
-(``ui/prepared.py``) is shown at once, and the screen's worker checks that
-nothing was written since (else it plans again and shows that).
+The restore preview is one screen opened again with the next snapshot
+(:meth:`PlanScreen.open`, ``ui/flows/restore.py``); a plan worked out ahead
+is shown at once, and the screen's worker checks that nothing was written
+since (else it plans again and shows that).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -31,36 +31,31 @@ from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.plural import counted
-from ckpt_tui.ui.painted_lines import Paints
-from ckpt_tui.ui.prepared import DiffShown, PlanShown, Ready, still_current
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
-from ckpt_tui.ui.screens.kept import KeptScreen, in_stack
-from ckpt_tui.ui.widgets.blank_background import KeptBackground
-from ckpt_tui.ui.widgets.diff_view import DiffView
-from ckpt_tui.ui.widgets.drawn_button import DrawnButton
+from ckpt_tui.ui.screens.installed import Reused
+from ckpt_tui.ui.store_token import AsOf, still_current
+from ckpt_tui.ui.widgets.diff_view import DiffShown, DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
-from ckpt_tui.ui.widgets.steady import update_in_place
+from ckpt_tui.ui.widgets.text_lines import Look
 from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
 DIFF_TITLE = "current → result"
 
 
-def shown_as_new(view: DiffView, shown: DiffShown) -> bool:
-    """``view`` shows ``shown`` as a new preview would (unified, unchanged
-    fields folded, at the top): ``r`` again on the same snapshot, nothing
-    written since (the same plan worked out ahead)."""
-    return (
-        view.diff is shown.diff
-        and view.no_diff is None
-        and not (view.side_by_side or view.show_unchanged)
-        and view.scroll_offset == (0, 0)
-        and str(view.border_title) == DIFF_TITLE
-    )
+class PlanShown(NamedTuple):
+    """A plan and its diff as the preview first shows it, made in a worker."""
+
+    plan: Plan
+    shown: DiffShown
+
+    @classmethod
+    def of(cls, plan: Plan, look: Look | None = None) -> PlanShown:
+        return cls(plan, DiffShown.of(plan.diff, look))
 
 
-class PlanScreen(KeptScreen, Dialog[Outcome | None]):
+class PlanScreen(Reused, Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {
@@ -94,13 +89,15 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
     def __init__(
         self,
         title: str,
-        make_plan: PlanMaker,
+        make_plan: PlanMaker | None,
         apply: Callable[[Plan], Outcome],
         *,
         verb: str = "Restore",
         pick_fields: bool = False,
-        ready: Ready[PlanShown] | None = None,
+        ready: AsOf[PlanShown] | None = None,
     ) -> None:
+        """``make_plan`` ``None``: a preview built ahead, shown nothing until
+        :meth:`open` gives it a write to preview."""
         super().__init__()
         self.title_text = title
         self.make_plan = make_plan
@@ -112,21 +109,17 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self._busy = False
         self._ready = ready
         #: The latest request for a plan: a worker's answer to an earlier
-        #: one (other fields, an earlier opening of a kept screen) is dropped.
-        self._asked = 0
+        #: one (other fields, an earlier opening) is dropped.
+        self._request = 0
         #: The fields the latest plan asked for is of (``None``: all).
         self._planned_for: frozenset[str] | None = None
-        #: Which opening this is (a kept screen is opened again).
+        #: Which opening this is (the restore preview is opened again).
         self._opened = 0
-        self._title_shown: str | None = None
-        #: Mounted yet (``None``: a kept screen reopened while mounting).
-        self._mounted: bool | None = False
-        # Its background (around the box) not drawn again on each opening.
-        self._styles_cache = KeptBackground()
+        #: The title the title line shows.
+        self._title_shown = title
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            self._title_shown = self.title_text
             yield Label(Text(self.title_text, style="bold"), id="title")
             yield ThemedLabel("Preparing the preview…", id="what")
             with Horizontal(id="body"):
@@ -134,15 +127,15 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
                 yield DiffView(title=DIFF_TITLE, id="diff")
             with Horizontal(id="buttons"):
                 yield Button("Cancel (esc)", id="cancel", variant="default")
-                # (its lines kept per label: another snapshot's, then this one's again)
-                confirm = DrawnButton(
-                    f"{self.verb} (y)", id="confirm", variant="warning", disabled=True
-                )
+                confirm = Button(f"{self.verb} (y)", id="confirm", variant="warning", disabled=True)
                 # As wide as its widest label ("Restore 10 fields (y)"): a new
-                # label does not lay out the screen (a kept preview opened
-                # again), and is never cut short.
+                # label does not lay out the screen, and is never cut short.
                 confirm.styles.width = cell_len(self._confirm_label(len(FIELDS))) + 2
                 yield confirm
+
+    @property
+    def diff_view(self) -> DiffView:
+        return self.query_one("#diff", DiffView)
 
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
@@ -150,64 +143,28 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             yield FieldPicker(id="fields", fits=tuple(LABEL[k] for k in FIELDS))
 
     def on_mount(self) -> None:
-        if not in_stack(self):  # built ahead, kept: the first reopen opens it
-            self._mounted = True
-            # Laid out ahead (``kept.lay_out``) as a plan shows: the two lines
-            # saying what it changes, so the diff view's height, and the paint
-            # its diff is painted ahead for, are those of the first ``r``.
-            self.query_one("#what", ThemedLabel).update(Text("Preparing the preview…\n"))
-            # And its diff view with a scrollbar, as most diffs a restore
-            # shows are longer than the view: one appearing on the first
-            # ``r`` lays the screen out again, twice (the bar's size too).
-            lines = [Text("")] * self.app.size.height
-            self.query_one("#diff", DiffView).set_rows(lines)
-            self._looks_as_opened()
-            self.mark_styled()
-            return
-        ready, self._ready = self._ready, None
-        if self._mounted is None:  # reopened while it was still mounting
-            self._reset(ready)
-        self._mounted = True
-        self._open(ready)
+        if self.make_plan is not None:  # (built ahead: nothing to preview yet)
+            self._open(self._ready)
+            self._ready = None
 
-    def _looks_as_opened(self) -> None:
-        """Built ahead: styled as a restore with a plan to confirm shows it
-        (the confirm button enabled, the field picker titled and focused),
-        so the first ``r`` restyles no node and draws its picker's border
-        and blank rows from the lines drawn ahead (``KeptRowLines``).
-        Never seen: the first opening sets each of them for its plan."""
-        self.query_one("#confirm", Button).disabled = False
-        if self.pick_fields and self.FOCUS_FIELDS:
-            picker = self.query_one("#fields", SelectionList)
-            picker.border_title = "Fields"  # (as a plan shows it)
-            self.set_focus(picker, scroll_visible=False)
-
-    def reopen(
-        self, title: str, make_plan: PlanMaker, ready: Ready[PlanShown] | None = None
-    ) -> None:
+    def open(self, title: str, make_plan: PlanMaker, ready: AsOf[PlanShown] | None = None) -> None:
         """Preview another write, exactly as a new screen would: called just
-        before the kept screen is pushed again."""
+        before the screen is pushed again."""
         self.title_text, self.make_plan = title, make_plan
-        if not self._mounted:
-            self._ready, self._mounted = ready, None  # on_mount opens it
+        if not self.is_mounted:
+            self._ready = ready  # on_mount opens it
             return
         self._reset(ready)
-        self.hide_earlier_notes()
         self._open(ready)
 
-    def _reset(self, ready: Ready[PlanShown] | None) -> None:
+    def _reset(self, ready: AsOf[PlanShown] | None) -> None:
         """Every widget as a new screen composes it, for ``title_text``; with
-        a plan ``ready``, only what showing it (:meth:`_show`) leaves as it was."""
+        a plan ``ready``, what showing it sets is left to :meth:`_show`."""
         self.plan, self._offered, self._busy = None, (), False
-        if self._title_shown != self.title_text:  # (unchanged: no layout)
+        if self._title_shown != self.title_text:
             self._title_shown = self.title_text
-            title = self.query_one("#title", Label)
-            update_in_place(title, Text(self.title_text, style="bold"))
-        view = self.query_one("#diff", DiffView)
-        if ready is None:
-            view.reset(DIFF_TITLE)
-        elif not shown_as_new(view, ready.value.shown):  # (the same: not drawn again)
-            view.reset(DIFF_TITLE, *ready.value.shown)
+            self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
+        self.diff_view.reset(DIFF_TITLE, None if ready is None else ready.value.shown)
         if ready is not None:
             return
         self.query_one("#what", ThemedLabel).update("Preparing the preview…")
@@ -219,7 +176,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         confirm.disabled = True
         confirm.label = self._confirm_label(None)
 
-    def _open(self, ready: Ready[PlanShown] | None) -> None:
+    def _open(self, ready: AsOf[PlanShown] | None) -> None:
         """The plan shown at once if ``ready``, else planned. The worker
         checks a ready one, after the frame that shows it."""
         self._opened += 1
@@ -227,14 +184,14 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             self.initial_focus().focus()
             self._prepare(None, first=True)
             return
-        self._asked += 1
+        self._request += 1
         self._planned_for = None
         self._show(ready.value.plan, True, "", ready.value.shown)
         if not (self.pick_fields and self.FOCUS_FIELDS and self._offered):
             self.initial_focus().focus()  # else the fields have it (_show)
-        asked = self._asked
+        request = self._request
         self.call_after_refresh(
-            lambda: self._plan_worker(None, True, "", asked, ready.token, self._paints())
+            lambda: self._plan_worker(None, True, "", request, ready.token, self.diff_view.look())
         )
 
     def initial_focus(self) -> Widget:
@@ -244,21 +201,9 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
 
     def _prepare(self, fields: list[str] | None, first: bool = False, note: str = "") -> None:
         """Plan (in a worker) for ``fields`` (``None``: all) and show it."""
-        self._asked += 1
+        self._request += 1
         self._planned_for = None if fields is None else frozenset(fields)
-        self._plan_worker(fields, first, note, self._asked, None, self._paints())
-
-    def _paints(self) -> Paints | None:
-        """How the diff view draws now, for the worker to paint the plan's
-        diff for (``ui/painted_lines.py``): showing it is then a swap, not
-        a wrap and draw on the UI thread (a field ticked or not)."""
-        view = next(self.query("#diff").results(DiffView), None)  # (closed since: none)
-        paint = view.paint() if view is not None else None
-        if paint is None:
-            return None
-        paints = Paints(keep=1)
-        paints.publish("preview", paint)
-        return paints
+        self._plan_worker(fields, first, note, self._request, None, self.diff_view.look())
 
     @work(thread=True, exclusive=True, group="plan")
     def _plan_worker(
@@ -266,49 +211,53 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         fields: list[str] | None,
         first: bool,
         note: str,
-        asked: int,
+        request: int,
         token: object,
-        paints: Paints | None,
+        look: Look | None,
     ) -> None:
         """The plan, unless the one shown was made at ``token`` and nothing
-        was written since; its diff painted for ``paints``."""
+        was written since; its diff drawn as the view draws (``look``)."""
         if token is not None and still_current(self.app.service, token):
             return
-        try:
-            plan = self.make_plan(fields)
-            shown = DiffShown.of(plan.diff, paints)
-        except CkptError as exc:
-            self.app.call_from_thread(self._answered, asked, self._failed, str(exc))
+        make_plan = self.make_plan
+        if make_plan is None:
             return
-        self.app.call_from_thread(self._answered, asked, self._show, plan, first, note, shown)
+        try:
+            plan = make_plan(fields)
+            shown = DiffShown.of(plan.diff, look)
+        except CkptError as exc:
+            self.app.call_from_thread(self._answered, request, self._failed, str(exc))
+            return
+        self.app.call_from_thread(self._answered, request, self._show, plan, first, note, shown)
 
-    def _answered(self, asked: int, show: Callable[..., None], *args) -> None:
-        if asked == self._asked:
+    def _answered(self, request: int, show: Callable[..., None], *args) -> None:
+        if request == self._request:
             show(*args)
 
     def _failed(self, message: str) -> None:
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
-        self.query_one("#diff", DiffView).set_no_diff(f"No preview: {message}")
+        self.diff_view.set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str, shown: DiffShown) -> None:
         self.plan = plan
-        view = self.query_one("#diff", DiffView)
-        if view.diff is not shown.diff:  # a kept screen's reset may have shown it
-            view.set_diff(shown.diff, rows=shown.rows)
+        if self.diff_view.diff is not shown.diff:  # (the opening may show it already)
+            self.diff_view.show(shown)
         if self.pick_fields and first:
             self._offered = tuple(k for k in plan.keys if k in FIELDS)
             chosen = self.default_fields(plan, self._offered)
             picker = self.query_one("#fields", SelectionList)
-            shown = tuple(option.value for option in picker.options)
-            if shown != self._offered or set(picker.selected) != set(chosen):
-                # (a kept screen's picker may show these already: not redrawn)
+            listed = tuple(option.value for option in picker.options)
+            if listed != self._offered or set(picker.selected) != set(chosen):
+                # (the preview opened again may show these fields already)
                 picker.clear_options()
                 picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
-            picker.border_title = "Fields"  # (space: the key bar says it)
+            if picker.border_title != "Fields":  # (space: the key bar says it)
+                picker.border_title = "Fields"
             if self._offered:
-                picker.highlighted = 0
-                if self.FOCUS_FIELDS:
+                if picker.highlighted != 0:
+                    picker.highlighted = 0
+                if self.FOCUS_FIELDS and not picker.has_focus:
                     picker.focus()
             if set(chosen) != set(self._offered):
                 # Fewer fields than the plan has: the diff is of those (the
@@ -341,8 +290,8 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             if plan.note:
                 what.append("\n" + plan.note, style="italic")
         label = self.query_one("#what", ThemedLabel)
-        if label.shown != what:  # a kept screen may show it already: no layout
-            update_in_place(label, what)
+        if label.shown != what:  # (the preview opened again may say it already)
+            label.update(what)
         confirm = self.query_one("#confirm", Button)
         confirm.disabled = plan.is_noop
         count = len([k for k in plan.keys if k in FIELDS])
@@ -373,19 +322,19 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
             self._no_fields()
 
     def _no_fields(self) -> None:
-        self._asked += 1  # a plan still coming for other fields is not shown
+        self._request += 1  # a plan still coming for other fields is not shown
         self._planned_for = frozenset()
         self.plan = None
         self.query_one("#confirm", Button).disabled = True
         self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
-        self.query_one("#diff", DiffView).set_no_diff("No field chosen: nothing would change.")
+        self.diff_view.set_no_diff("No field chosen: nothing would change.")
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
         self.action_close()
 
     def action_diff(self, toggle: str) -> None:
-        getattr(self.query_one("#diff", DiffView), f"action_{toggle}")()
+        getattr(self.diff_view, f"action_{toggle}")()
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:
@@ -409,7 +358,7 @@ class PlanScreen(KeptScreen, Dialog[Outcome | None]):
         self.app.call_from_thread(self._applied, opened, self.dismiss, outcome)
 
     def _applied(self, opened: int, then: Callable[..., object], *args) -> None:
-        """What a write answered, for the opening that asked (a kept screen
+        """What a write answered, for the opening that asked (the reused preview
         opened again since: not this opening's to show)."""
         if opened == self._opened:
             then(*args)

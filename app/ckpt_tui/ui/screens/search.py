@@ -107,13 +107,16 @@ class SearchResults(PagedList[Hit]):
     def row_key(self, row: Hit) -> object:
         return row.key
 
+    def row_time(self, row: Hit) -> object:
+        return row.at
+
     @property
     def match_style(self):
         return self.get_component_rich_style("search-results--match")
 
     def render_row(self, row: Hit, width: int) -> Text:
         kind = kind_badge(row.kind) if not row.current else Text("current", style="bold")
-        when = Text(f"{timeutil.relative(row.at, compact=True):>4}", style="dim")
+        when = Text(self.row_age(row), style="dim")
         project = row.project_dir.rstrip("/").rpartition("/")[2] or row.project_id
         where = Text.assemble(
             fit(safe(project, 100, style="dim"), 14),

@@ -4,25 +4,31 @@ When it shows a checkpoint (live or a snapshot) it has a field cursor:
 ``]`` and ``[`` move it, and ``b`` asks for that field's history (blame).
 The cursor is drawn only while the pane has the focus. ``j``/``k`` and
 ``g``/``G`` scroll it, as they move the lists.
+
+The ages it shows ("captured 45s ago") are worked out at the app's clock
+(``CkptApp.now``), the one the lists use; when the clock moves and an age
+reads otherwise, the pane is drawn again.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import ClassVar, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.containers import VerticalScroll
 from textual.message import Message
 
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.ui.checkpoint_view import SHOWN_ORDER, checkpoint_parts
-from ckpt_tui.ui.render import literal
-from ckpt_tui.ui.widgets.steady import SteadyScroll
+from ckpt_tui.ui.render import Aged, literal
 from ckpt_tui.ui.widgets.themed_text import DetailText
+
+#: Checkpoints whose laid-out parts are kept (Markdown parsed once each).
+PARTS_KEPT = 16
 
 
 class Shown(NamedTuple):
@@ -32,29 +38,18 @@ class Shown(NamedTuple):
     session_id: str
     snapshot_id: str | None
     checkpoint: Checkpoint
-    heading: Text
+    heading: Aged
     title: str
 
 
-def _render_key(shown: Shown, focused: str | None) -> Hashable:
-    """What the pane's lines for ``shown`` depend on: equal keys, equal
-    lines (so a checkpoint seen again is drawn from the kept render).
+def _parts_key(shown: Shown, focused: str | None) -> Hashable:
+    """What the checkpoint's parts depend on (the heading is drawn apart):
     ``extra`` is not part of a checkpoint's equality, so its text is here."""
     cp = shown.checkpoint
-    return (
-        shown.session_id, shown.snapshot_id, shown.title, shown.heading.plain,
-        repr(shown.heading.spans), focused, cp, repr(cp.extra) if cp.extra else "",
-    )
+    return (shown.session_id, shown.snapshot_id, focused, cp, repr(cp.extra) if cp.extra else "")
 
 
-class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
-    """New content lays out the screen once, or not at all if it is as tall
-    as the last (``DetailText.show``): its height is its own (``1fr``), so
-    its scroll height changing is no layout (``SteadyScroll``), and whether
-    the content overflows (the scrollbar shows, the body gets narrower) is
-    known before that layout (:meth:`_fit_scrollbar`), not found by it and
-    laid out again, and again for the narrower body's height."""
-
+class DetailPane(VerticalScroll, can_focus=True):
     DEFAULT_CSS = """
     DetailPane {
         border: round $panel-lighten-2;
@@ -98,41 +93,57 @@ class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
         super().__init__(id=id)
         self.border_title = "4 Detail"
         self._body = DetailText("Select a session or a snapshot.", classes="detail-body")
-        self._shown: tuple[str, RenderableType] | None = None
+        #: What is shown that is not a checkpoint, and its title.
+        self._plain: tuple[RenderableType | Aged, str] | None = None
         self.checkpoint: Shown | None = None
+        #: The ages it shows, as drawn (the text they are in).
+        self._ages_drawn: str | None = None
+        self._shown: tuple[str, RenderableType] | None = None
         self.field = SHOWN_ORDER[0]
         self._reveal: tuple[str, str] | None = None
-        #: The parts of the last few checkpoints shown, by :func:`_render_key`.
-        self._laid_out: OrderedDict[Hashable, tuple[list[RenderableType], int]] = OrderedDict()
+        #: The parts of the last few checkpoints shown, by :func:`_parts_key`.
+        self._parts: LRUCache[Hashable, tuple[list[RenderableType], int]] = LRUCache(PARTS_KEPT)
 
     def compose(self):
         yield self._body
 
-    def show(self, renderable: RenderableType, title: str = "Detail") -> None:
+    def on_mount(self) -> None:
+        self.watch(self.app, "now", self._clock_moved, init=False)
+
+    def show(self, body: RenderableType | Aged, title: str = "Detail") -> None:
         """Anything that is not a checkpoint (a project, an error, a damaged payload)."""
         self.checkpoint = None
-        self._show(renderable, title)
+        self._plain = (body, title)
+        self._draw(scroll=False, home=True)
 
     def show_checkpoint(self, shown: Shown) -> None:
         self.checkpoint = shown
+        self._plain = None
         self._draw(scroll=False, home=True)
 
-    def _show(
-        self,
-        renderable: RenderableType,
-        title: str,
-        scroll_home: bool = True,
-        key: Hashable | None = None,
-    ) -> None:
+    def _aged(self) -> Aged | None:
+        """What of the content shown has ages in it."""
+        if self.checkpoint is not None:
+            return self.checkpoint.heading
+        if self._plain is not None and isinstance(self._plain[0], Aged):
+            return self._plain[0]
+        return None
+
+    def _clock_moved(self) -> None:
+        """Drawn again if an age it shows reads otherwise now."""
+        aged = self._aged()
+        if aged is not None and aged.text(self.app.now).plain != self._ages_drawn:
+            self._draw(scroll=False)
+
+    def _show(self, renderable: RenderableType, title: str, scroll_home: bool = True) -> None:
         # Every highlight asks again; the same text again would only cost a
-        # layout and a repaint (three of them on the first frame).
+        # layout and a repaint.
         if self._shown == (title, renderable):
             return
         self._shown = (title, renderable)
         if str(self.border_title) != f"4 {title}":  # a new title repaints the whole pane
             self.border_title = literal(f"4 {title}")
-        self._body.show(renderable, key)
-        self._fit_scrollbar()
+        self._body.update(renderable)
         if scroll_home:
             self.scroll_home(animate=False)
         if self._reveal is not None and self._reveal[0] == title:
@@ -140,19 +151,6 @@ class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
             line = self._line_of(renderable, label)
             if line:
                 self.call_after_refresh(self.scroll_to, y=line, animate=False)
-
-    def _fit_scrollbar(self) -> None:
-        """Show or hide the scrollbar as the layout the body's new content
-        asks for would (Textual's ``_refresh_scrollbars``: the body's height
-        at its width now over the pane's height), so that layout is the only one."""
-        width = self._body.content_size.width
-        height = self.container_size.height
-        if not width or not height or self._body.text_selection is not None:
-            return
-        overflows = self._body.line_count(width) > height
-        if overflows != self.show_vertical_scrollbar:
-            self.show_vertical_scrollbar = overflows  # a layout reactive: lays the screen out
-            self.vertical_scrollbar.display = overflows
 
     def reveal(self, title: str, label: str) -> None:
         """When content titled ``title`` is shown next, scroll to the line
@@ -165,9 +163,6 @@ class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
         return self._reveal is not None
 
     def _line_of(self, renderable: RenderableType, label: str) -> int | None:
-        from rich.console import Group
-        from rich.text import Text
-
         if not isinstance(renderable, Group):
             return None
         width = max(self.scrollable_content_region.width, 20)
@@ -180,26 +175,29 @@ class DetailPane(SteadyScroll, VerticalScroll, can_focus=True):
         return None
 
     def _draw(self, scroll: bool, home: bool = False) -> None:
+        now = self.app.now
+        aged = self._aged()
+        self._ages_drawn = aged.text(now).plain if aged is not None else None
         shown = self.checkpoint
         if shown is None:
+            if self._plain is not None:
+                body, title = self._plain
+                self._show(body.at(now) if isinstance(body, Aged) else body, title, home)
             return
         focused = self.field if self.has_focus else None
-        key = _render_key(shown, focused)
-        kept = self._laid_out.get(key)
+        key = _parts_key(shown, focused)
+        kept = self._parts.get(key)
         if kept is None:  # Markdown is parsed here: once per checkpoint and field
-            parts, at = checkpoint_parts(shown.checkpoint, shown.heading, focused)
-            kept = self._laid_out[key] = (parts, at)
-            while len(self._laid_out) > DetailText.KEPT_RENDERS:
-                self._laid_out.popitem(last=False)
-        else:
-            self._laid_out.move_to_end(key)
+            kept = checkpoint_parts(shown.checkpoint, None, focused)
+            self._parts.set(key, kept)
         parts, at = kept
-        self._show(Group(*parts), shown.title, scroll_home=home, key=key)
+        heading = shown.heading.text(now)
+        self._show(Group(heading, *parts), shown.title, scroll_home=home)
         if scroll and focused is not None:
             width = max(self.scrollable_content_region.width, 10)
             options = self.app.console.options.update_width(width)
-            y = len(self.app.console.render_lines(Group(*parts[:at]), options, pad=False))
-            self.call_after_refresh(self.scroll_to, y=max(y - 1, 0), animate=False)
+            lines = self.app.console.render_lines(Group(heading, *parts[:at]), options, pad=False)
+            self.call_after_refresh(self.scroll_to, y=max(len(lines) - 1, 0), animate=False)
 
     def on_focus(self) -> None:
         self._draw(scroll=True)

@@ -9,12 +9,12 @@ out the screen again), and still runs a key's action when it is clicked.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, visualize
@@ -25,8 +25,8 @@ from ckpt_tui.ui.styles import Themed, component_css
 #: Actions the bar never drops, however narrow the terminal: how to get
 #: help and how to leave (the app, or a dialog).
 KEPT_ACTIONS = ("help", "app.help", "quit", "app.quit", "close")
-#: Lines the bar keeps (the keys of each pane, a few widths or themes).
-KEPT_LINES = 8
+#: Lines the bar keeps drawn (the keys of each pane, a few widths or themes).
+LINES_KEPT = 8
 
 
 #: Keys the bar leaves out before any other when it is full: a list's
@@ -90,14 +90,14 @@ class KeyBar(Themed, Widget):
         self._fresh: list | None = None
         #: Lines drawn, by keys, width, theme and style (a change of focus
         #: goes back and forth between a few): the line and its key spans.
-        self._lines: OrderedDict[Hashable, tuple[Strip, list]] = OrderedDict()
+        self._lines: LRUCache[Hashable, tuple[Strip, list]] = LRUCache(LINES_KEPT)
 
     def on_mount(self) -> None:
-        self._screen = self.screen
-        self._screen.bindings_updated_signal.subscribe(self, self._changed)
+        self._watched = self.screen
+        self._watched.bindings_updated_signal.subscribe(self, self._changed)
 
     def on_unmount(self) -> None:
-        self._screen.bindings_updated_signal.unsubscribe(self)
+        self._watched.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, screen: Screen) -> None:
         # The keys are asked for once, after whatever asked for them (a list
@@ -153,17 +153,13 @@ class KeyBar(Themed, Widget):
         entries, self._fresh = (self._fresh if self._fresh is not None else self._entries()), None
         self._drawn = entries
         key = (tuple(entries), width, self.app.theme, self.visual_style)
-        kept = self._lines.get(key)
-        if kept is None:
+        drawn = self._lines.get(key)
+        if drawn is None:
             text, spans = self._draw(list(entries), width)
             visual = visualize(self, text, markup=False)
-            kept = (Visual.to_strips(self, visual, width, 1, self.visual_style)[0], spans)
-            self._lines[key] = kept
-            while len(self._lines) > KEPT_LINES:
-                self._lines.popitem(last=False)
-        else:
-            self._lines.move_to_end(key)
-        line, self._spans = kept
+            drawn = (Visual.to_strips(self, visual, width, 1, self.visual_style)[0], spans)
+            self._lines.set(key, drawn)
+        line, self._spans = drawn
         return line
 
     def _draw(self, entries: list, width: int) -> tuple[Text, list[tuple[int, int, str]]]:

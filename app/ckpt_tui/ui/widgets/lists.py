@@ -98,19 +98,16 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
     def row_key(self, row: ProjectRow) -> object:
         return row.id
 
+    def row_time(self, row: ProjectRow) -> object:
+        return row.last_activity
+
     def render_row(self, row: ProjectRow, width: int) -> Text:
         name, head = _tail(row.directory)
         if width < NARROW_PROJECTS:  # a narrow pane: the names, nothing else
             return fit(safe(name, 200, style="bold"), width)
-        right = Text.assemble(
-            (f"{row.session_count:>3}", "bold"), (f" {_rel(row.last_activity)}", "dim")
-        )
+        right = Text.assemble((f"{row.session_count:>3}", "bold"), (f" {self.row_age(row)}", "dim"))
         left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
         return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
-
-
-def _rel(value: str) -> str:
-    return f"{timeutil.relative(value, compact=True):>4}"
 
 
 class SessionList(_Sorted, PagedList[SessionRow]):
@@ -179,7 +176,7 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         index = self._index_of(key)
         if index is not None and index != self.cursor:
             self.set_reactive(PagedList.cursor, index)
-        self.refresh()
+        self.rows_changed()
 
     def action_toggle_opencode(self) -> None:
         if not self.activity.readable:
@@ -242,6 +239,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
     def row_key(self, row: SessionRow) -> object:
         return row.id
 
+    def row_time(self, row: SessionRow) -> object:
+        return row.updated_at
+
     def render_row(self, row: SessionRow, width: int) -> Text:
         indent = "  " * max(row.depth - 1, 0) + ("└ " if row.depth else "")
         marks = Text()
@@ -267,7 +267,7 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             left.append(f" {info.agent}", style="dim italic")
         chip = status_chip(row.status if row.has_checkpoint else None)
         count = (f"{row.snapshot_count:>5}", "bold") if width >= NARROW_SESSIONS else ""
-        right = Text.assemble(chip, count, (f" {_rel(row.updated_at)}", "dim"))
+        right = Text.assemble(chip, count, (f" {self.row_age(row)}", "dim"))
         return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
 
 
@@ -352,6 +352,9 @@ class SnapshotList(PagedList[SnapshotRow]):
     def row_key(self, row: SnapshotRow) -> object:
         return row.id
 
+    def row_time(self, row: SnapshotRow) -> object:
+        return row.captured_at
+
     def render_row(self, row: SnapshotRow, width: int) -> Text:
         summary = self._summaries.get(row.id)
         if summary is None:
@@ -364,12 +367,12 @@ class SnapshotList(PagedList[SnapshotRow]):
             flags.append("↺ ", style="ckpt--restored")
         name = safe(row.name, 200, style="bold" if row.kind == "manual" else "")
         if width < NARROW_SNAPSHOTS:  # a narrow pane: kind, name and age
-            age = Text(_rel(row.captured_at))
+            age = Text(self.row_age(row))
             room = width - 8 - flags.cell_len - age.cell_len - 1
             return Text.assemble(kind_badge(row.kind), " ", flags, fit(name, room), " ", age)
         head = Text.assemble(kind_badge(row.kind), " ", flags, fit(name, 24), " ")
         times = Text.assemble(
-            (_rel(row.captured_at), ""), ("  " + timeutil.short(row.captured_at)[5:], "dim")
+            (self.row_age(row), ""), ("  " + timeutil.short(row.captured_at)[5:], "dim")
         )
         rest = max(width - head.cell_len - times.cell_len - 1, 0)
         return Text.assemble(head, fit(safe(summary, 400, style="ckpt--summary"), rest), " ", times)
@@ -377,7 +380,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def add_summaries(self, found: dict[str, str]) -> None:
         """Summaries already computed for this session's rows (the first frame's)."""
         self._summaries.update(found)
-        self.refresh()
+        self.rows_changed()
 
     def _want_summaries(self) -> None:
         if not self._summary_pending:
@@ -423,4 +426,4 @@ class SnapshotList(PagedList[SnapshotRow]):
         """Mark ``mark``; marking what is marked already takes the mark off."""
         self.marked = None if self.marked == mark else mark
         self._update_title()
-        self.refresh()
+        self.rows_changed()

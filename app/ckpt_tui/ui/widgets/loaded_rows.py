@@ -5,15 +5,16 @@ the list's workers read the pages, this only places them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ckpt_tui.frozen import Record
 from ckpt_tui.records import Page
 
 RowT = TypeVar("RowT")
 
 
-class LoadedRows(Record, Generic[RowT]):
+@dataclass(slots=True)
+class LoadedRows(Generic[RowT]):
     """The rows loaded so far.
 
     Usually the first ``len(rows)`` rows of the list. After ``G`` on a long

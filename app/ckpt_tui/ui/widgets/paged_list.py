@@ -1,10 +1,26 @@
-"""A list that loads its rows page by page and renders only what is visible.
+"""A list that loads its rows page by page and draws only what is visible.
 
 DataTable, OptionList and ListView build every row up front, which takes
 seconds at 10k rows (see shared/ANCHORS.md). This is a line-API
-``ScrollView``: its virtual height is the row count the store reports, rows
-arrive in keyset pages from a worker thread as the user scrolls, and
-``render_line`` draws one row at a time.
+``ScrollView``, as toolong's log view is: its virtual height is the row
+count the store reports, rows arrive in keyset pages from a worker thread
+as the person scrolls, and ``render_line`` draws one row at a time. The
+lines drawn are kept in an ``LRUCache`` by everything a line shows (the
+rows' version, the row, the width, its style, the theme, its age), so a
+change of focus or a screen closed over the list draws from it; a cursor
+move refreshes its two rows only.
+
+``G`` lands on the true last row in one press when the list can read from
+its end (:meth:`PagedList.fetch_last`): the list then holds the rows read
+from the top and those read from the end, with a gap between them
+(:class:`~ckpt_tui.ui.widgets.loaded_rows.LoadedRows`) that fills as the
+cursor comes near it. :meth:`PagedList.select_key` and
+:meth:`PagedList.reveal_key` put the cursor on a row by its key, however
+deep (the board, the field history, a search hit).
+
+A row's age ("3m") is worked out at the app's clock (``CkptApp.now``); when
+the clock moves, the rows in view whose age now reads otherwise are drawn
+again: what a row says stays true while the app is open.
 
 Subclasses say how to fetch a page (called in a thread) and how to draw a
 row; the list owns the cursor, the keys that move it, the filter and
@@ -13,6 +29,8 @@ reloading without losing the selection.
 
 from __future__ import annotations
 
+from datetime import datetime
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.segment import Segment
@@ -20,6 +38,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, work
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -28,17 +47,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
+from ckpt_tui import timeutil
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page
 from ckpt_tui.ui.debounce import rested
-from ckpt_tui.ui.render import literal, no_match
+from ckpt_tui.ui.render import literal, no_match, text_strip
 from ckpt_tui.ui.styles import Themed
-from ckpt_tui.ui.widgets.kept_focus_styles import KeptFocusStyles
-from ckpt_tui.ui.widgets.kept_lines import KeptLines
-from ckpt_tui.ui.widgets.list_end import ReadsFromTheEnd
-from ckpt_tui.ui.widgets.list_jump import JumpsToKey
 from ckpt_tui.ui.widgets.loaded_rows import LoadedRows
-from ckpt_tui.ui.widgets.quick_list_lines import QuickListDrawing
 
 RowT = TypeVar("RowT")
 
@@ -51,12 +66,21 @@ PREFETCH_MARGIN = 60
 #: A filter keystroke queries the store once typing rests this long
 #: (seconds): a word typed fast costs one query, not one per letter.
 FILTER_REST = 0.15
+#: Lines kept drawn: a few screens of rows, each with and without the
+#: cursor, focused or not.
+LINES_KEPT = 1024
+#: :meth:`PagedList.reveal_key` stops looking after this many rows.
+REVEAL_LIMIT = 50_000
 
 
-class PagedList(
-    KeptFocusStyles, QuickListDrawing, KeptLines, JumpsToKey, ReadsFromTheEnd, Themed, ScrollView, Generic[RowT],
-    can_focus=True,
-):
+@lru_cache(maxsize=4096)
+def _age(moment: object, now: datetime) -> str:
+    """A list column's age of ``moment`` at ``now``: worked out once per
+    clock tick for each stored time (every row drawn asks for its age)."""
+    return f"{timeutil.relative(moment, now, compact=True):>4}"
+
+
+class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
     """Rows from the store, one keyset page at a time."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"paged-list--cursor", "paged-list--dim"}
@@ -90,7 +114,7 @@ class PagedList(
     ]
 
     #: No repaint of its own: :meth:`watch_cursor` repaints the two rows
-    #: that change (a whole pane of rows took most of a ``j``'s frame).
+    #: that change.
     cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)
     #: Whether ``/`` filters this list: on a screen that has a filter line
     #: (the main screen's lists). Elsewhere the key is not offered at all.
@@ -123,7 +147,15 @@ class PagedList(
         self._error: str | None = None
         self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
-        self._sized: tuple[Size, Size, Size] | None = None  # see _size_updated
+        #: Bumped whenever what the rows say may have changed (new rows,
+        #: opencode's titles, summaries, the mark): a line drawn before is
+        #: not given back.
+        self._rows_version = 0
+        self._lines: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
+        #: The age each row in view was last drawn with, by index.
+        self._ages_drawn: dict[int, str] = {}
+        #: The styles lines are drawn over during a pass (:meth:`render_lines`).
+        self._pass_styles: tuple[Style, Style] | None = None
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -131,11 +163,22 @@ class PagedList(
         """Load one page; runs in a worker thread. ``None``: nothing to show."""
         raise NotImplementedError
 
+    def fetch_last(self, before: tuple | None, limit: int) -> Page[RowT] | None:
+        """The list's last page read from its end, or the ``limit`` rows just
+        above ``before``; runs in a worker thread (``cursor``: the key above
+        the page, ``None`` at the top). Lists that cannot read from the end
+        return ``None`` and ``G`` goes to the last loaded row."""
+        return None
+
     def render_row(self, row: RowT, width: int) -> Text:
         raise NotImplementedError
 
     def row_key(self, row: RowT) -> object:
         raise NotImplementedError
+
+    def row_time(self, row: RowT) -> object:
+        """The stored time the row shows as an age (``None``: it shows none)."""
+        return None
 
     def context(self) -> object:
         """What the rows depend on (the project, the session); see :meth:`preload`."""
@@ -175,6 +218,32 @@ class PagedList(
     def subtitle_text(self) -> str:
         return f"/{self.filter_text}" if self.filter_text else ""
 
+    def rows_changed(self) -> None:
+        """What the rows say changed (call after changing anything
+        :meth:`render_row` reads): every row is drawn again."""
+        self._rows_version += 1
+        self.refresh()
+
+    # -- ages ------------------------------------------------------------------
+    def row_age(self, row: RowT) -> str:
+        """The row's age at the app's clock ("3m"), as wide as the column
+        that shows it; blank for a row that shows none."""
+        moment = self.row_time(row)
+        return "" if moment is None else _age(moment, self.app.now)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "now", self._clock_moved, init=False)
+
+    def _clock_moved(self) -> None:
+        """The rows in view whose age reads otherwise now, drawn again."""
+        top = int(self.scroll_offset.y)
+        rows = self.rows
+        for index in range(top, min(top + self.size.height, len(rows))):
+            row = rows[index]
+            drawn = self._ages_drawn.get(index)
+            if row is not None and drawn is not None and drawn != self.row_age(row):
+                self.refresh_line(index)
+
     # -- loading --------------------------------------------------------------
     def reload(
         self, *, keep_selection: bool = True, reset: bool = False, delay: float = 0.0
@@ -195,7 +264,7 @@ class PagedList(
             self.scroll_to(0, 0, animate=False)
             self._last_highlight_key = object()
             self._sync_size()
-            self.refresh()
+            self.rows_changed()
         key = self.row_key(self.highlighted) if keep_selection and self.highlighted else None
         preloaded, self._preloaded = self._preloaded, None
         if preloaded is not None and preloaded[0] == self.context() and not self.filter_text:
@@ -275,7 +344,7 @@ class PagedList(
             self.cursor = target
         self._sync_size()
         self._update_title()
-        self.refresh()
+        self.rows_changed()
         self._announce()
 
     def _maybe_load_more(self, index: int) -> None:
@@ -283,7 +352,7 @@ class PagedList(
         if data is None or self._loading_more:
             return
         if data.tail is not None:
-            self._grow_nearer_run(index, PREFETCH_MARGIN)
+            self._grow_nearer_run(index)
             return
         if data.cursor is None:
             return
@@ -300,25 +369,9 @@ class PagedList(
         if height > self._most_lines() and not self.show_vertical_scrollbar:
             # More rows than the pane can ever show: the scrollbar is certain.
             # Shown now, it is part of the first layout; Textual would add it
-            # after that layout, then lay out and paint the screen again
-            # (~25 ms at start-up). A wrong guess is corrected by Textual.
+            # after that layout, then lay out and paint the screen again.
             self.show_vertical_scrollbar = True
             self.vertical_scrollbar.display = True
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        """Textual calls this on every layout of the screen. Its
-        ``ScrollView`` compares what the layout reports (the pane's size,
-        its parent's) with its own virtual and container sizes, which never
-        match, and so repaints the scrollbar after every layout: a frame of
-        its own for the three lists each time the detail pane changes.
-        Passed on only when something it depends on did change."""
-        state = (size, container_size, self.virtual_size)
-        if state == self._sized:
-            return False
-        self._sized = state
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def _most_lines(self) -> int:
         """An upper bound on the rows this list shows, known before any
@@ -338,6 +391,118 @@ class PagedList(
                 return int(height.value * share)
             node = node.parent
         return int(self.app.size.height * share)
+
+    # -- G: the last row, read from the end ---------------------------------------
+    def action_last(self) -> None:
+        """To the true last row in one press: a list that can read from its
+        end (:meth:`fetch_last`) reads the last page, leaving a gap that
+        fills as the cursor comes near it. Otherwise (or when a filter's
+        count is only a bound) to the last loaded row, and more pages load as
+        it gets there. Held down, it stays on the last row."""
+        data = self._data
+        if data is None or data.cursor is None or data.tail is not None or data.at_least:
+            self.cursor = len(self.rows) - 1
+            return
+        if type(self).fetch_last is PagedList.fetch_last:
+            self.cursor = len(self.rows) - 1
+            return
+        if not self._landing:  # held down: one read, and the cursor stays there
+            self._landing = self._loading_more = True
+            self._load_up(self._generation, None)
+
+    def _grow_nearer_run(self, index: int) -> None:
+        """Rows read from both ends: ``index`` near the gap grows the run
+        nearer to it by a page (down from the top run, up from the end run)."""
+        data = self._data
+        top, tail = data.top, data.tail
+        if not top - PREFETCH_MARGIN <= index < tail + PREFETCH_MARGIN:
+            return
+        self._loading_more = True
+        if index - top < tail - index:
+            self._load(self._generation, data.cursor, self.PAGE_SIZE, None, False)
+        else:
+            self._load_up(self._generation, data.before)
+
+    @work(thread=True, exclusive=True, group="page-load")
+    def _load_up(self, generation: int, before: tuple | None) -> None:
+        """The page above the run read from the end (``before`` None: the
+        last page, which is what ``G`` asks for)."""
+        worker = get_current_worker()
+        try:
+            page = self.fetch_last(before, self.PAGE_SIZE)
+            error = None
+        except CkptError as exc:
+            page, error = None, str(exc)
+        if worker.is_cancelled:
+            return
+        self.app.call_from_thread(self._apply_up, generation, page, before is None, error)
+
+    def _apply_up(
+        self, generation: int, page: Page | None, land: bool, error: str | None
+    ) -> None:
+        self._loading_more = False
+        if land:
+            self._landing = False
+        if generation != self._generation or self._data is None:
+            return
+        if error is not None:
+            self.notify(error, severity="error")
+            return
+        if page is None:
+            return
+        if land:
+            self._data.merge_tail(page)
+        elif self._data.tail is not None:
+            self._data.fill_up(page)
+        self._sync_size()
+        self._update_title()
+        if land:
+            self.cursor = len(self.rows) - 1
+        self.rows_changed()
+        self._announce()
+
+    # -- a row by its key ----------------------------------------------------------
+    def select_key(self, key: object, *, within: int = 0) -> None:
+        """Move the cursor to the loaded row with this key, now or after the
+        next reload (of at least ``within`` rows, for a row far down)."""
+        index = self._index_of(key)
+        if index is not None:
+            self.cursor = index
+            return
+        self._generation += 1
+        limit = max(self.PAGE_SIZE, self._data.top if self._data else 0, within)
+        self._load(self._generation, None, limit, key, True)
+
+    def reveal_key(self, key: object) -> None:
+        """Put the cursor on the row with this key however deep it is (a
+        search hit): clears the filter and loads page after page until the
+        row is there (at most :data:`REVEAL_LIMIT` rows)."""
+        self.filter_text = ""
+        self._update_title()
+        self._generation += 1
+        self._reveal(self._generation, key)
+
+    @work(thread=True, exclusive=True, group="page-load")
+    def _reveal(self, generation: int, key: object) -> None:
+        worker = get_current_worker()
+        rows: list[Any] = []
+        after, total, error, at_least = None, 0, None, False
+        try:
+            while not worker.is_cancelled:
+                page = self.fetch(after, max(self.PAGE_SIZE, 500))
+                if page is None:
+                    break
+                rows.extend(page.rows)
+                total, after, at_least = page.total, page.cursor, page.at_least
+                found = any(self.row_key(r) == key for r in page.rows)
+                if found or after is None or len(rows) >= REVEAL_LIMIT:
+                    break
+        except CkptError as exc:
+            error = str(exc)
+        if worker.is_cancelled:
+            return
+        page = None if error else Page(rows, total, after, at_least)
+        self.app.call_from_thread(self._apply_page, generation, page, key, True, error)
 
     # -- cursor -----------------------------------------------------------------
     def validate_cursor(self, value: int) -> int:
@@ -398,7 +563,7 @@ class PagedList(
             self._update_title()
 
     # -- mouse --------------------------------------------------------------------
-    async def _on_click(self, event: events.Click) -> None:
+    def on_click(self, event: events.Click) -> None:
         # event.y counts from the border; rows start inside it.
         offset = event.get_content_offset(self)
         index = int(self.scroll_offset.y) + offset.y if offset is not None else -1
@@ -409,32 +574,53 @@ class PagedList(
         if 0 <= index < len(self.rows):
             self.cursor = index
 
-    # -- drawing (``kept_lines.py`` works out the widget's style once a paint) -----
+    # -- drawing --------------------------------------------------------------------
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style (every ancestor's background composed) and the
+        # cursor's, worked out once for the lines of this pass, not per line.
+        base = self.rich_style
+        self._pass_styles = (base, base + self.get_component_rich_style("paged-list--cursor"))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_styles = None
+
+    def _styles(self) -> tuple[Style, Style]:
+        """The plain and the cursor row's style."""
+        if self._pass_styles is not None:
+            return self._pass_styles
+        base = self.rich_style
+        return base, base + self.get_component_rich_style("paged-list--cursor")
+
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         width = self.scrollable_content_region.width
-        base = self.paint_style()
+        base, cursor = self._styles()
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
             if y == 0 and self._data is None:
-                message = self._error or "Loading…"
-            elif y == 0 and not rows:
-                message = no_match(self.filter_text) if self.filter_text else self.EMPTY_TEXT
-            elif index < self.total:
-                message = "…"
-            else:
-                return Strip.blank(width, base)
-            dim = self.get_component_rich_style("paged-list--dim")
-            return Strip([Segment(message[:width].ljust(width), base + dim)], width)
+                return self._dim_line(self._error or "Loading…", width, base)
+            if y == 0 and not rows:
+                empty = no_match(self.filter_text) if self.filter_text else self.EMPTY_TEXT
+                return self._dim_line(empty, width, base)
+            if index < self.total:
+                return self._dim_line("…", width, base)
+            return Strip.blank(width, base)
         row = rows[index]
         if row is None:  # in the gap between the rows read from both ends
             self._maybe_load_more(index)
-            dim = self.get_component_rich_style("paged-list--dim")
-            return Strip([Segment("…"[:width].ljust(width), base + dim)], width)
-        style: Style = base
-        if index == self.cursor:
-            style = base + self.get_component_rich_style("paged-list--cursor")
-        return self.kept_row(
-            y, index, row, width, style, lambda: self.themed(self.render_row(row, width))
-        )
+            return self._dim_line("…", width, base)
+        style = cursor if index == self.cursor else base
+        age = self._ages_drawn[index] = self.row_age(row)
+        key = (self._rows_version, index, width, style, self.app.theme, age)
+        line = self._lines.get(key)
+        if line is None:
+            text = self.themed(self.render_row(row, width))
+            line = text_strip(text, width, style, self.app.console)
+            self._lines.set(key, line)
+        return line
+
+    def _dim_line(self, message: str, width: int, base: Style) -> Strip:
+        dim = self.get_component_rich_style("paged-list--dim")
+        return Strip([Segment(message[:width].ljust(width), base + dim)], width)

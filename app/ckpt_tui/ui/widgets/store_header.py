@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual.widgets import Static
 
 from ckpt_tui.ui.render import home_relative, safe
-from ckpt_tui.ui.widgets.themed_text import ThemedStatic
+from ckpt_tui.ui.styles import component_css
+from ckpt_tui.ui.widgets.themed_text import DrawsThemed
 
 
-class StoreHeader(ThemedStatic):
+class StoreHeader(DrawsThemed, Static):
     #: Only what the header draws (each component class costs a style
     #: match when the first screen mounts).
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -24,7 +26,7 @@ class StoreHeader(ThemedStatic):
         color: $text;
         padding: 0 1;
     }
-    """
+    """ + component_css(COMPONENT_CLASSES)
 
     def __init__(self, path: str, version: int, read_only_reason: str | None) -> None:
         super().__init__()
@@ -58,6 +60,3 @@ class StoreHeader(ThemedStatic):
             text.append(f"  {self.status}", style="ckpt--warning-italic")
         return text
 
-
-# Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
-StoreHeader._inherit_component_classes = False

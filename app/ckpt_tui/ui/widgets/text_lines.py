@@ -3,35 +3,94 @@
 The line API again: a diff of two 1 MB payloads or a conversation of
 thousands of messages is many lines, and only the visible ones are drawn.
 Subclasses produce rows (a ``Text``, or an ``(old, new)`` pair for two
-columns); this class wraps them when the width changes and draws them.
-New rows do not lay out the screen (``steady.SteadyScroll``). Rows that
-keep their painted lines (``ui/painted_lines.Rows``, the diffs made ahead)
-are taken as painted for this view's :meth:`paint`, often by a worker
-before they were asked for: no wrapping, and the visible lines already
-drawn.
+columns); this class wraps them when the width changes and draws them,
+keeping the lines it drew in an ``LRUCache`` (scrolling back, a change of
+focus or a screen closed over it draws from there).
+
+Rows can also be drawn ahead, in a worker (:func:`draw_ahead`): the view
+says how it draws (its :class:`Look`, read on the UI thread), and a diff
+worked out while the cursor rests comes wrapped, its first screen of lines
+drawn, so ``d`` and ``r`` only show them.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
-from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from ckpt_tui.ui.diff_lines import Row, wrap_rows
-from ckpt_tui.ui.painted_lines import Paint, Painted, Rows
 from ckpt_tui.ui.render import literal, text_strip
-from ckpt_tui.ui.styles import STYLES, Themed
-from ckpt_tui.ui.widgets.quick_lines import QuickLines, quick_vertical_scrollbar
-from ckpt_tui.ui.widgets.steady import SteadyScroll
+from ckpt_tui.ui.styles import STYLES, Themed, component_classes, themed_text
+
+#: Lines kept drawn (a few screens of them).
+LINES_KEPT = 512
 
 
-class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
+class Widths(NamedTuple):
+    """What wrapping rows for a view needs: its text's width without a
+    vertical scrollbar and with one, and how many lines it shows."""
+
+    full: int
+    narrow: int
+    height: int
+
+
+class Look(NamedTuple):
+    """How a view draws its lines, read on the UI thread, for a worker to
+    draw them ahead: its widths, the theme, the style every line is drawn
+    over, and the style the theme gives each style name the view resolves."""
+
+    widths: Widths
+    theme: str
+    base: Style
+    styles: tuple[tuple[str, Style | str], ...]
+
+    def resolve(self, name: str) -> Style | str:
+        """A style name as the view resolves it (``Themed.theme_style``)."""
+        if name not in STYLES:
+            return name
+        return next((style for known, style in self.styles if known == name), "")
+
+
+class Drawn(NamedTuple):
+    """Rows as a view of ``look`` shows them, made in a worker: wrapped at
+    ``width`` (the narrow one when they need the scrollbar), and the lines
+    of its first screen drawn."""
+
+    look: Look
+    width: int
+    lines: list[Text]
+    strips: list[Strip]
+
+
+#: Draws lines in a worker (style names resolved; it writes nothing).
+_console = Console(width=200, color_system=None, legacy_windows=False)
+
+
+def draw_ahead(rows: list[Row], look: Look) -> Drawn:
+    """``rows`` wrapped and drawn as a view of ``look`` shows them: at its
+    full width, or a column narrower when they are more lines than it shows
+    (its scrollbar then takes the column)."""
+    widths = look.widths
+    width, lines = widths.full, wrap_rows(rows, widths.full)
+    if len(lines) > widths.height and widths.narrow != widths.full:
+        width, lines = widths.narrow, wrap_rows(rows, widths.narrow)
+    strips = [
+        text_strip(themed_text(line, look.resolve), width, look.base, _console)
+        for line in lines[: widths.height]
+    ]
+    return Drawn(look, width, lines, strips)
+
+
+class TextLines(Themed, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextLines {
         border: round $panel-lighten-2;
@@ -54,89 +113,67 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         super().__init__(id=id)
         self._rows: list[Row] = []
         self._lines: list[Text] = []
+        #: The width the lines are wrapped to.
         self._width = 0
-        #: The style and width of the lines being drawn (``render_lines``),
-        #: and the lines drawn ahead if they are for this pass.
-        self._pass: tuple[Style, int, list[Strip]] | None = None
-        #: How this view draws now (:meth:`paint`), and the lines painted
-        #: for it when the rows keep painted lines.
-        self._paint: Paint | None = None
-        self._paint_size = Size(0, 0)
-        self._painted: Painted | None = None
-        # Its lines put in their border without Textual's per-line work.
-        self._styles_cache = QuickLines()
+        #: Bumped whenever the lines change: a line drawn before is not given back.
+        self._version = 0
+        #: The style lines are drawn over during a pass (:meth:`render_lines`).
+        self._pass_style: Style | None = None
+        #: The styles of :meth:`look`, by theme and the view's style.
+        self._looked: LRUCache[tuple, tuple] = LRUCache(4)
+        self._drawn: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
         self.border_title = literal(title)
 
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """Textual's own (``Widget.vertical_scrollbar``), its lines built
-        quickly: a :class:`QuickScrollBar`."""
-        return quick_vertical_scrollbar(self)
-
-    def set_rows(self, rows: list[Row]) -> None:
+    def set_rows(self, rows: list[Row], drawn: Drawn | None = None) -> None:
+        """Show ``rows``; ``drawn``: those rows drawn ahead (in a worker),
+        used if they were drawn for how this view draws now."""
         self._rows = rows
-        self._rewrap()
+        if drawn is None or drawn.look != self.look():
+            self._rewrap()
+            return
+        self._show(drawn.lines, drawn.width)
+        for index, strip in enumerate(drawn.strips):
+            key = (self._version, index, drawn.width, drawn.look.base, drawn.look.theme)
+            self._drawn.set(key, strip)
+
+    def look(self) -> Look | None:
+        """How this view draws now (``None`` until laid out)."""
+        widths = self.widths()
+        if widths is None:
+            return None
+        theme, base = self.app.theme, self.rich_style
+        styles = self._looked.get((theme, base))
+        if styles is None:  # each name's style, worked out once per theme
+            names = sorted(STYLES.keys() & component_classes(type(self)))
+            styles = tuple((name, self.theme_style(name)) for name in names)
+            self._looked.set((theme, base), styles)
+        return Look(widths, theme, base, styles)
+
+    def widths(self) -> Widths | None:
+        """What wrapping rows for this view needs (``None`` until laid out)."""
+        width, height = self.container_size
+        if not width or not height:
+            return None
+        overflow = self.styles.overflow_y
+        narrow = width - (self.styles.scrollbar_size_vertical if overflow != "hidden" else 0)
+        return Widths(narrow if overflow == "scroll" else width, narrow, height)
 
     def _rewrap(self) -> None:
-        paint = self.paint() if isinstance(self._rows, Rows) else None
-        if paint is not None:
-            # Painted ahead, often: at the width the scrollbar will leave.
-            painted = self._rows.painted(paint)  # type: ignore[attr-defined]
-            self._show(painted.lines, painted.width, painted)
-            if self.scrollable_content_region.width == painted.width:
-                return
-            # (Textual left the scrollbar otherwise: wrapped for its width.)
         width = self.scrollable_content_region.width or 80
-        self._show(wrap_rows(self._rows, width), width, None)
+        self._show(wrap_rows(self._rows, width), width)
 
-    def _show(self, lines: list[Text], width: int, painted: Painted | None) -> None:
-        self._lines, self._width, self._painted = lines, width, painted
+    def _show(self, lines: list[Text], width: int) -> None:
+        self._lines, self._width = lines, width
+        self._version += 1
         self.virtual_size = Size(width, len(lines))  # the scrollbar follows now
         self.refresh()
-
-    def paint(self) -> Paint | None:
-        """How this view draws its lines now (``None`` until laid out)."""
-        size = self.container_size  # laid out again before ``on_resize``: checked here
-        if self._paint is None or self._paint_size != size:
-            width, height = self._paint_size = size
-            if not width or not height:
-                return None
-            overflow = self.styles.overflow_y
-            narrow = width - (self.styles.scrollbar_size_vertical if overflow != "hidden" else 0)
-            names = sorted(STYLES.keys() & type(self)._get_component_classes())
-            self._paint = Paint(
-                narrow if overflow == "scroll" else width,
-                narrow,
-                height,
-                self.rich_style,
-                tuple((name, self.theme_style(name)) for name in names),
-                tuple(self.get_line_filters()),
-                self.background_colors[1],
-            )
-            self.new_paint(self._paint)
-        return self._paint
-
-    def new_paint(self, paint: Paint) -> None:
-        """Called when this view draws in another way (laid out, resized,
-        restyled): a subclass may tell a worker that paints ahead."""
-
-    def notify_style_update(self) -> None:
-        # Textual restyled this view (a theme, a focus, the CSS): its paint
-        # is worked out again when next needed, and compared by value.
-        self._paint = None
-        super().notify_style_update()
 
     def append_rows(self, rows: list[Row]) -> int:
         """Add rows at the end, wrapping only those; returns the first new line."""
         start = len(self._lines)
-        if self._painted is not None:  # the painted lines are kept: not changed in place
-            self._rows, self._lines, self._painted = list(self._rows), list(self._lines), None
-        self._rows.extend(rows)
-        self._lines.extend(
-            wrap_rows(rows, self._width or self.scrollable_content_region.width or 80)
-        )
-        self.virtual_size = Size(self._width or 80, len(self._lines))
-        self.refresh()
+        self._rows = [*self._rows, *rows]
+        width = self._width or self.scrollable_content_region.width or 80
+        self._show([*self._lines, *wrap_rows(rows, width)], width)
         return start
 
     @property
@@ -144,20 +181,8 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         return len(self._lines)
 
     def on_resize(self) -> None:
-        if self._stale():
-            self._rewrap()
-
-    def _stale(self) -> bool:
-        """Whether the lines were wrapped or painted for another width or
-        paint than this view's now."""
         if self.scrollable_content_region.width != self._width:
-            return True
-        return self._painted is not None and self._painted.paint != self.paint()
-
-    def watch_show_vertical_scrollbar(self) -> None:
-        """The scrollbar came or went: the text is a column narrower or
-        wider, and no ``Resize`` says so (the widget's size is the same)."""
-        self.call_after_refresh(self.on_resize)
+            self._rewrap()
 
     def action_page_down(self) -> None:
         self.scroll_page_down(animate=False)
@@ -166,34 +191,28 @@ class TextLines(SteadyScroll, Themed, ScrollView, can_focus=True):
         self.scroll_page_up(animate=False)
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # Lines wrapped or painted for another width or theme than this
-        # frame's (a first layout, a resize, a new theme): again, now, not
-        # after a frame drawn with them.
-        if self._stale():
+        # Wrapped for another width than this frame's (a first layout, a
+        # scrollbar that came or went): again, now, not after a frame drawn
+        # with them.
+        if self._rows and self.scrollable_content_region.width != self._width:
             self._rewrap()
-        # What every line of this pass is drawn over, worked out once: the
-        # widget's style composes every ancestor's background, and asked for
-        # on each line it was most of what drawing a line cost.
-        painted, base = self._painted, self.rich_style
-        self._pass = (
-            base,
-            self.scrollable_content_region.width,
-            painted.strips if painted is not None and painted.paint.base == base else [],
-        )
+        # The widget's style (every ancestor's background composed), worked
+        # out once for the lines of this pass, not per line.
+        self._pass_style = self.rich_style
         try:
             return super().render_lines(crop)
         finally:
-            self._pass = None
+            self._pass_style = None
 
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
-        base, width, strips = self._pass or (
-            self.rich_style,
-            self.scrollable_content_region.width,
-            self._painted.strips if self._painted is not None and not self._stale() else [],
-        )
-        if index < len(strips):
-            return strips[index]  # painted for this width and style
+        width = self.scrollable_content_region.width
+        base = self._pass_style or self.rich_style
         if index >= len(self._lines):
             return Strip.blank(width, base)
-        return text_strip(self.themed(self._lines[index]), width, base, self.app.console)
+        key = (self._version, index, width, base, self.app.theme)
+        line = self._drawn.get(key)
+        if line is None:
+            line = text_strip(self.themed(self._lines[index]), width, base, self.app.console)
+            self._drawn.set(key, line)
+        return line

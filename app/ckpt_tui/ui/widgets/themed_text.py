@@ -8,19 +8,15 @@ style match when the widget mounts).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import RenderResult
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Label, Static
 
 from ckpt_tui.ui.path_wrap import SlashWrapped
 from ckpt_tui.ui.styles import MESSAGES, STATUS_CHIP, Themed, component_css
-from ckpt_tui.ui.widgets.rendered_once import RenderedOnce
 
 #: What the detail pane draws: a checkpoint (its field labels, status,
 #: placeholder mark, extra keys, a damaged payload) and a snapshot's heading.
@@ -37,8 +33,9 @@ DETAIL = frozenset(
 )
 
 
-class _DrawnThemed(Themed):
-    """Keeps what it is given and resolves its names when drawn.
+class DrawsThemed(Themed):
+    """Mixed into a ``Static`` or a ``Label``: keeps what it is given and
+    resolves its names when drawn.
 
     ``Static.update`` would turn a Rich ``Text`` into ``Content`` at once,
     parsing each style, and a name is no Rich style: so the text is kept
@@ -48,6 +45,10 @@ class _DrawnThemed(Themed):
     """
 
     shown: RenderableType | str = ""
+
+    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
+        super().__init__(plain(content), **kwargs)  # type: ignore[call-arg]
+        self.shown = content
 
     def update(self, content: RenderableType | str = "", *, layout: bool = True) -> None:
         self.shown = content
@@ -62,15 +63,11 @@ def plain(content: RenderableType | str) -> RenderableType | str:
     return Text(content.plain) if isinstance(content, Text) else content
 
 
-class ThemedStatic(_DrawnThemed, Static):
+class ThemedStatic(DrawsThemed, Static):
     """A ``Static`` showing messages (success, warning, error)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(MESSAGES)
     DEFAULT_CSS = component_css(MESSAGES)
-
-    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
-        super().__init__(plain(content), **kwargs)
-        self.shown = content
 
 
 class PathLine(ThemedStatic):
@@ -82,60 +79,15 @@ class PathLine(ThemedStatic):
         return SlashWrapped(shown) if isinstance(shown, Text) else shown
 
 
-class ThemedLabel(_DrawnThemed, Label):
+class ThemedLabel(DrawsThemed, Label):
     """A ``Label`` showing messages (success, warning, error)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(MESSAGES)
     DEFAULT_CSS = component_css(MESSAGES)
 
-    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
-        super().__init__(plain(content), **kwargs)
-        self.shown = content
 
-
-class DetailText(RenderedOnce, ThemedStatic):
-    """The body of the detail pane: rendered once per content and width
-    (``ui/widgets/rendered_once.py``); the pane says what the content is
-    (:meth:`show`), so a checkpoint seen again is drawn without a render."""
+class DetailText(DrawsThemed, Static):
+    """The body of the detail pane: a checkpoint, a project, a note."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(DETAIL)
     DEFAULT_CSS = component_css(DETAIL)
-    #: Its height is its content's (``auto``): the layout that sized it
-    #: already holds its new height, and its virtual size (its size: it does
-    #: not scroll) changing asked Textual for one more layout of the screen.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, content: RenderableType | str = "", **kwargs) -> None:
-        super().__init__(content, **kwargs)
-        self._key: Hashable = ("shown", 0)
-        self._shown_count = 0
-
-    def show(self, content: RenderableType | str, key: Hashable | None = None) -> None:
-        """Show ``content``; ``key`` says what it is (equal keys: the same
-        lines at the same width), ``None``: something not to keep."""
-        if key is None:  # a number of its own: never drawn from an earlier render
-            self._shown_count += 1
-            key = ("shown", self._shown_count)
-        # A checkpoint as tall as the one shown before is a repaint: laying
-        # out the screen (in case the pane's scroll height changed) is not needed.
-        width = self.content_size.width
-        if not width or self.text_selection is not None:
-            self._key = key
-            self.update(content)
-            return
-        before = len(self._lines(width))
-        self._key = key
-        self.update(content, layout=False)
-        if len(self._lines(width)) != before:
-            self.refresh(layout=True)
-
-    def render_key(self) -> Hashable:
-        return self._key
-
-    def line_count(self, width: int) -> int:
-        """How many lines its content takes at ``width`` (its height)."""
-        return len(self._lines(width))
-
-
-# Only its own names (Widget.__init_subclass__ takes no inherit_component_classes).
-DetailText._inherit_component_classes = False

@@ -1,17 +1,21 @@
-"""``d`` and ``r`` open kept screens with content worked out ahead (issue 12,
-"Instant": ``ui/screens/kept.py``, ``ui/prepared.py``). A kept screen opened again
-must show exactly what a new one would, and what was worked out ahead must
-never outlive a write: the plan shown is what ``y`` does."""
+"""``d`` and ``r`` open screens reused from one opening to the next, with
+content worked out while the cursor rested (``ui/screens/installed.py``,
+``ui/flows/diff.py``, ``ui/flows/restore.py``). A screen opened again must
+show exactly what a new one would, and what was worked out ahead must never
+outlive a write: the plan shown is what ``y`` does."""
 
 from __future__ import annotations
 
-from textual._compositor import Compositor
+import pytest
 
 from ckpt_tui.core.model import FIELDS
-from ckpt_tui.ui.prepared import Prepared
+from ckpt_tui.ui.flows.diff import DIFF_SCREEN as DIFF
+from ckpt_tui.ui.flows.diff import build_diff_screen
+from ckpt_tui.ui.flows.restore import RESTORE_SCREEN as RESTORE
+from ckpt_tui.ui.flows.restore import build_restore_preview
 from ckpt_tui.ui.screens.diff import DiffScreen
-from ckpt_tui.ui.screens.kept import DIFF, RESTORE, build_kept_screens
 from ckpt_tui.ui.screens.plan import PlanScreen
+from ckpt_tui.ui.store_token import Latest
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from tests.factory import PluginWriter
@@ -23,6 +27,12 @@ async def press(pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await settle(pilot)
+
+
+async def build_screens_ahead(app) -> None:
+    """What the app's warm-up does a second after launch (not in tests)."""
+    await build_diff_screen(app)
+    await build_restore_preview(app)
 
 
 async def fresh_screenshot(pilot, name: str, key: str) -> tuple[object, str]:
@@ -85,7 +95,7 @@ async def test_screens_built_ahead_open_as_new_ones_would():
     app = make_app(demo_db("kept-ahead"))
     async with app.run_test(size=(140, 40)) as pilot:
         await into_snapshots(pilot)
-        build_kept_screens(app)
+        await build_screens_ahead(app)
         await settle(pilot)
         built_diff, built_plan = app.get_screen(DIFF), app.get_screen(RESTORE)
         assert app.screen is app.main  # built, not shown
@@ -130,7 +140,7 @@ async def test_r_shows_the_plan_worked_out_while_the_cursor_rested():
         await into_snapshots(pilot)
         await press(pilot, "j")
         snap = app.main.snapshot
-        ready = app.main.prepared.plan(snap.session_id, snap.id)
+        ready = app.main.plans.get((snap.session_id, snap.id))
         assert ready is not None
         await press(pilot, "r")
         assert app.screen.plan is ready.value.plan  # shown, and still current
@@ -154,7 +164,7 @@ async def test_r_plans_once_per_opening(monkeypatch):
         monkeypatch.setattr(app.service, "plan_restore", counted)
         opened = []
         for _ in range(2):  # a new screen, then the kept one
-            app.main.prepared = Prepared()  # nothing ahead: the preview plans
+            app.main.plans = Latest()  # nothing ahead: the preview plans
             await press(pilot, "r")
             assert isinstance(app.screen, PlanScreen) and app.screen.plan is not None
             opened.append(app.screen)
@@ -171,7 +181,7 @@ async def test_a_plan_worked_out_ahead_is_made_again_after_the_plugin_saved(stor
     async with app.run_test(size=(140, 40)) as pilot:
         await open_snapshot(pilot, 1)
         snap = app.main.snapshot
-        ahead = app.main.prepared.plan(snap.session_id, snap.id)
+        ahead = app.main.plans.get((snap.session_id, snap.id))
         assert ahead is not None and ahead.value.plan.before.objective == "start"
         writer = PluginWriter(store_path)
         assert writer.save("s1", objective="from plugin")
@@ -193,7 +203,7 @@ async def test_a_diff_worked_out_ahead_is_made_again_after_the_plugin_saved(stor
     async with app.run_test(size=(140, 40)) as pilot:
         await open_snapshot(pilot, 1)
         snap = app.main.snapshot
-        ahead = app.main.prepared.diff(snap.session_id, snap.id, None)
+        ahead = app.main.diffs.get((snap.session_id, snap.id, None))
         assert ahead is not None
         writer = PluginWriter(store_path)
         assert writer.save("s1", objective="from plugin")
@@ -214,7 +224,7 @@ async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeyp
     app = make_app(demo_db("kept-first-fields"))
     async with app.run_test(size=(140, 40)) as pilot:
         await into_snapshots(pilot)
-        build_kept_screens(app)
+        await build_screens_ahead(app)
         await settle(pilot)
         built = app.get_screen(RESTORE)
         picker = built.query_one(FieldPicker)
@@ -226,7 +236,7 @@ async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeyp
 
         monkeypatch.setattr(app, "push_screen", pushing)
         await press(pilot, "j")
-        ready = app.main.prepared.plan(app.main.snapshot.session_id, app.main.snapshot.id)
+        ready = app.main.plans.get((app.main.snapshot.session_id, app.main.snapshot.id))
         assert ready is not None
         offered = [k for k in ready.value.plan.keys if k in FIELDS]
         assert offered and offered != list(FIELDS)  # (else the test shows nothing)
@@ -239,73 +249,171 @@ async def test_the_first_r_after_the_warm_up_shows_only_its_plans_fields(monkeyp
         assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown
 
 
+def view_rows(view: DiffView) -> tuple[list[str], list[str]]:
+    """The diff view's rows as it draws them, and as its lines say."""
+    from tests.ui_support import drawn_lines
+
+    width = view.scrollable_content_region.width
+    shown = [line[1 : 1 + width].rstrip() for line in drawn_lines(view)[1:-1]]
+    top = int(view.scroll_offset.y)
+    lines = [line.plain.rstrip() for line in view._lines]
+    return shown, [lines[top + y] if top + y < len(lines) else "" for y in range(len(shown))]
+
+
+async def restore_and_undo(db) -> None:
+    """The store as a session left it: a restore ``y`` and its undo ``u``
+    (pre-restore rows with no changes)."""
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "enter", "j", "j", "r")
+        assert isinstance(app.screen, PlanScreen) and app.screen.plan is not None
+        await press(pilot, "y", "u")
+        if isinstance(app.screen, PlanScreen):  # undo previewed: confirmed
+            await press(pilot, "y")
+
+
+@pytest.mark.parametrize("size", [(160, 45), (80, 24)])
 @run_async
-async def test_the_first_d_and_r_after_the_warm_up_lay_nothing_out(monkeypatch):
-    """Built ahead, the kept screens are laid out until their widgets ask
-    for no more layout (Textual lays out only the current screen: the
-    first opening did it, twice, a third of the first ``r``), and the
-    preview's diff view has the scrollbar a long diff needs."""
-    app = make_app(demo_db("kept-first-layout"))
+async def test_a_preview_opened_again_with_a_longer_diff_draws_every_line(size):
+    """A glitch seen once by hand: the preview built ahead, a no-change
+    preview first (one line, blank rows below), then the hand-off note, the
+    help, and a preview of a long diff showed its first 8 lines and blank
+    rows. Every row of the view shows its line."""
+    db = demo_db(f"preview-lines-{size[0]}")
+    await restore_and_undo(db)
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await build_screens_ahead(app)
+        await settle(pilot)
+        await press(pilot, "enter", "enter", "j", "d", "escape", "j", "r")
+        reused = app.screen
+        assert isinstance(reused, PlanScreen) and reused.plan is not None and reused.plan.is_noop
+        view = reused.query_one("#diff", DiffView)
+        shown, wanted = view_rows(view)
+        assert shown == wanted and view.line_count < view.size.height
+        await press(pilot, "escape", "e", "escape", "question_mark", "escape", "escape", "j")
+        for _ in range(len(app.main.snapshots.rows)):
+            snap = app.main.snapshot
+            ready = app.main.plans.get((snap.session_id, snap.id))
+            if ready is not None and len(ready.value.shown.rows) > view.size.height:
+                break
+            await press(pilot, "j")
+        else:
+            pytest.fail("no snapshot with a diff longer than the view")
+        await press(pilot, "r")
+        assert app.screen is reused and not reused.plan.is_noop
+        assert view.line_count > view.size.height  # scrolls: a line past the view
+        shown, wanted = view_rows(view)
+        assert shown == wanted
+        again = app.export_screenshot()
+        await press(pilot, "escape")
+        fresh, expected = await fresh_screenshot(pilot, RESTORE, "r")
+        assert fresh is not reused
+        assert again == expected
+
+
+@run_async
+async def test_the_confirm_button_of_a_preview_built_ahead_shows_its_whole_label():
+    """In tmux: "Restore 6" for "Restore 6 fields (y)", the button as wide
+    as the "Restore (y)" the preview was built with."""
+    from textual.widgets import Button
+
+    from tests.ui_support import drawn_lines
+
+    app = make_app(demo_db("confirm-label"))
     async with app.run_test(size=(140, 40)) as pilot:
         await into_snapshots(pilot)
-        build_kept_screens(app)
+        await build_screens_ahead(app)
         await settle(pilot)
-        await press(pilot, "j")
-        reflows = []
-        reflow = Compositor.reflow
-        monkeypatch.setattr(
-            Compositor, "reflow", lambda self, *a: (reflows.append(a), reflow(self, *a))[1]
-        )
-        for key, name in (("d", DIFF), ("r", RESTORE)):
-            await press(pilot, key)
-            assert app.screen is app.get_screen(name)
-            assert reflows == [], key
+        await press(pilot, "r", "escape")  # the newest: nothing to restore
+        for key in ("j", "j"):
+            await press(pilot, key, "r")
+            screen = app.screen
+            assert isinstance(screen, PlanScreen) and screen.plan is not None
+            button = screen.query_one("#confirm", Button)
+            label = str(button.label)
+            assert "fields (y)" in label
+            assert label in "".join(drawn_lines(button))
             await press(pilot, "escape")
 
 
 @run_async
-async def test_the_first_r_after_the_warm_up_builds_only_its_fields_rows_and_restyles_nothing(
-    monkeypatch,
-):
-    """Built ahead, the preview looks as a plan shows it (its confirm button
-    enabled, its picker titled and focused, drawn unseen): the first ``r``
-    restyles no node, and of the picker's lines builds only those of the
-    plan's fields (its border and the blank rows below are the lines drawn
-    ahead); what it shows is what a new screen shows."""
-    from textual._styles_cache import StylesCache
-    from textual.css.stylesheet import Stylesheet
-
-    app = make_app(demo_db("kept-first-lines"))
+async def test_r_again_after_the_diff_was_turned_side_by_side_and_scrolled_starts_anew():
+    app = make_app(demo_db("same-diff-moved"))
     async with app.run_test(size=(140, 40)) as pilot:
         await into_snapshots(pilot)
-        build_kept_screens(app)
+        await press(pilot, "j", "r")
+        first = app.export_screenshot()
+        await press(pilot, "tab", "s", "G")
+        view = app.screen.query_one("#diff", DiffView)
+        assert view.side_by_side and view.scroll_y > 0
+        await press(pilot, "escape", "r")
+        assert (view.side_by_side, view.scroll_y) == (False, 0)
+        assert app.export_screenshot() == first
+
+
+@run_async
+async def test_a_reused_screen_is_styled_again_only_for_a_new_theme(monkeypatch):
+    """Shown again, the help is not styled whole again (nothing changed);
+    a theme chosen while it was hidden shows in its colours."""
+    from textual.css.stylesheet import Stylesheet
+
+    app = make_app(demo_db("reused-styles"))
+    async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
-        await press(pilot, "j")
-        picker = app.get_screen(RESTORE).query_one(FieldPicker)
-        ready = app.main.prepared.plan(app.main.snapshot.session_id, app.main.snapshot.id)
-        offered = [k for k in ready.value.plan.keys if k in FIELDS]
-        assert offered  # (else the picker shows no row)
-        built, restyled = [], []
-        render_line, update_nodes = StylesCache.render_line, Stylesheet.update_nodes
+        await press(pilot, "question_mark", "escape")
+        help_screen = app.get_screen("help")
+        styled: list[object] = []
+        update_nodes = Stylesheet.update_nodes
 
-        def counted(self, styles, y, *args, **kwargs):
-            if self is picker._styles_cache:
-                built.append(y)
-            return render_line(self, styles, y, *args, **kwargs)
-
-        def restyling(self, nodes, *args, **kwargs):
-            restyled.extend(nodes)
+        def counted(self, nodes, *args, **kwargs):
+            nodes = list(nodes)
+            styled.extend(nodes)
             return update_nodes(self, nodes, *args, **kwargs)
 
-        monkeypatch.setattr(StylesCache, "render_line", counted)
-        monkeypatch.setattr(Stylesheet, "update_nodes", restyling)
-        await press(pilot, "r")
-        monkeypatch.setattr(StylesCache, "render_line", render_line)
-        monkeypatch.setattr(Stylesheet, "update_nodes", update_nodes)
-        assert app.screen is app.get_screen(RESTORE) and picker.has_focus
-        assert restyled == []
-        assert [option.value for option in picker.options] == offered
-        assert 0 < len(built) <= len(offered)
-        shown = app.export_screenshot()
+        monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+        await press(pilot, "question_mark")
+        assert app.screen is help_screen
+        assert help_screen not in styled, "nothing changed: shown as it was styled"
         await press(pilot, "escape")
-        assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown
+        app.theme = "textual-light"
+        await settle(pilot)
+        await press(pilot, "question_mark")
+        assert help_screen in styled
+        scroll = help_screen.query_one("VerticalScroll")
+        assert scroll.styles.background == app.current_theme.to_color_system().surface
+
+
+@run_async
+async def test_d_after_the_cursor_rested_shows_lines_drawn_ahead_as_the_view_draws_them(
+    monkeypatch,
+):
+    """The diff worked out while the cursor rested comes drawn for the
+    diff view (``text_lines.draw_ahead``): ``d`` draws none of its first
+    screen of lines, and they are the lines the view draws itself."""
+    from ckpt_tui.ui.widgets import text_lines
+    from tests.ui_support import drawn_lines
+
+    app = make_app(demo_db("drawn-ahead"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await build_screens_ahead(app)
+        await settle(pilot)
+        await press(pilot, "j")
+        snap = app.main.snapshot
+        ready = app.main.diffs.get((snap.session_id, snap.id, None))
+        assert ready is not None and ready.value.drawn is not None
+        drawn: list[object] = []
+        text_strip = text_lines.text_strip
+        monkeypatch.setattr(
+            text_lines, "text_strip", lambda *args: drawn.append(args) or text_strip(*args)
+        )
+        await press(pilot, "d")
+        view = app.screen.query_one(DiffView)
+        assert view.diff is ready.value.diff
+        shown = drawn_lines(view)
+        assert drawn == [], "lines drawn on the key's path"
+        view.set_rows(list(ready.value.rows))  # drawn here, now
+        assert drawn_lines(view) == shown and len(drawn) > 0
