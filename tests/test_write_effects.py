@@ -121,6 +121,46 @@ def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
     assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
 
 
+def test_a_write_held_up_past_its_wait_still_looks_at_the_clock_again(store_path, monkeypatch):
+    """On a loaded machine the write may be held up between starting its
+    wait and looking at the clock (the wait's few milliseconds already
+    gone): it reads the clock once more before giving up, and stamps .367
+    rather than a second .366."""
+    from ckpt_tui.store import writes
+
+    conn = connect(store_path)
+    add_snapshot(conn, "s1", "p1", "just-saved", {"objective": "x"}, kind="auto",
+                 at="2026-11-10T12:00:00.366Z")
+    conn.close()
+    # the write's first look at the clock, then the held-up ones: time went on
+    later = datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)
+    readings = iter([datetime(2026, 11, 10, 12, 0, 0, 366400, tzinfo=UTC)] + [later] * 100)
+    monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
+
+    class HeldUp:
+        """``time`` as a loaded machine's: every look at the monotonic clock
+        after the first finds a second gone."""
+
+        def __init__(self) -> None:
+            self.looks = 0
+
+        def monotonic(self) -> float:
+            self.looks += 1
+            return 0.0 if self.looks == 1 else 1.0
+
+        def sleep(self, seconds: float) -> None:
+            pass
+
+    monkeypatch.setattr(writes, "time", HeldUp())
+    svc = open_service(store_path)
+    try:
+        outcome = svc.restore("s1", "first")
+    finally:
+        svc.close()
+    rows = {r["name"]: r for r in history(store_path)}
+    assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
+
+
 def test_a_snapshot_in_the_future_does_not_push_times_past_now(store_path, frozen_clock):
     frozen_clock("2026-11-10T12:00:00.000Z")
     conn = connect(store_path)
