@@ -75,8 +75,11 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
     TITLE = "ckpt-tui"
     COMMANDS = App.COMMANDS | {unavailable_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u,z", "undo", "Undo", id="app.undo"),
-        Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
+        # ctrl+z undoes, as nearly everywhere; redo is vim's ctrl+r, and
+        # ctrl+shift+z or ctrl+y where the terminal sends them (many send
+        # ctrl+shift+z as ctrl+z, which then undoes: never the opposite).
+        Binding("u,z,ctrl+z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+r,ctrl+shift+z,ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("S,ctrl+f", "search", "Search", show=False, id="app.search"),
         Binding("M", "notices", "Messages (full text)", show=False, id="app.notices"),
         Binding("question_mark", "help", "Help", id="app.help"),
