@@ -66,12 +66,20 @@ def _write_done(
     # An outcome's message has its key already (ui/undo_hint.py); an error's
     # text may still name the built-in keys.
     said_ = message if outcome is not None else name_keys(app, message)
-    app.notify(said_, severity=severity, timeout=6)
+    app.notify(said_, severity=severity, timeout=6, takes_back=taken_back_in(outcome))
     if outcome is not None:
         app.main.refresh_all()
         app.screen.post_message(StoreWritten())
     if after is not None:
         after()
+
+
+def taken_back_in(outcome: Outcome | None) -> str | None:
+    """The session whose undo (or redo) key takes the write back, if the
+    message names that key."""
+    if outcome is None or outcome.taken_back_by is None:
+        return None
+    return outcome.session_id
 
 
 def show_store_notices(app) -> None:
@@ -93,6 +101,7 @@ def after_plan(app, outcome: Outcome | None) -> None:
         title=outcome.action.capitalize(),
         severity=severity,
         timeout=8,
+        takes_back=taken_back_in(outcome),
     )
     app.main.refresh_all()
     app.screen.post_message(StoreWritten())

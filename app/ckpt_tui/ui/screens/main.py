@@ -156,6 +156,9 @@ class MainScreen(Explains, Screen[None]):
         self.next_steps: tuple[str, object] | None = None
         self._steps_started = False  # see start_next_steps
         self._steps_asked: object = _NOTHING
+        #: ``(project id, session id)`` :meth:`open_at` is moving to, until
+        #: the sessions pane highlights it: the undo key acts there then.
+        self.landing: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -234,6 +237,8 @@ class MainScreen(Explains, Screen[None]):
     # -- list events --------------------------------------------------------------
     @on(PagedList.Highlighted)
     def _highlighted(self, event: PagedList.Highlighted) -> None:
+        if self.landing is not None:
+            self._landed(event)
         self._fit_height(max(self.projects.total, self.sessions.total, self.snapshots.total))
         if event.source is self.projects:
             row: ProjectRow | None = event.row
@@ -256,8 +261,19 @@ class MainScreen(Explains, Screen[None]):
             self._show_note(Text(no_match(self.snapshots.filter_text), "dim"), "Snapshot")
             return
         self.refresh_bindings()  # which keys apply depends on what is selected
+        self.app.hide_untrue_hints()  # "(u undoes it)" of another session
         self.update_detail(DETAIL_REST)
         self.load_next_steps(again=False, delay=DETAIL_REST)
+
+    def _landed(self, event: PagedList.Highlighted) -> None:
+        """The session :meth:`open_at` selects is highlighted now, or the
+        person went to another project before it was."""
+        project_id, session_id = self.landing
+        row = event.row
+        if event.source is self.sessions and row is not None and row.id == session_id:
+            self.landing = None
+        elif event.source is self.projects and row is not None and row.id != project_id:
+            self.landing = None
 
     def _show_note(self, text: Text | object, title: str) -> None:
         """No selection to detail (nothing matches, an empty store): the
@@ -265,6 +281,10 @@ class MainScreen(Explains, Screen[None]):
         self.refresh_bindings()
         self.detail.show(text, title)
         self._detail_asked = _NOTHING
+
+    def on_screen_suspend(self) -> None:
+        """Another screen on top: its ``u`` may be its own (the legacy view's)."""
+        self.app.hide_untrue_hints()
 
     def on_descendant_focus(self) -> None:
         if self.focused in (self.projects, self.sessions, self.snapshots):
@@ -636,6 +656,7 @@ class MainScreen(Explains, Screen[None]):
     def open_at(self, project_id: str, session_id: str, snapshot_id: str | None = None) -> None:
         """Select a session (and one of its snapshots) wherever it is: the
         board's and the history's ``enter``."""
+        self.landing = (project_id, session_id)
         self.sessions.show_project(project_id)
         self.projects.select_key(project_id)
         self.sessions.select_key(session_id)
@@ -646,11 +667,6 @@ class MainScreen(Explains, Screen[None]):
         # An old snapshot of a long session may be far past the first page.
         self.snapshots.select_key(snapshot_id, within=10_000)
         self.snapshots.focus()
-
-    def select_session(self, session_id: str) -> None:
-        """Put the cursor on a session of the shown project (after an adoption)."""
-        self.sessions.select_key(session_id)
-        self.sessions.focus()
 
     @on(SortChanged)
     def _sort_changed(self, event: SortChanged) -> None:
