@@ -133,11 +133,12 @@ async def test_restore_refused_when_plugin_wrote_during_preview(store_path):
         screen = app.screen
         assert type(screen).__name__ == "PlanScreen", "the preview stays open with the new diff"
         assert screen.plan is not None and screen.plan.before.objective == "from plugin"
-        # Confirming the new preview applies it on top of the plugin's write.
+        # Confirming the new preview applies it on top of the plugin's write;
+        # the field the plugin saved starts unticked, so its save is kept.
         await pilot.press("y")
         await settle(pilot)
         row = checkpoint(store_path)
-        assert row["objective"] == "one"
+        assert (row["objective"], row["status"]) == ("from plugin", "blocked")
         pre = [n for k, n in snapshot_kinds(store_path) if k == "pre-restore"]
         assert len(pre) == 1
 
