@@ -270,9 +270,7 @@ class MainScreen(Explains, Screen[None]):
         person went to another project before it was."""
         project_id, session_id = self.landing
         row = event.row
-        if event.source is self.sessions and row is not None and row.id == session_id:
-            self.landing = None
-        elif event.source is self.projects and row is not None and row.id != project_id:
+        if event.source is self.sessions and row is not None and row.id == session_id or event.source is self.projects and row is not None and row.id != project_id:
             self.landing = None
 
     def _show_note(self, text: Text | object, title: str) -> None:
