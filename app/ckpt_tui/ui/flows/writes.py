@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from ckpt_tui.core.plans import Outcome
-from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.errors import ChooseFields, CkptError, NothingToDo
 from ckpt_tui.ui.explain import name_keys
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.undo_hint import said
@@ -27,9 +27,16 @@ def require_writable(app) -> bool:
 
 
 def run_write(
-    app, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
+    app,
+    work_fn: Callable[[], Outcome],
+    *,
+    after: Callable[[], None] | None = None,
+    choose: Callable[[], None] | None = None,
 ) -> None:
-    """Run a write in a worker, saying so if the lock takes a moment."""
+    """Run a write in a worker, saying so if the lock takes a moment.
+    ``choose``: called instead of saying the refusal when the write needs
+    fields chosen first (:class:`ChooseFields`: an undo ckpt-tui cannot
+    tell the fields of), to open a preview that asks for them."""
     busy = app.set_timer(
         BUSY_NOTICE_SECONDS,
         lambda: app.main.query_one(StoreHeader).set_status(
@@ -37,16 +44,22 @@ def run_write(
         ),
     )
     app.run_worker(
-        partial(_write_worker, app, work_fn, busy, after),
+        partial(_write_worker, app, work_fn, busy, after, choose),
         name="write",
         group="write",
         thread=True,
     )
 
 
-def _write_worker(app, work_fn: Callable[[], Outcome], busy, after) -> None:
+def _write_worker(app, work_fn: Callable[[], Outcome], busy, after, choose) -> None:
     try:
         outcome = work_fn()
+    except ChooseFields as exc:
+        if choose is None:
+            app.call_from_thread(_write_done, app, busy, None, str(exc), "warning", after)
+        else:
+            app.call_from_thread(_chosen_first, app, busy, choose)
+        return
     except NothingToDo as exc:
         app.call_from_thread(_write_done, app, busy, None, str(exc), "information", after)
         return
@@ -72,6 +85,12 @@ def _write_done(
         app.screen.post_message(StoreWritten())
     if after is not None:
         after()
+
+
+def _chosen_first(app, busy, choose: Callable[[], None]) -> None:
+    busy.stop()
+    app.main.query_one(StoreHeader).set_status("")
+    choose()
 
 
 def taken_back_in(outcome: Outcome | None) -> str | None:

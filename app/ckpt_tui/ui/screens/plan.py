@@ -31,6 +31,7 @@ from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.plural import counted
+from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.installed import Reused
@@ -68,7 +69,7 @@ class PlanShown(NamedTuple):
         return cls(plan, DiffShown.of(plan.diff, look))
 
 
-class PlanScreen(Reused, Dialog[Outcome | None]):
+class PlanScreen(Explains, Reused, Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {
@@ -128,6 +129,8 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         self._saved: frozenset[str] = frozenset()
         #: The ticks the next filling of the picker keeps (after a save).
         self._keep_ticked: tuple[str, ...] | None = None
+        #: Why no plan is shown (planning failed), for ``y`` to say.
+        self._failure: str | None = None
         self._offered: tuple[str, ...] = ()
         self._busy = False
         self._ready = ready
@@ -168,6 +171,11 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             )
 
     def on_mount(self) -> None:
+        # The key bar offers "y Confirm" only while the button is enabled.
+        self.watch(
+            self.query_one("#confirm", Button), "disabled",
+            lambda _disabled: self.refresh_bindings(), init=False,
+        )
         if self.make_plan is not None:  # (built ahead: nothing to preview yet)
             self._open(self._ready)
             self._ready = None
@@ -187,6 +195,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         a plan ``ready``, what showing it sets is left to :meth:`_show`."""
         self.plan, self._offered, self._busy = None, (), False
         self._explicit, self._saved, self._keep_ticked = False, frozenset(), None
+        self._failure = None
         if self._title_shown != self.title_text:
             self._title_shown = self.title_text
             self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
@@ -207,7 +216,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         checks a ready one, after the frame that shows it."""
         self._opened += 1
         if ready is None:
-            self.initial_focus().focus()
+            self.set_focus(self.initial_focus())  # now: the plan may be shown first
             self._prepare(None, first=True)
             return
         self._request += 1
@@ -261,12 +270,13 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             show(*args)
 
     def _failed(self, message: str) -> None:
+        self._failure = message
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
         self.diff_view.set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str, shown: DiffShown) -> None:
-        self.plan = plan
+        self.plan, self._failure = plan, None
         if self.diff_view.diff is not shown.diff:  # (the opening may show it already)
             self.diff_view.show(shown)
         if self.pick_fields and first:
@@ -386,6 +396,36 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             what.append("No field chosen.", style="dim")
             self.diff_view.set_no_diff("No field chosen: nothing would change.")
         self.query_one("#what", ThemedLabel).update(what)
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """``y`` while the confirm button is disabled: why (one line)."""
+        if action != "confirm" or not self.is_mounted:
+            return None
+        if not self.query_one("#confirm", Button).disabled:
+            return None
+        if self._failure is not None:
+            return f"nothing to confirm: {self._failure}"
+        if self._planned_for == frozenset():
+            toggle = key_of(self.query_one("#fields", FieldPicker), "fields.toggle")
+            if self._explicit:
+                return f"nothing is written until fields are ticked: {toggle} ticks one"
+            return f"no field is ticked: {toggle} ticks the one under the cursor"
+        if self.plan is not None and self.plan.is_noop:
+            return "nothing would change: the checkpoint already matches"
+        return "the preview is still being worked out"
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """The key bar's words for a disabled confirm: not "Confirm", but
+        what it waits for (the key is dimmed; pressed, it says why)."""
+        if binding.action != "confirm" or not self.why_not("confirm", ()):
+            return None
+        if self._failure is not None:
+            return "Nothing to confirm"
+        if self._planned_for == frozenset():
+            return "Tick fields first"
+        if self.plan is not None and self.plan.is_noop:
+            return "Nothing to change"
+        return "Preparing…"
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
