@@ -51,7 +51,13 @@ from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
 from ckpt_tui.ui.store_token import Latest
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
+from ckpt_tui.ui.widgets.lists import (
+    MarkChanged,
+    ProjectList,
+    SessionList,
+    SnapshotList,
+    SortChanged,
+)
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
@@ -122,7 +128,9 @@ class MainScreen(Explains, Screen[None]):
         Binding("w", "follow", "Follow live", show=False, id="main.follow"),
         Binding("W", "follow(True)", "Follow every session", show=False, id="main.follow_all"),
         Binding("t", "timeline", "Timeline", show=False, id="main.timeline"),
+        # esc clears the filter first, then the mark (the first that applies).
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
+        Binding("escape", "clear_mark", "Clear mark", show=False, id="main.clear_mark"),
     ]
 
     def __init__(self, service: Service, first: FirstScreen | None = None) -> None:
@@ -484,12 +492,34 @@ class MainScreen(Explains, Screen[None]):
             return "this opencode session has no checkpoint"
         return None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``esc`` runs the first of its actions that applies (hidden, not
+        dimmed, when it does not: the next one runs)."""
+        if action == "clear_filter":
+            return any(p.filter_text for p in (self.projects, self.sessions, self.snapshots))
+        if action == "clear_mark":
+            return self.snapshots.marked is not None
+        return super().check_action(action, parameters)
+
     def describe_binding(self, binding: Binding) -> str | None:
-        """Read-only, ``e`` still shows the note but writes nothing: the key
+        """What ``d`` and ``r`` do with a mark in another session; and
+        read-only, ``e`` still shows the note but writes nothing: the key
         bar says so rather than offering a write that is then refused."""
+        if binding.action in ("diff", "restore") and self._mark_elsewhere() is not None:
+            return "Diff with mark" if binding.action == "diff" else "Copy mark here"
         if binding.action == "handoff" and self.service.store.read_only_reason:
             return "Hand-off preview"
         return None
+
+    def action_clear_mark(self) -> None:
+        self.snapshots.set_mark(None)
+
+    @on(MarkChanged)
+    def _mark_changed(self, event: MarkChanged) -> None:
+        """The header shows the mark wherever the cursor is; the keys it
+        changes (``d``, ``r``, ``esc``) say so."""
+        self.query_one(StoreHeader).set_mark(event.mark, key_of(self, "main.clear_mark"))
+        self.refresh_bindings()
 
     def _mark_elsewhere(self) -> Mark | None:
         """The mark, if it is in another session than the selected one."""
@@ -640,7 +670,6 @@ class MainScreen(Explains, Screen[None]):
     def _mark_checkpoint(self, event: SessionList.MarkCheckpoint) -> None:
         title = event.row.display_title or event.row.id
         self.snapshots.set_mark(Mark(event.row.id, None, f"checkpoint of {title[:40]}"))
-        self.refresh_bindings()
 
     @on(DetailPane.HistoryRequested)
     def _history_requested(self, event: DetailPane.HistoryRequested) -> None:
