@@ -15,6 +15,7 @@ from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ChooseFields
+from ckpt_tui.store import writes
 from tests.factory import add_project, add_session, add_snapshot, basic_store, connect
 from tests.test_actions import plugin_restore
 from tests.test_concurrency import history
@@ -108,6 +109,9 @@ def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
         + [datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)] * 100
     )
     monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
+    # the clock here moves only when read: a loaded machine must not make the
+    # write give up waiting on it before its third reading
+    monkeypatch.setattr(writes, "CLOCK_STALL_S", 60.0)
     svc = open_service(store_path)
     try:
         outcome = svc.restore("s1", "first")
