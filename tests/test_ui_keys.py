@@ -178,7 +178,7 @@ async def test_a_persons_key_wins_over_the_built_in_one_and_the_app_says_so(stor
         ]
         assert len(keymap_notes) == 1, "one notification at start"
         assert "no longer list.page_up (which keeps pageup)" in keymap_notes[0]
-        assert "app.undo is ctrl+u (was u, z)" in keymap_notes[0]
+        assert "app.undo is ctrl+u (was u, z, ctrl+z)" in keymap_notes[0]
         await press(pilot, "ctrl+u")
         assert service.current("s1").checkpoint.objective == "start", "ctrl+u undid"
         await press(pilot, "question_mark")

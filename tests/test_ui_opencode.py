@@ -133,3 +133,29 @@ async def test_t_shows_tool_calls_with_their_input_and_output(tmp_path):
         await pilot.press("t")
         await settle(pilot)
         assert "    command: pytest -q" not in plain()
+
+
+@run_async
+async def test_the_words_about_resuming_say_the_command_y_copies(tmp_path):
+    """The opencode session's detail names the command ``y`` copies (with its
+    ``cd``), and the conversation the command that resumes it from anywhere."""
+    app = make_opencode_app(*opencode_world("ui-resume-words"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot)
+        for key in ("enter", "o"):
+            await pilot.press(key)
+            await settle(pilot)
+        sessions = app.main.sessions
+        extra = next(i for i, r in enumerate(sessions.rows) if r.origin == "opencode")
+        sessions.cursor = extra
+        await settle(pilot)
+        from textual.widgets import Static
+
+        body = app.main.detail.query_one(Static)
+        shown = " ".join(str(body.render()).split())
+        assert "y copies `cd -- DIR && opencode --session ID`" in shown, shown[-600:]
+        await pilot.press("c")
+        await settle(pilot)
+        head = app.screen._head_text.plain
+        assert f"resume: ckpt-tui resume {sessions.rows[extra].id}" in head
+        assert "resume: opencode --session" not in head

@@ -9,7 +9,7 @@ import pytest
 from rich.cells import cell_len
 
 from ckpt_tui.core.model import FIELDS, LABEL
-from ckpt_tui.ui.screens.plan import PlanScreen
+from ckpt_tui.ui.screens.plan import SAVED_MARK, PlanScreen
 from ckpt_tui.ui.widgets.diff_view import DiffView
 from ckpt_tui.ui.widgets.pickers import FieldPicker
 from tests.ui_support import demo_db, into_snapshots, make_app, run_async, settle
@@ -29,7 +29,7 @@ def test_the_field_picker_is_as_wide_as_its_longest_field(size):
             screen = app.screen
             assert isinstance(screen, PlanScreen) and screen.plan is not None
             picker = screen.query_one("#fields", FieldPicker)
-            longest = max(cell_len(TICKED + LABEL[k]) for k in FIELDS)
+            longest = max(cell_len(TICKED + LABEL[k] + SAVED_MARK) for k in FIELDS)
             # Every label fits, beside the scrollbar's room, with nothing spare.
             room = picker.outer_size.width - picker.styles.gutter.width
             room -= picker.styles.scrollbar_size_vertical

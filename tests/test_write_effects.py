@@ -310,7 +310,13 @@ async def test_the_app_refuses_an_undo_it_cannot_tell_the_fields_of(store_path):
             await settle(pilot)
         await pilot.press("u")
         await settle(pilot)
+        # The preview asks which fields, none ticked (ui: test_ui_undo_choose_fields).
+        fields = app.screen.query_one("#fields")
+        assert [o.value for o in fields.options] == ["objective", "status", "nextSteps", "blockers"]
+        assert list(fields.selected) == []
+        await pilot.press("y")
+        await settle(pilot)
     assert column(store_path, "objective") == "one"  # nothing written
-    assert any("choose the fields to take back among Objective, Status, Next, Blockers" in m for m in shown), shown
+    assert any("nothing is written until fields are ticked" in m for m in shown), shown
     with pytest.raises(ChooseFields):
         app.service.plan_and_apply(lambda: app.service.plan_undo("s1"))

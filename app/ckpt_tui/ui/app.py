@@ -75,8 +75,11 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
     TITLE = "ckpt-tui"
     COMMANDS = App.COMMANDS | {unavailable_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u,z", "undo", "Undo", id="app.undo"),
-        Binding("ctrl+r,ctrl+z", "redo", "Redo", id="app.redo"),
+        # ctrl+z undoes, as nearly everywhere; redo is vim's ctrl+r, and
+        # ctrl+shift+z or ctrl+y where the terminal sends them (many send
+        # ctrl+shift+z as ctrl+z, which then undoes: never the opposite).
+        Binding("u,z,ctrl+z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+r,ctrl+shift+z,ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("S,ctrl+f", "search", "Search", show=False, id="app.search"),
         Binding("M", "notices", "Messages (full text)", show=False, id="app.notices"),
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -143,11 +146,15 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = True,
+        takes_back: str | None = None,
     ) -> None:
         """Every notification is plain text, whoever asks: messages carry
         names and titles from the store, which must never be read as markup.
         It is one short line, so it never covers a dialog's buttons; the
-        full text of a longer one is kept for ``M``."""
+        full text of a longer one is kept for ``M``. ``takes_back``: the
+        session whose undo or redo key the message names ("(u undoes it)"):
+        it leaves the screen once that key would act elsewhere
+        (:meth:`hide_untrue_hints`)."""
         self.notices.add(severity, title, message)
         line, cut = one_line(message)
         notification = Notification(
@@ -157,8 +164,17 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
             self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
             markup=False,
         )
-        self.notices.showing(notification)
+        self.notices.showing(notification, takes_back)
         self.post_message(Notify(notification))
+
+    def hide_untrue_hints(self) -> None:
+        """Take off the screen each message whose "(u undoes it)" is no
+        longer true: the undo and redo keys act on another session now, or
+        mean something else on the screen shown (the legacy view's ``u``)."""
+        acts_on = undo_keys.acts_on(self)
+        self.hide_notifications(
+            lambda n: self.notices.takes_back(n) in (None, acts_on)
+        )
 
     def clear_notifications(self) -> None:
         self.notices.only([])
@@ -171,7 +187,7 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         kept = [notification for notification in shown if keep(notification)]
         if len(kept) == len(shown):
             return
-        self.clear_notifications()
+        super().clear_notifications()  # (the log keeps what ``kept`` say)
         self.notices.only(kept)
         for notification in kept:
             self.post_message(Notify(notification))

@@ -52,14 +52,24 @@ class NoticeLog:
     def __init__(self) -> None:
         self.notices: deque[Notice] = deque(maxlen=KEPT_NOTICES)
         self._shown: list[Notification] = []
+        #: The notifications on screen that name the key taking a write
+        #: back ("(u undoes it)"): identity -> the session that key acts on.
+        self._takes_back: dict[str, str] = {}
 
     def add(self, severity: str, title: str, text: str) -> None:
         self.notices.appendleft(Notice(severity, title, text))
 
-    def showing(self, notification: Notification) -> None:
-        """``notification`` goes on screen."""
+    def showing(self, notification: Notification, takes_back: str | None = None) -> None:
+        """``notification`` goes on screen; ``takes_back``: the session whose
+        undo or redo key it names (it is true only while that key acts there)."""
         self._shown = [n for n in self._shown if not n.has_expired]
         self._shown.append(notification)
+        if takes_back is not None:
+            self._takes_back[notification.identity] = takes_back
+
+    def takes_back(self, notification: Notification) -> str | None:
+        """The session whose undo or redo key ``notification`` names, if any."""
+        return self._takes_back.get(notification.identity)
 
     def shown(self) -> list[Notification]:
         """The notifications on screen now (not expired nor taken off)."""
@@ -69,3 +79,5 @@ class NoticeLog:
     def only(self, kept: list[Notification]) -> None:
         """Only ``kept`` are on screen now."""
         self._shown = list(kept)
+        identities = {n.identity for n in kept}
+        self._takes_back = {i: s for i, s in self._takes_back.items() if i in identities}

@@ -84,7 +84,11 @@ def opencode_only(row: SessionRow, activity: Activity) -> Plain:
         if info.directory:
             text.append("\ndirectory ", style="dim")
             text.append_text(safe(home_relative(info.directory), 500))
-    text.append("\n\nc shows its conversation · y copies `opencode --session …`", style="dim")
+    text.append(
+        "\n\nc shows its conversation · y copies `cd -- DIR && opencode --session ID` "
+        "(as `ckpt-tui resume --print` prints it)",
+        style="dim",
+    )
     text.append_text(usage_text(activity.usage(row.id)))
     return Plain(text, "opencode session")
 

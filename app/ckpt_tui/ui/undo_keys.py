@@ -35,6 +35,17 @@ def acted_on(app):
     return app.screen
 
 
+def acts_on(app) -> str | None:
+    """The session the undo and redo keys act on now (``None``: none, or
+    they are not the app's keys on the screen shown)."""
+    if not getattr(acted_on(app), "UNDO_HERE", False):
+        return None
+    main = app.main
+    if main.landing is not None:  # a session being selected (after an adoption)
+        return main.landing[1]
+    return None if main.session is None else main.session.id
+
+
 def offered(app, action: str) -> bool | None:
     """Textual's ``check_action`` for undo and redo: hidden (``False``) on
     a screen that does not show the session, dimmed (``None``) when they

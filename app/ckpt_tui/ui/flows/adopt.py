@@ -55,12 +55,13 @@ def _open_preview(
 
     def done(outcome: Outcome | None) -> None:
         if outcome is not None:
-            # Back to the main screen, on the adopted session: where the
-            # message's undo key undoes the adoption (the legacy view's
-            # own ``u`` takes back an import).
+            # Back to the main screen, on the adopted session in its
+            # project (whichever was shown before): where the message's
+            # undo key undoes the adoption (the legacy view's own ``u``
+            # takes back an import).
             while not isinstance(app.screen, MainScreen):
                 app.pop_screen()
-            app.main.select_session(outcome.session_id)
+            app.main.open_at(project_id, outcome.session_id)
         after_plan(app, outcome)
 
     app.push_screen(AdoptScreen(app.service, project_id, snapshot, rows), done)

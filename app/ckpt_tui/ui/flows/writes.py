@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 
 from ckpt_tui.core.plans import Outcome
-from ckpt_tui.errors import CkptError, NothingToDo
+from ckpt_tui.errors import ChooseFields, CkptError, NothingToDo
 from ckpt_tui.ui.explain import name_keys
 from ckpt_tui.ui.messages import StoreWritten
 from ckpt_tui.ui.undo_hint import said
@@ -27,27 +27,40 @@ def require_writable(app) -> bool:
 
 
 def run_write(
-    app, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
+    app,
+    work_fn: Callable[[], Outcome],
+    *,
+    after: Callable[[], None] | None = None,
+    choose: Callable[[], None] | None = None,
 ) -> None:
     """Run a write in a worker, saying so if the lock takes a moment. The
     notice's timer belongs to the main screen whose header it writes to, so
-    it goes with that screen (an app closing mid-write removes it first)."""
+    it goes with that screen (an app closing mid-write removes it first).
+    ``choose``: called instead of saying the refusal when the write needs
+    fields chosen first (:class:`ChooseFields`: an undo ckpt-tui cannot
+    tell the fields of), to open a preview that asks for them."""
     header = app.main.query_one(StoreHeader)
     busy = app.main.set_timer(
         BUSY_NOTICE_SECONDS,
         partial(header.set_status, "waiting for the store (another process is writing)…"),
     )
     app.run_worker(
-        partial(_write_worker, app, work_fn, busy, after),
+        partial(_write_worker, app, work_fn, busy, after, choose),
         name="write",
         group="write",
         thread=True,
     )
 
 
-def _write_worker(app, work_fn: Callable[[], Outcome], busy, after) -> None:
+def _write_worker(app, work_fn: Callable[[], Outcome], busy, after, choose) -> None:
     try:
         outcome = work_fn()
+    except ChooseFields as exc:
+        if choose is None:
+            app.call_from_thread(_write_done, app, busy, None, str(exc), "warning", after)
+        else:
+            app.call_from_thread(_chosen_first, app, busy, choose)
+        return
     except NothingToDo as exc:
         app.call_from_thread(_write_done, app, busy, None, str(exc), "information", after)
         return
@@ -72,12 +85,26 @@ def _write_done(
     # An outcome's message has its key already (ui/undo_hint.py); an error's
     # text may still name the built-in keys.
     said_ = message if outcome is not None else name_keys(app, message)
-    app.notify(said_, severity=severity, timeout=6)
+    app.notify(said_, severity=severity, timeout=6, takes_back=taken_back_in(outcome))
     if outcome is not None:
         app.main.refresh_all()
         app.screen.post_message(StoreWritten())
     if after is not None:
         after()
+
+
+def _chosen_first(app, busy, choose: Callable[[], None]) -> None:
+    busy.stop()
+    app.main.query_one(StoreHeader).set_status("")
+    choose()
+
+
+def taken_back_in(outcome: Outcome | None) -> str | None:
+    """The session whose undo (or redo) key takes the write back, if the
+    message names that key."""
+    if outcome is None or outcome.taken_back_by is None:
+        return None
+    return outcome.session_id
 
 
 def show_store_notices(app) -> None:
@@ -99,6 +126,7 @@ def after_plan(app, outcome: Outcome | None) -> None:
         title=outcome.action.capitalize(),
         severity=severity,
         timeout=8,
+        takes_back=taken_back_in(outcome),
     )
     app.main.refresh_all()
     app.screen.post_message(StoreWritten())

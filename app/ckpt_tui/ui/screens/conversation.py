@@ -9,6 +9,7 @@ understood"), rather than leaving an empty conversation to speak for itself.
 
 from __future__ import annotations
 
+import shlex
 from typing import ClassVar
 
 from rich.text import Text
@@ -113,7 +114,10 @@ class ConversationScreen(Screen[None]):
             bits.append("archived")
         bits.append(f"from {info.source}")
         head.append("\n" + " · ".join(bits), style="dim")
-        head.append(f"\nresume: opencode --session {self.session_id}", style="dim")
+        # The command that resumes it from anywhere (it goes to the session's
+        # directory first); ``y`` on the main screen copies the ``cd`` form.
+        head.append("\nresume: ", style="dim")
+        head.append_text(safe(shlex.join(["ckpt-tui", "resume", self.session_id]), 300, style="dim"))
         self._head_text = head
         self._show_head()
 

@@ -40,7 +40,8 @@ def help_table(
     One column of padding between columns and none at the edges: at 80
     columns the words of each key get the room, not the margins."""
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False, expand=True)
-    table.add_column("key", style=style("ckpt--key"), no_wrap=True, width=KEY_WIDTH)
+    # Keys wrap between keys ("ctrl+r, ctrl+shift+z," then "ctrl+y"), never cut.
+    table.add_column("key", style=style("ckpt--key"), width=KEY_WIDTH)
     table.add_column("action", ratio=1)
     table.add_column("id", style="dim", no_wrap=True)
     if notes:

@@ -51,7 +51,13 @@ from ckpt_tui.ui.selection_detail import EMPTY_STORE, Detail
 from ckpt_tui.ui.store_token import Latest
 from ckpt_tui.ui.widgets.detail import DetailPane, Shown
 from ckpt_tui.ui.widgets.key_bar import KeyBar
-from ckpt_tui.ui.widgets.lists import ProjectList, SessionList, SnapshotList, SortChanged
+from ckpt_tui.ui.widgets.lists import (
+    MarkChanged,
+    ProjectList,
+    SessionList,
+    SnapshotList,
+    SortChanged,
+)
 from ckpt_tui.ui.widgets.paged_list import PagedList
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 
@@ -122,7 +128,9 @@ class MainScreen(Explains, Screen[None]):
         Binding("w", "follow", "Follow live", show=False, id="main.follow"),
         Binding("W", "follow(True)", "Follow every session", show=False, id="main.follow_all"),
         Binding("t", "timeline", "Timeline", show=False, id="main.timeline"),
+        # esc clears the filter first, then the mark (the first that applies).
         Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
+        Binding("escape", "clear_mark", "Clear mark", show=False, id="main.clear_mark"),
     ]
 
     def __init__(self, service: Service, first: FirstScreen | None = None) -> None:
@@ -156,6 +164,9 @@ class MainScreen(Explains, Screen[None]):
         self.next_steps: tuple[str, object] | None = None
         self._steps_started = False  # see start_next_steps
         self._steps_asked: object = _NOTHING
+        #: ``(project id, session id)`` :meth:`open_at` is moving to, until
+        #: the sessions pane highlights it: the undo key acts there then.
+        self.landing: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         store = self.service.store
@@ -234,6 +245,8 @@ class MainScreen(Explains, Screen[None]):
     # -- list events --------------------------------------------------------------
     @on(PagedList.Highlighted)
     def _highlighted(self, event: PagedList.Highlighted) -> None:
+        if self.landing is not None:
+            self._landed(event)
         self._fit_height(max(self.projects.total, self.sessions.total, self.snapshots.total))
         if event.source is self.projects:
             row: ProjectRow | None = event.row
@@ -256,8 +269,17 @@ class MainScreen(Explains, Screen[None]):
             self._show_note(Text(no_match(self.snapshots.filter_text), "dim"), "Snapshot")
             return
         self.refresh_bindings()  # which keys apply depends on what is selected
+        self.app.hide_untrue_hints()  # "(u undoes it)" of another session
         self.update_detail(DETAIL_REST)
         self.load_next_steps(again=False, delay=DETAIL_REST)
+
+    def _landed(self, event: PagedList.Highlighted) -> None:
+        """The session :meth:`open_at` selects is highlighted now, or the
+        person went to another project before it was."""
+        project_id, session_id = self.landing
+        row = event.row
+        if event.source is self.sessions and row is not None and row.id == session_id or event.source is self.projects and row is not None and row.id != project_id:
+            self.landing = None
 
     def _show_note(self, text: Text | object, title: str) -> None:
         """No selection to detail (nothing matches, an empty store): the
@@ -265,6 +287,10 @@ class MainScreen(Explains, Screen[None]):
         self.refresh_bindings()
         self.detail.show(text, title)
         self._detail_asked = _NOTHING
+
+    def on_screen_suspend(self) -> None:
+        """Another screen on top: its ``u`` may be its own (the legacy view's)."""
+        self.app.hide_untrue_hints()
 
     def on_descendant_focus(self) -> None:
         if self.focused in (self.projects, self.sessions, self.snapshots):
@@ -466,12 +492,34 @@ class MainScreen(Explains, Screen[None]):
             return "this opencode session has no checkpoint"
         return None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``esc`` runs the first of its actions that applies (hidden, not
+        dimmed, when it does not: the next one runs)."""
+        if action == "clear_filter":
+            return any(p.filter_text for p in (self.projects, self.sessions, self.snapshots))
+        if action == "clear_mark":
+            return self.snapshots.marked is not None
+        return super().check_action(action, parameters)
+
     def describe_binding(self, binding: Binding) -> str | None:
-        """Read-only, ``e`` still shows the note but writes nothing: the key
+        """What ``d`` and ``r`` do with a mark in another session; and
+        read-only, ``e`` still shows the note but writes nothing: the key
         bar says so rather than offering a write that is then refused."""
+        if binding.action in ("diff", "restore") and self._mark_elsewhere() is not None:
+            return "Diff with mark" if binding.action == "diff" else "Copy mark here"
         if binding.action == "handoff" and self.service.store.read_only_reason:
             return "Hand-off preview"
         return None
+
+    def action_clear_mark(self) -> None:
+        self.snapshots.set_mark(None)
+
+    @on(MarkChanged)
+    def _mark_changed(self, event: MarkChanged) -> None:
+        """The header shows the mark wherever the cursor is; the keys it
+        changes (``d``, ``r``, ``esc``) say so."""
+        self.query_one(StoreHeader).set_mark(event.mark, key_of(self, "main.clear_mark"))
+        self.refresh_bindings()
 
     def _mark_elsewhere(self) -> Mark | None:
         """The mark, if it is in another session than the selected one."""
@@ -622,7 +670,6 @@ class MainScreen(Explains, Screen[None]):
     def _mark_checkpoint(self, event: SessionList.MarkCheckpoint) -> None:
         title = event.row.display_title or event.row.id
         self.snapshots.set_mark(Mark(event.row.id, None, f"checkpoint of {title[:40]}"))
-        self.refresh_bindings()
 
     @on(DetailPane.HistoryRequested)
     def _history_requested(self, event: DetailPane.HistoryRequested) -> None:
@@ -636,6 +683,7 @@ class MainScreen(Explains, Screen[None]):
     def open_at(self, project_id: str, session_id: str, snapshot_id: str | None = None) -> None:
         """Select a session (and one of its snapshots) wherever it is: the
         board's and the history's ``enter``."""
+        self.landing = (project_id, session_id)
         self.sessions.show_project(project_id)
         self.projects.select_key(project_id)
         self.sessions.select_key(session_id)
@@ -646,11 +694,6 @@ class MainScreen(Explains, Screen[None]):
         # An old snapshot of a long session may be far past the first page.
         self.snapshots.select_key(snapshot_id, within=10_000)
         self.snapshots.focus()
-
-    def select_session(self, session_id: str) -> None:
-        """Put the cursor on a session of the shown project (after an adoption)."""
-        self.sessions.select_key(session_id)
-        self.sessions.focus()
 
     @on(SortChanged)
     def _sort_changed(self, event: SortChanged) -> None:

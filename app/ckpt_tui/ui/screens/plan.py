@@ -31,6 +31,7 @@ from ckpt_tui.core.model import FIELDS, LABEL
 from ckpt_tui.core.plans import Outcome, Plan
 from ckpt_tui.errors import CkptError, Conflict
 from ckpt_tui.plural import counted
+from ckpt_tui.ui.explain import Explains, key_of
 from ckpt_tui.ui.render import safe
 from ckpt_tui.ui.screens.dialog import Dialog
 from ckpt_tui.ui.screens.installed import Reused
@@ -42,6 +43,19 @@ from ckpt_tui.ui.widgets.themed_text import ThemedLabel
 
 PlanMaker = Callable[[list[str] | None], Plan]
 DIFF_TITLE = "current → result"
+#: What an undo's picker may offer besides the fields: the placeholder flag.
+UNDO_PICKABLE = (*FIELDS, "synthesized")
+#: After a field's label in the picker: the plugin saved it since the
+#: preview opened (left unticked; ticking it overwrites that save).
+SAVED_MARK = " •"
+
+
+def field_label(key: str) -> str:
+    return LABEL.get(key, "Placeholder")
+
+
+#: What the preview says above the diff it shows again after a refused confirm.
+SAVED_NOTE = "The plugin saved meanwhile: this is the new diff. Confirm again to apply it."
 
 
 class PlanShown(NamedTuple):
@@ -55,7 +69,7 @@ class PlanShown(NamedTuple):
         return cls(plan, DiffShown.of(plan.diff, look))
 
 
-class PlanScreen(Reused, Dialog[Outcome | None]):
+class PlanScreen(Explains, Reused, Dialog[Outcome | None]):
     DEFAULT_CSS = """
     PlanScreen { align: center middle; background: $background; }
     PlanScreen > Vertical {
@@ -94,17 +108,29 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         *,
         verb: str = "Restore",
         pick_fields: bool = False,
+        pickable: tuple[str, ...] = FIELDS,
         ready: AsOf[PlanShown] | None = None,
     ) -> None:
         """``make_plan`` ``None``: a preview built ahead, shown nothing until
-        :meth:`open` gives it a write to preview."""
+        :meth:`open` gives it a write to preview. ``pickable``: the fields
+        the picker may offer."""
         super().__init__()
         self.title_text = title
         self.make_plan = make_plan
         self.apply_plan = apply
         self.verb = verb
         self.pick_fields = pick_fields
+        self.pickable = pickable
         self.plan: Plan | None = None
+        #: The plan's fields are always named (an undo that cannot tell
+        #: which fields the write changed: all of them is not "None").
+        self._explicit = False
+        #: Fields the plugin saved since the preview opened (marked, unticked).
+        self._saved: frozenset[str] = frozenset()
+        #: The ticks the next filling of the picker keeps (after a save).
+        self._keep_ticked: tuple[str, ...] | None = None
+        #: Why no plan is shown (planning failed), for ``y`` to say.
+        self._failure: str | None = None
         self._offered: tuple[str, ...] = ()
         self._busy = False
         self._ready = ready
@@ -140,9 +166,16 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
     def compose_picker(self) -> ComposeResult:
         """The left column: the field picker of a restore (subclasses replace it)."""
         if self.pick_fields:
-            yield FieldPicker(id="fields", fits=tuple(LABEL[k] for k in FIELDS))
+            yield FieldPicker(
+                id="fields", fits=tuple(field_label(k) + SAVED_MARK for k in self.pickable)
+            )
 
     def on_mount(self) -> None:
+        # The key bar offers "y Confirm" only while the button is enabled.
+        self.watch(
+            self.query_one("#confirm", Button), "disabled",
+            lambda _disabled: self.refresh_bindings(), init=False,
+        )
         if self.make_plan is not None:  # (built ahead: nothing to preview yet)
             self._open(self._ready)
             self._ready = None
@@ -161,6 +194,8 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         """Every widget as a new screen composes it, for ``title_text``; with
         a plan ``ready``, what showing it sets is left to :meth:`_show`."""
         self.plan, self._offered, self._busy = None, (), False
+        self._explicit, self._saved, self._keep_ticked = False, frozenset(), None
+        self._failure = None
         if self._title_shown != self.title_text:
             self._title_shown = self.title_text
             self.query_one("#title", Label).update(Text(self.title_text, style="bold"))
@@ -181,7 +216,7 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         checks a ready one, after the frame that shows it."""
         self._opened += 1
         if ready is None:
-            self.initial_focus().focus()
+            self.set_focus(self.initial_focus())  # now: the plan may be shown first
             self._prepare(None, first=True)
             return
         self._request += 1
@@ -235,23 +270,41 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             show(*args)
 
     def _failed(self, message: str) -> None:
+        self._failure = message
         self.query_one("#what", ThemedLabel).update(Text(message, style="ckpt--error-bold"))
         self.diff_view.set_no_diff(f"No preview: {message}")
         self.query_one("#confirm", Button).disabled = True
 
     def _show(self, plan: Plan, first: bool, note: str, shown: DiffShown) -> None:
-        self.plan = plan
+        self.plan, self._failure = plan, None
         if self.diff_view.diff is not shown.diff:  # (the opening may show it already)
             self.diff_view.show(shown)
         if self.pick_fields and first:
-            self._offered = tuple(k for k in plan.keys if k in FIELDS)
-            chosen = self.default_fields(plan, self._offered)
+            # An undo that cannot tell which fields the write changed offers
+            # its candidates, none ticked: it writes nothing until chosen.
+            self._explicit = bool(plan.candidates)
+            self._offered = tuple(
+                k for k in (plan.candidates or plan.keys) if k in self.pickable
+            )
+            if self._keep_ticked is not None:  # rebuilt after a save of the plugin
+                chosen = tuple(k for k in self._offered if k in self._keep_ticked)
+                self._keep_ticked = None
+            elif plan.needs_fields:
+                chosen = ()
+            else:
+                chosen = self.default_fields(plan, self._offered)
             picker = self.query_one("#fields", SelectionList)
-            listed = tuple(option.value for option in picker.options)
-            if listed != self._offered or set(picker.selected) != set(chosen):
+            wanted = [
+                (k, field_label(k) + (SAVED_MARK if k in self._saved else ""))
+                for k in self._offered
+            ]
+            listed = [(option.value, str(option.prompt)) for option in picker.options]
+            if listed != wanted or set(picker.selected) != set(chosen):
                 # (the preview opened again may show these fields already)
                 picker.clear_options()
-                picker.add_options([Selection(LABEL[k], k, k in chosen) for k in self._offered])
+                picker.add_options(
+                    [Selection(prompt, k, k in chosen) for k, prompt in wanted]
+                )
             if picker.border_title != "Fields":  # (space: the key bar says it)
                 picker.border_title = "Fields"
             if self._offered:
@@ -265,9 +318,9 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
                 confirm = self.query_one("#confirm", Button)
                 confirm.label, confirm.disabled = self._confirm_label(len(chosen)), True
                 if chosen:
-                    self._prepare(list(chosen))
+                    self._prepare(list(chosen), note=note)
                 else:
-                    self._no_fields()
+                    self._no_fields(plan, note)
                 return
         what = Text()
         if note:
@@ -311,7 +364,8 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         if not self._offered:  # emptied for a new opening: nothing was chosen
             return
         chosen = list(event.selection_list.selected)
-        wanted = None if set(chosen) == set(self._offered) else frozenset(chosen)
+        every = set(chosen) == set(self._offered) and not self._explicit
+        wanted = None if every else frozenset(chosen)
         if wanted == self._planned_for:  # filling the picker: planned already
             return
         if wanted is None:
@@ -321,13 +375,57 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
         else:
             self._no_fields()
 
-    def _no_fields(self) -> None:
+    def _no_fields(self, plan: Plan | None = None, note: str = "") -> None:
+        """No field ticked: nothing to write. ``plan``: an undo that cannot
+        tell which fields to take back, whose note says why none is ticked."""
         self._request += 1  # a plan still coming for other fields is not shown
         self._planned_for = frozenset()
         self.plan = None
-        self.query_one("#confirm", Button).disabled = True
-        self.query_one("#what", ThemedLabel).update(Text("No field chosen.", style="dim"))
-        self.diff_view.set_no_diff("No field chosen: nothing would change.")
+        confirm = self.query_one("#confirm", Button)
+        confirm.disabled, confirm.label = True, self._confirm_label(0)
+        what = Text()
+        if note:
+            what.append(note + "\n", style="ckpt--warning-bold")
+        if plan is not None and plan.needs_fields:
+            what.append_text(safe(plan.label, 300, style="bold"))
+            what.append("\n" + (plan.note or ""), style="italic")
+            self.diff_view.set_no_diff(
+                "Tick the fields to take back (space): nothing changes until you do."
+            )
+        else:
+            what.append("No field chosen.", style="dim")
+            self.diff_view.set_no_diff("No field chosen: nothing would change.")
+        self.query_one("#what", ThemedLabel).update(what)
+
+    def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """``y`` while the confirm button is disabled: why (one line)."""
+        if action != "confirm" or not self.is_mounted:
+            return None
+        if not self.query_one("#confirm", Button).disabled:
+            return None
+        if self._failure is not None:
+            return f"nothing to confirm: {self._failure}"
+        if self._planned_for == frozenset():
+            toggle = key_of(self.query_one("#fields", FieldPicker), "fields.toggle")
+            if self._explicit:
+                return f"nothing is written until fields are ticked: {toggle} ticks one"
+            return f"no field is ticked: {toggle} ticks the one under the cursor"
+        if self.plan is not None and self.plan.is_noop:
+            return "nothing would change: the checkpoint already matches"
+        return "the preview is still being worked out"
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """The key bar's words for a disabled confirm: not "Confirm", but
+        what it waits for (the key is dimmed; pressed, it says why)."""
+        if binding.action != "confirm" or not self.why_not("confirm", ()):
+            return None
+        if self._failure is not None:
+            return "Nothing to confirm"
+        if self._planned_for == frozenset():
+            return "Tick fields first"
+        if self.plan is not None and self.plan.is_noop:
+            return "Nothing to change"
+        return "Preparing…"
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
@@ -364,17 +462,73 @@ class PlanScreen(Reused, Dialog[Outcome | None]):
             then(*args)
 
     def _conflict(self, message: str) -> None:
+        """The checkpoint moved since the plan was made (the plugin saved),
+        or the undo history did: plan again (:meth:`_replan_worker`)."""
+        seen = self.plan
+        if not self.pick_fields or seen is None:
+            self._busy = False
+            self.notify(message, title="Not written", severity="warning", timeout=8)
+            self._prepare(None, note=SAVED_NOTE)
+            return
+        picked = tuple(self.query_one("#fields", SelectionList).selected)
+        self._request += 1
+        self._replan_worker(seen, picked, message, self._request, self._opened, self.diff_view.look())
+
+    @work(thread=True, exclusive=True, group="plan")
+    def _replan_worker(
+        self, seen: Plan, picked: tuple[str, ...], message: str, request: int, opened: int, look
+    ) -> None:
+        """After a refused confirm: where the save touched none of the picked
+        fields (the same write otherwise), those fields are written at once,
+        planned over the save; else the picker is filled from the new plan,
+        the fields the plugin saved marked and unticked."""
+        make_plan = self.make_plan
+        if make_plan is None:
+            return
+        try:
+            fresh = make_plan(None)
+            saved = tuple(k for k in self.pickable if seen.before.get(k) != fresh.before.get(k))
+            same = (fresh.action, fresh.source_snapshot_id, fresh.entry) == (
+                seen.action, seen.source_snapshot_id, seen.entry,
+            )
+            if picked and same and not set(saved) & set(picked):
+                try:
+                    outcome = self.apply_plan(make_plan(list(picked)))
+                except Conflict:
+                    pass  # saved again meanwhile: show what is there now
+                else:
+                    self.app.call_from_thread(self._applied, opened, self.dismiss, outcome)
+                    return
+                fresh = make_plan(None)
+                saved = tuple(
+                    k for k in self.pickable if seen.before.get(k) != fresh.before.get(k)
+                )
+            shown = DiffShown.of(fresh.diff, look)
+        except CkptError as exc:
+            self.app.call_from_thread(self._applied, opened, self._apply_failed, str(exc))
+            return
+        self.app.call_from_thread(
+            self._answered, request, self._rebuilt, fresh, picked, saved, message, shown
+        )
+
+    def _rebuilt(
+        self, fresh: Plan, picked: tuple[str, ...], saved: tuple[str, ...], message: str, shown
+    ) -> None:
+        """The new plan with its picker rebuilt: what was ticked stays
+        ticked, except the fields the plugin saved, marked and unticked."""
         self._busy = False
         self.notify(message, title="Not written", severity="warning", timeout=8)
-        fields = (
-            list(self.query_one("#fields", SelectionList).selected) if self.pick_fields else None
-        )
-        if fields is not None and set(fields) == set(self._offered):
-            fields = None
-        self._prepare(
-            fields,
-            note="The plugin saved meanwhile: this is the new diff. Confirm again to apply it.",
-        )
+        self._saved = frozenset(saved)
+        self._keep_ticked = tuple(k for k in picked if k not in self._saved)
+        self._planned_for = None
+        note = SAVED_NOTE
+        if marked := [k for k in saved if k in (fresh.candidates or fresh.keys)]:
+            note += (
+                f"\n{SAVED_MARK.strip()} just saved by the plugin: "
+                f"{', '.join(field_label(k) for k in marked)}; left unticked (ticked, "
+                "the plugin's save is overwritten)."
+            )
+        self._show(fresh, True, note, shown)
 
     def _apply_failed(self, message: str) -> None:
         self._busy = False

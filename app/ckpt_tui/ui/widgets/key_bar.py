@@ -184,11 +184,19 @@ class KeyBar(Themed, Widget):
         while sum(map(cost, entries)) + len(palette) + 1 > width:
             # A state-dependent description ("Undo restore of X") is cut back
             # to the key's own word before any key is dropped.
+            # The primary keys' words ("r Copy mark here") are cut last:
+            # after every other key that can go has gone.
             long = [i for i, e in enumerate(entries) if e[2] != e[3].description]
-            if long:
-                enabled, key, _words, binding = entries[long[-1]]
-                entries[long[-1]] = (enabled, key, binding.description, binding)
-            elif _droppable(entries):
+            others = [i for i in long if entries[i][3].id not in PRIMARY]
+            droppable = _droppable(entries)
+            if not others and droppable and droppable[-1][3].id not in PRIMARY:
+                dropped.append(droppable[-1])
+                entries.remove(dropped[-1])
+            elif long:
+                cut = (others or long)[-1]
+                enabled, key, _words, binding = entries[cut]
+                entries[cut] = (enabled, key, binding.description, binding)
+            elif droppable:
                 dropped.append(_droppable(entries)[-1])
                 entries.remove(dropped[-1])
             else:

@@ -39,6 +39,15 @@ def _tail(path: str) -> tuple[str, str]:
     return name or path, head
 
 
+
+
+class MarkChanged(Message):
+    """The mark was set, moved or taken off (``mark`` ``None``)."""
+
+    def __init__(self, mark: Mark | None) -> None:
+        super().__init__()
+        self.mark = mark
+
 class SortChanged(Message):
     """A pane's order changed; ``setting`` is its name in ``config.toml``."""
 
@@ -413,6 +422,7 @@ class SnapshotList(PagedList[SnapshotRow]):
         self.hide_auto = not self.hide_auto
         self.reload(keep_selection=True)
         self._update_title()
+        self.refresh_bindings()  # "a Show auto" while they are hidden
         self.notify(
             "auto snapshots hidden" if self.hide_auto else "auto snapshots shown", timeout=2
         )
@@ -422,8 +432,21 @@ class SnapshotList(PagedList[SnapshotRow]):
         if row is not None:
             self.set_mark(Mark(row.session_id, row.id, row.name))
 
-    def set_mark(self, mark: Mark) -> None:
-        """Mark ``mark``; marking what is marked already takes the mark off."""
-        self.marked = None if self.marked == mark else mark
+    def set_mark(self, mark: Mark | None) -> None:
+        """Mark ``mark``; marking what is marked already takes the mark off
+        (``None``: the mark goes). The screen is told (``MarkChanged``)."""
+        self.marked = None if mark is None or self.marked == mark else mark
         self._update_title()
         self.rows_changed()
+        self.post_message(MarkChanged(self.marked))
+
+    def describe_binding(self, binding: Binding) -> str | None:
+        """The key bar's word for ``m`` and ``a``, as they would act now."""
+        if binding.action == "mark":
+            row = self.highlighted
+            marked = self.marked
+            if row is not None and marked is not None and marked.id == row.id:
+                return "Unmark"
+        elif binding.action == "toggle_auto" and self.hide_auto:
+            return "Show auto"
+        return None

@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import Static
 
+from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.render import home_relative, safe
 from ckpt_tui.ui.styles import component_css
 from ckpt_tui.ui.widgets.themed_text import DrawsThemed
@@ -34,6 +35,8 @@ class StoreHeader(DrawsThemed, Static):
         self.version = version
         self.read_only_reason = read_only_reason
         self.status = ""
+        self.mark: Mark | None = None
+        self.clear_key = "esc"
 
     def set_store(self, version: int, read_only_reason: str | None) -> None:
         """The store was reopened (another file at its path)."""
@@ -43,6 +46,12 @@ class StoreHeader(DrawsThemed, Static):
 
     def set_status(self, status: str) -> None:
         self.status = status
+        self.update(self._text())
+
+    def set_mark(self, mark: Mark | None, clear_key: str = "esc") -> None:
+        """The mark ``d`` and ``r`` use across sessions, shown until cleared
+        (``clear_key`` clears it)."""
+        self.mark, self.clear_key = mark, clear_key
         self.update(self._text())
 
     def on_mount(self) -> None:
@@ -56,6 +65,10 @@ class StoreHeader(DrawsThemed, Static):
             text.append("  ")
             text.append(" READ-ONLY ", style="ckpt--chip-alarm")
             text.append(f" {self.read_only_reason}", style="ckpt--error")
+        if self.mark is not None:
+            text.append("  ◆ marked: ", style="bold")
+            text.append_text(safe(self.mark.name, 60))
+            text.append(f" ({self.mark.session_id}; {self.clear_key} clears)", style="dim")
         if self.status:
             text.append(f"  {self.status}", style="ckpt--warning-italic")
         return text
