@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
+from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
@@ -75,6 +76,18 @@ SESSION_ACTIONS = ("new_snapshot", "handoff", "conversation", "copy_resume", "re
 SNAPSHOT_ACTIONS = ("diff", "restore")
 #: Keys that write to the store: dimmed when it is read-only.
 WRITE_ACTIONS = ("restore", "new_snapshot", "adopt")
+
+#: The keys the archive has nothing for, and why (``--archive``): what
+#: they write or watch is a local store's.
+ARCHIVE_REFUSALS = {
+    "new_snapshot": "the archive is read-only: n snapshots a local session (ckpt-tui --db PATH)",
+    "handoff": "the archive is read-only: e writes a session's hand-off note "
+    "(copy the snapshot back with r, then e in ckpt-tui --db PATH)",
+    "adopt": "the archive is read-only: A adopts into a local store (ckpt-tui --db PATH)",
+    "legacy": "the archive holds no legacy state: L reads a local store's (ckpt-tui --db PATH)",
+    "follow": "w follows a local store live; the archive reloads itself when a push lands",
+    "timeline": "t reads a local store (ckpt-tui --db PATH)",
+}
 
 #: What no worker was started for yet.
 _NOTHING = object()
@@ -131,6 +144,8 @@ class MainScreen(Explains, Screen[None]):
         width = breakpoint_classes(self.HORIZONTAL_BREAKPOINTS, self.app.size.width)
         self.update_classes(width, update=False)
         self.service = service
+        #: The archive the app shows (``--archive``), else ``None``.
+        self.archive = service if isinstance(service, ArchiveView) else None
         self.projects = ProjectList(service, id="projects")
         self.sessions = SessionList(service, id="sessions")
         self.snapshots = SnapshotList(service, id="snapshots")
@@ -438,6 +453,8 @@ class MainScreen(Explains, Screen[None]):
     def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why a key of this screen does not apply to what the focused pane
         shows (``ui/explain.py``)."""
+        if self.archive is not None and action in ARCHIVE_REFUSALS:
+            return ARCHIVE_REFUSALS[action]
         if action not in SESSION_ACTIONS and action not in SNAPSHOT_ACTIONS:
             return None
         read_only = self.service.store.read_only_reason
@@ -651,6 +668,11 @@ class MainScreen(Explains, Screen[None]):
         """Put the cursor on a session of the shown project (after an adoption)."""
         self.sessions.select_key(session_id)
         self.sessions.focus()
+
+    @on(ProjectList.OriginChanged)
+    def _origin_changed(self) -> None:
+        """The archive's projects now come from another origin: so do the sessions."""
+        self.sessions.reload(keep_selection=False, reset=True)
 
     @on(SortChanged)
     def _sort_changed(self, event: SortChanged) -> None:

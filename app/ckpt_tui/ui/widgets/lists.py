@@ -12,6 +12,7 @@ from textual.message import Message
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
+from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.sorting import (
     PROJECT_SORT_LABELS,
     PROJECT_SORTS,
@@ -76,19 +77,55 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
     SORTS = PROJECT_SORTS
     SORT_LABELS = PROJECT_SORT_LABELS
     SORT_SETTING = "project_sort"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--origin"}
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "cycle_sort", "Sort: activity, name", show=False, id="projects.sort"),
+        Binding("o", "next_origin", "Origin", id="projects.origin"),
     ]
 
-    def __init__(self, service: Service, *, id: str | None = None) -> None:
+    def __init__(self, service: Service | ArchiveView, *, id: str | None = None) -> None:
         self.service = service
+        #: The archive shown (``--archive``): its origins come first.
+        self.archive = service if isinstance(service, ArchiveView) else None
         super().__init__("1 Projects", id=id)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``o`` (origins) is the archive's; the archive has one order, no ``s``."""
+        if action == "next_origin":
+            return self.archive is not None
+        if action == "cycle_sort":
+            return self.archive is None
+        return True
+
+    def action_next_origin(self) -> None:
+        """Keep the projects and their sessions to the next origin, then to all again."""
+        origin = self.archive.next_scope()
+        self.reload(keep_selection=True, reset=True)
+        self._update_title()
+        self.post_message(self.OriginChanged())
+        if origin is None:
+            self.notify("every origin", timeout=2)
+        else:
+            self.notify(f"origin {self.archive.host_of(origin.id)}: {origin.label}", timeout=3)
+
+    class OriginChanged(Message):
+        """The projects now come from another origin (or all): the sessions follow."""
+
     def context(self) -> object:
-        return ("projects", self.sort)
+        scope = self.archive.scope if self.archive is not None else None
+        return ("projects", self.sort, scope)
 
     def title_text(self) -> str:
-        return super().title_text() + self.sort_title()
+        return super().title_text() + ("" if self.archive is not None else self.sort_title())
+
+    def subtitle_text(self) -> str:
+        """In the archive, which origin the projects come from (``o`` moves on)."""
+        if self.archive is None:
+            return super().subtitle_text()
+        scope = self.archive.scope
+        where = f"@{self.archive.host_of(scope) if scope else 'all'}"
+        return f"{where} {super().subtitle_text()}".rstrip()
 
     def fetch(self, after, limit) -> Page[ProjectRow]:
         return self.service.projects(
@@ -106,7 +143,11 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
         if width < NARROW_PROJECTS:  # a narrow pane: the names, nothing else
             return fit(safe(name, 200, style="bold"), width)
         right = Text.assemble((f"{row.session_count:>3}", "bold"), (f" {self.row_age(row)}", "dim"))
-        left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
+        if row.origins and self.archive is not None:  # the machines holding it
+            hosts = " ".join(self.archive.host_of(o) for o in row.origins)
+            left = Text.assemble(safe(name, 200, style="bold"), " ", (hosts, "ckpt--origin"))
+        else:
+            left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
         return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
 
 
@@ -119,7 +160,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
     NOUN = "sessions"
     EMPTY_TEXT = "No sessions"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "ckpt--chip-legacy", "ckpt--chip-placeholder", "ckpt--chip-gone", *STATUS_CHIP.values()
+        "ckpt--chip-legacy", "ckpt--chip-placeholder", "ckpt--chip-gone", "ckpt--origin",
+        *STATUS_CHIP.values(),
     }
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     SORTS = SESSION_SORTS
@@ -258,6 +300,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         if info is not None and info.archived:
             marks.append("arch", style="dim reverse")
             marks.append(" ")
+        if row.archive_origin is not None and isinstance(self.service, ArchiveView):
+            marks.append(self.service.host_of(row.archive_origin), style="ckpt--origin")
+            marks.append(" ")
         title = self.activity.title(row) or row.id
         dim = (
             "dim italic" if row.origin == "opencode" else ("dim" if not row.has_checkpoint else "")
@@ -282,7 +327,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     NOUN = "snapshots"
     EMPTY_TEXT = "No snapshots"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "ckpt--summary", "ckpt--restored", "ckpt--marked", *KIND.values()
+        "ckpt--summary", "ckpt--restored", "ckpt--marked", "ckpt--archived", *KIND.values()
     }
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -365,6 +410,9 @@ class SnapshotList(PagedList[SnapshotRow]):
             flags.append("◆ ", style="ckpt--marked")
         if row.restored_at:
             flags.append("↺ ", style="ckpt--restored")
+        if row.archived:  # pruned from its store: the archive alone keeps it
+            flags.append("archived", style="ckpt--archived")
+            flags.append(" ")
         name = safe(row.name, 200, style="bold" if row.kind == "manual" else "")
         if width < NARROW_SNAPSHOTS:  # a narrow pane: kind, name and age
             age = Text(self.row_age(row))
