@@ -53,7 +53,7 @@ async def _into_snapshots(pilot, session: str) -> None:
     await settle(pilot)
     await pilot.press("enter")
     await settle(pilot)
-    main.sessions.select_key(session)
+    main.sessions.select_key(main.session_key(session))
     await settle(pilot)
     await pilot.press("enter")
     await settle(pilot)
@@ -79,7 +79,7 @@ async def test_two_origins_browsed_read_only_with_their_marks(two_origins):
         assert any("laptop" in x and "session s1" in x for x in sessions)
         assert any("devbox" in x and "session s2" in x for x in sessions)
         # the laptop's history: the pruned n0 still there, marked archived
-        main.sessions.select_key("s1")
+        main.sessions.select_key(main.session_key("s1"))
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
@@ -224,3 +224,29 @@ async def test_a_server_lost_while_open_is_one_notice(two_origins):
         lost = [n for n in app.notices.notices if "stopped answering" in n.text]
         assert len(lost) == 1 and app.crash_log is None
         assert len(lost[0].text.splitlines()) == 1
+
+
+@run_async
+async def test_one_session_id_from_two_machines_is_two_sessions(archive, tmp_path):
+    """A store copied to another machine: the same session id from two
+    origins, each row showing its own machine's snapshots."""
+    url = archive.url()
+    for host, count in (("laptop", 2), ("devbox", 4)):
+        path = make_store(tmp_path / f"{host}.db", sessions=("s1",), snapshots=count)
+        assert run_cli("archive", "push", url, "--db", str(path), "--host", host).returncode == 0
+    app = CkptApp(open_view(url), poll=False, read_opencode=False)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        main = app.main
+        seen = {}
+        for index in range(2):
+            main.sessions.cursor = index
+            await settle(pilot)
+            host = app.service.host_of(main.sessions.highlighted.archive_origin)
+            seen[host] = (main.snapshots.total, app.service.current("s1").checkpoint.objective)
+        assert seen == {"laptop": (2, "s1 now"), "devbox": (4, "s1 now")}
+        assert [r.archive_origin for r in main.sessions.rows][0] != main.sessions.rows[
+            1
+        ].archive_origin

@@ -12,7 +12,9 @@ saying why (:attr:`ArchiveSource.read_only_reason`).
 Origins come first: :attr:`ArchiveView.scope` keeps the projects and
 sessions to one origin (``None``: every origin). A session is keyed in the
 archive by origin and id; the app keys its rows by id, so the view
-remembers the origin of each session it listed and reads that one.
+remembers the origin of each session it listed, or the one selected
+(:meth:`ArchiveView.choose`) where two machines pushed the same id, and
+reads that one.
 
 :class:`ArchiveSource` is what the app asks of the store it shows: its
 name and schema for the header, whether writes are off, a change token
@@ -159,8 +161,14 @@ class ArchiveView:
         )
         for row in page.rows:
             if row.archive_origin is not None:
-                self._session_origin[row.id] = row.archive_origin
+                self._session_origin.setdefault(row.id, row.archive_origin)
         return page
+
+    def choose(self, row: SessionRow) -> None:
+        """Read the session of ``row``'s id from ``row``'s origin from now on
+        (the one selected, where two machines pushed the same id)."""
+        if row.archive_origin is not None:
+            self._session_origin[row.id] = row.archive_origin
 
     def session_tree(
         self, project_id: str, after=None, limit: int = 200, text=None, sort: str = "activity"
@@ -183,7 +191,7 @@ class ArchiveView:
         (``archived``); ``exclude_kinds`` drops those after the read."""
         page = self.reader.snapshots(
             session_id,
-            origin=self._origin(session_id),
+            origin=self.origin_of(session_id),
             kinds=kinds,
             after=after,
             limit=limit,
@@ -216,32 +224,34 @@ class ArchiveView:
             return {}
         ids = [r.id for r in rows]
         with self.reader.archive.read() as conn:
-            origin = self._origin(session_id) or self.reader.session(session_id).archive_origin
+            origin = self.origin_of(session_id) or self.reader.session(session_id).archive_origin
             previous, payloads = archive_reads.payloads_and_previous(conn, origin, session_id, ids)
         return payload_summaries(ids, previous, payloads)
 
     # -- one session ------------------------------------------------------------------
-    def _origin(self, session_id: str) -> str | None:
+    def origin_of(self, session_id: str) -> str | None:
+        """The origin a session of this id is read from (``None``: not listed yet)."""
         return self._session_origin.get(session_id)
 
+
     def session(self, session_id: str) -> SessionRow:
-        return self.reader.session(session_id, origin=self._origin(session_id))
+        return self.reader.session(session_id, origin=self.origin_of(session_id))
 
     def current(self, session_id: str) -> Current:
-        return self.reader.current(session_id, origin=self._origin(session_id))
+        return self.reader.current(session_id, origin=self.origin_of(session_id))
 
     def snapshot(self, session_id: str, name: str) -> ArchivedSnapshot:
-        return self.reader.snapshot(session_id, name, origin=self._origin(session_id))
+        return self.reader.snapshot(session_id, name, origin=self.origin_of(session_id))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
-        return self.reader.compare(session_id, old, new, origin=self._origin(session_id))
+        return self.reader.compare(session_id, old, new, origin=self.origin_of(session_id))
 
     def field_history(
         self, session_id: str, field: str, snapshot: str | None = None
     ) -> FieldHistory:
         """Blame over every archived snapshot, the pruned ones marked ``archived``."""
         return self.reader.field_history(
-            session_id, field, snapshot, origin=self._origin(session_id)
+            session_id, field, snapshot, origin=self.origin_of(session_id)
         )
 
     def board(
@@ -274,7 +284,7 @@ class ArchiveView:
                 "r copies an archived snapshot into the local session of the same id; "
                 "mark it (m) and press r on a session the local store has"
             ) from None
-        ref = archive.ArchiveRef(session_id, snapshot, self._origin(session_id))
+        ref = archive.ArchiveRef(session_id, snapshot, self.origin_of(session_id))
         source = archive.copy_source(self.reader, ref)
         return archive.plan_copy(local, source, session_id, fields)
 

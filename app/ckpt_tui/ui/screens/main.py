@@ -263,7 +263,10 @@ class MainScreen(Explains, Screen[None]):
         elif event.source is self.sessions:
             srow: SessionRow | None = event.row
             in_store = srow is not None and srow.origin == "store"
-            self.snapshots.show_session(srow.id if in_store else None)
+            if self.archive is not None and srow is not None:
+                self.archive.choose(srow)  # the session of this id from this origin
+            origin = srow.archive_origin if srow is not None else None
+            self.snapshots.show_session(srow.id if in_store else None, origin)
             if srow is None and self.sessions.filter_text:
                 self._show_note(Text(no_match(self.sessions.filter_text), "dim"), "Session")
                 return
@@ -655,7 +658,7 @@ class MainScreen(Explains, Screen[None]):
         board's and the history's ``enter``."""
         self.sessions.show_project(project_id)
         self.projects.select_key(project_id)
-        self.sessions.select_key(session_id)
+        self.sessions.select_key(self.session_key(session_id))
         self.snapshots.show_session(session_id)
         if snapshot_id is None:
             self.sessions.focus()
@@ -664,9 +667,16 @@ class MainScreen(Explains, Screen[None]):
         self.snapshots.select_key(snapshot_id, within=10_000)
         self.snapshots.focus()
 
+    def session_key(self, session_id: str) -> object:
+        """The sessions pane's key of a session: its id; in the archive,
+        with the origin it is read from (``ArchiveView.origin_of``)."""
+        if self.archive is None or (origin := self.archive.origin_of(session_id)) is None:
+            return session_id
+        return (session_id, origin)
+
     def select_session(self, session_id: str) -> None:
         """Put the cursor on a session of the shown project (after an adoption)."""
-        self.sessions.select_key(session_id)
+        self.sessions.select_key(self.session_key(session_id))
         self.sessions.focus()
 
     @on(ProjectList.OriginChanged)

@@ -186,8 +186,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             super().__init__()
             self.row = row
 
-    def __init__(self, service: Service, *, id: str | None = None) -> None:
+    def __init__(self, service: Service | ArchiveView, *, id: str | None = None) -> None:
         self.service = service
+        self.archive = service if isinstance(service, ArchiveView) else None
         self.project_id: str | None = None
         self.activity = Activity.empty()
         self.show_opencode = False
@@ -214,7 +215,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             self.reload()
             return
         key = self.row_key(self.highlighted) if self.highlighted is not None else None
-        self._data.rows = activity.nest(list(self._data.rows))
+        if self.archive is None:
+            self._data.rows = activity.nest(list(self._data.rows))
         index = self._index_of(key)
         if index is not None and index != self.cursor:
             self.set_reactive(PagedList.cursor, index)
@@ -265,7 +267,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
                 extras = [r for r in extras if text.lower() in (r.title or r.id).lower()]
             rows += extras
             total += len(extras)
-        nested = self.activity.nest(rows)
+        # The archive lists one session of an id per machine, flat: nesting
+        # (by id) would fold two machines' sessions into one.
+        nested = rows if self.archive is not None else self.activity.nest(rows)
         return Page(rows=nested, total=total, cursor=page.cursor, at_least=page.at_least)
 
     def _all_ids(self, project_id: str) -> set[str]:
@@ -279,7 +283,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
                 return ids
 
     def row_key(self, row: SessionRow) -> object:
-        return row.id
+        """The id; in the archive with its origin (two machines may push one id)."""
+        return row.id if row.archive_origin is None else (row.id, row.archive_origin)
 
     def row_time(self, row: SessionRow) -> object:
         return row.updated_at
@@ -300,7 +305,7 @@ class SessionList(_Sorted, PagedList[SessionRow]):
         if info is not None and info.archived:
             marks.append("arch", style="dim reverse")
             marks.append(" ")
-        if row.archive_origin is not None and isinstance(self.service, ArchiveView):
+        if row.archive_origin is not None and self.archive is not None:
             marks.append(self.service.host_of(row.archive_origin), style="ckpt--origin")
             marks.append(" ")
         title = self.activity.title(row) or row.id
@@ -338,6 +343,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
         self.session_id: str | None = None
+        self.origin: str | None = None  # in the archive: the session's origin
         self.hide_auto = False
         #: survives a change of session: a diff or copy may cross sessions
         self.marked: Mark | None = None
@@ -345,9 +351,11 @@ class SnapshotList(PagedList[SnapshotRow]):
         self._summary_pending = False
         super().__init__("3 Snapshots", id=id)
 
-    def show_session(self, session_id: str | None) -> None:
-        if session_id != self.session_id:
-            self.session_id = session_id
+    def show_session(self, session_id: str | None, origin: str | None = None) -> None:
+        """The session's snapshots; in the archive, of the session of that
+        id pushed from ``origin`` (an id two machines pushed is two sessions)."""
+        if (session_id, origin) != (self.session_id, self.origin):
+            self.session_id, self.origin = session_id, origin
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)
 
@@ -370,7 +378,7 @@ class SnapshotList(PagedList[SnapshotRow]):
         )
 
     def context(self) -> object:
-        return (self.session_id, self.hide_auto)
+        return (self.session_id, self.origin, self.hide_auto)
 
     def fetch(self, after, limit) -> Page[SnapshotRow] | None:
         if self.session_id is None:
