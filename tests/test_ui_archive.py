@@ -95,6 +95,7 @@ async def test_two_origins_browsed_read_only_with_their_marks(two_origins):
         said = " ".join(n.text for n in app.notices.notices)
         assert "the archive is browsed read-only" in said
         assert "n snapshots a local session" in said
+        assert app.crash_log is None  # no worker failed on the way
 
 
 @run_async
@@ -171,6 +172,7 @@ async def test_copy_back_into_the_local_session_then_undo_from_the_app(two_origi
         await pilot.press("u")
         await settle(pilot)
         assert _checkpoint(laptop)[2:-1] == before[2:-1]  # every column but updated_at
+        assert app.crash_log is None
 
 
 @run_async

@@ -369,7 +369,10 @@ class MainScreen(Explains, Screen[None]):
         self._work_out_note(row.session_id, row.id)
 
     def _work_out_note(self, session_id: str, snapshot: str | None) -> None:
-        """In a detail worker: the note ``e`` would write for the selection."""
+        """In a detail worker: the note ``e`` would write for the selection
+        (none in the archive: ``e`` is not offered there)."""
+        if self.archive is not None:
+            return
         from ckpt_tui.ui.flows import handoff  # in the worker: not at start-up
 
         self._work_out(self.notes, (session_id, snapshot), handoff.work_out)
