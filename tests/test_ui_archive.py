@@ -44,6 +44,11 @@ def two_origins(archive, tmp_path):
     return archive, laptop, devbox
 
 
+def _app(url: str) -> CkptApp:
+    """The app on the archive at ``url`` (no live poll, no opencode data)."""
+    return CkptApp(open_view(url), poll=False, read_opencode=False)
+
+
 def _rows(pane) -> list[str]:
     return [line for line in drawn_lines(pane) if line.strip()]
 
@@ -63,7 +68,7 @@ async def _into_snapshots(pilot, session: str) -> None:
 @run_async
 async def test_two_origins_browsed_read_only_with_their_marks(two_origins):
     archive, _laptop, _devbox = two_origins
-    app = CkptApp(open_view(archive.url()), poll=False, read_opencode=False)
+    app = _app(archive.url())
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
         main = app.main
@@ -101,7 +106,7 @@ async def test_two_origins_browsed_read_only_with_their_marks(two_origins):
 @run_async
 async def test_origin_key_keeps_projects_and_sessions_to_one_machine(two_origins):
     archive, _laptop, _devbox = two_origins
-    app = CkptApp(open_view(archive.url()), poll=False, read_opencode=False)
+    app = _app(archive.url())
     async with app.run_test(size=(120, 35)) as pilot:
         await settle(pilot)
         main = app.main
@@ -120,7 +125,7 @@ async def test_origin_key_keeps_projects_and_sessions_to_one_machine(two_origins
 @run_async
 async def test_diff_and_field_history_over_the_pruned_snapshot(two_origins):
     archive, _laptop, _devbox = two_origins
-    app = CkptApp(open_view(archive.url()), poll=False, read_opencode=False)
+    app = _app(archive.url())
     async with app.run_test(size=(160, 45)) as pilot:
         await _into_snapshots(pilot, "s1")
         main = app.main
@@ -179,7 +184,7 @@ async def test_copy_back_into_the_local_session_then_undo_from_the_app(two_origi
 async def test_the_read_only_role_browses(two_origins):
     archive, _laptop, _devbox = two_origins
     archive.grant_reader()
-    app = CkptApp(open_view(archive.url(reader=True)), poll=False, read_opencode=False)
+    app = _app(archive.url(reader=True))
     async with app.run_test(size=(120, 35)) as pilot:
         await _into_snapshots(pilot, "s2")
         assert [r.name for r in app.main.snapshots.rows][-2:] == ["n1", "n0"]
@@ -211,7 +216,7 @@ def test_start_errors_are_one_line_and_leave_the_store_alone(two_origins, monkey
 @run_async
 async def test_a_server_lost_while_open_is_one_notice(two_origins):
     archive, _laptop, _devbox = two_origins
-    app = CkptApp(open_view(archive.url()), poll=False, read_opencode=False)
+    app = _app(archive.url())
     async with app.run_test(size=(120, 35)) as pilot:
         await settle(pilot)
         reader = app.service.reader
@@ -236,7 +241,7 @@ async def test_one_session_id_from_two_machines_is_two_sessions(archive, tmp_pat
     for host, count in (("laptop", 2), ("devbox", 4)):
         path = make_store(tmp_path / f"{host}.db", sessions=("s1",), snapshots=count)
         assert run_cli("archive", "push", url, "--db", str(path), "--host", host).returncode == 0
-    app = CkptApp(open_view(url), poll=False, read_opencode=False)
+    app = _app(url)
     async with app.run_test(size=(120, 35)) as pilot:
         await settle(pilot)
         await pilot.press("enter")

@@ -113,8 +113,9 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
         """The projects now come from another origin (or all): the sessions follow."""
 
     def context(self) -> object:
-        scope = self.archive.scope if self.archive is not None else None
-        return ("projects", self.sort, scope)
+        if self.archive is not None:  # and the origin the projects come from
+            return ("projects", self.sort, self.archive.scope)
+        return ("projects", self.sort)
 
     def title_text(self) -> str:
         return super().title_text() + ("" if self.archive is not None else self.sort_title())
@@ -144,7 +145,7 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
             return fit(safe(name, 200, style="bold"), width)
         right = Text.assemble((f"{row.session_count:>3}", "bold"), (f" {self.row_age(row)}", "dim"))
         if row.origins and self.archive is not None:  # the machines holding it
-            hosts = " ".join(self.archive.host_of(o) for o in row.origins)
+            hosts = " ".join(sorted(self.archive.host_of(o) for o in row.origins))
             left = Text.assemble(safe(name, 200, style="bold"), " ", (hosts, "ckpt--origin"))
         else:
             left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
@@ -378,7 +379,9 @@ class SnapshotList(PagedList[SnapshotRow]):
         )
 
     def context(self) -> object:
-        return (self.session_id, self.origin, self.hide_auto)
+        if self.origin is not None:  # the archive: the session's origin too
+            return (self.session_id, self.origin, self.hide_auto)
+        return (self.session_id, self.hide_auto)
 
     def fetch(self, after, limit) -> Page[SnapshotRow] | None:
         if self.session_id is None:
@@ -392,7 +395,8 @@ class SnapshotList(PagedList[SnapshotRow]):
         )
 
     def fetch_last(self, before, limit) -> Page[SnapshotRow] | None:
-        if self.session_id is None:
+        # The archive reads from the top only: G goes to the last loaded row.
+        if self.session_id is None or isinstance(self.service, ArchiveView):
             return None
         return self.service.last_snapshots(
             self.session_id,
