@@ -56,11 +56,11 @@ def _ui_test_again_with_the_hooks_off(request):
     A hook asks ``textual_compat.enabled()`` when, and only when, it is about
     to act; off, it does what Textual does by default. So a UI test in which
     no hook asked ran exactly as it runs with the hooks off: its pass is the
-    pass with the hooks off. A UI test in which a hook asked, or that started
-    another process (whose hooks this one cannot see), is run again here, in
-    a fresh ``pytest`` with every hook off, and must pass there too. A test
-    that fails there is run once more, so one that fails now and then
-    whatever the hooks (a race of its own) does not count."""
+    pass with the hooks off. One in which a hook asked is run again here, in
+    a fresh ``pytest`` with every hook off, and must pass there too (run once
+    more if it fails, so one that fails now and then whatever the hooks, a
+    race of its own, does not count). A process the test starts (whose hooks
+    cannot be seen from here) runs with the hooks off."""
     if not request.node.path.name.startswith("test_ui_"):
         yield
         return
@@ -69,23 +69,23 @@ def _ui_test_again_with_the_hooks_off(request):
     if not textual_compat.enabled():  # this is the run with the hooks off
         yield
         return
-    reasons: list[str] = []
-    asked = textual_compat.enabled
+    asked: list[bool] = []
+    really_enabled = textual_compat.enabled
 
     def enabled() -> bool:
-        reasons.append("a hook of ui/textual_compat.py acted")
-        return asked()
+        asked.append(True)
+        return really_enabled()
 
     class Popen(subprocess.Popen):
-        def __init__(self, *args, **kwargs):
-            reasons.append("it started another process")
-            super().__init__(*args, **kwargs)
+        def __init__(self, *args, env=None, **kwargs):
+            env = {**(os.environ if env is None else env), textual_compat.SWITCH: "off"}
+            super().__init__(*args, env=env, **kwargs)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(textual_compat, "enabled", enabled)
         patch.setattr(subprocess, "Popen", Popen)
         yield
-    if not reasons:
+    if not asked:
         return
     env = dict(os.environ, **{textual_compat.SWITCH: "off"})
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", request.node.nodeid]
@@ -97,7 +97,7 @@ def _ui_test_again_with_the_hooks_off(request):
             return
     pytest.fail(
         f"{request.node.nodeid} fails with every hook of ui/textual_compat.py off "
-        f"({textual_compat.SWITCH}=off; run again so because {reasons[0]}):\n"
+        f"({textual_compat.SWITCH}=off; run again so as a hook acted in it):\n"
         + result.stdout[-4000:]
         + result.stderr[-2000:]
     )

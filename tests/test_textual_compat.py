@@ -88,8 +88,12 @@ async def test_a_worker_error_leaves_the_app_running(store_path, monkeypatch):
         assert app.is_running
 """
 
-#: A UI test no hook acts in (run once only).
+#: A UI test no hook acts in (run once only); a process it starts runs
+#: with the hooks off.
 NEEDS_NO_HOOK = """
+import subprocess
+import sys
+
 from tests.ui_support import make_app, run_async, settle
 
 
@@ -99,6 +103,9 @@ async def test_the_sessions_are_listed(store_path):
     async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
         assert app.main.sessions.rows
+    child = "import os; print(os.environ['CKPT_TUI_TEXTUAL_COMPAT'])"
+    seen = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True)
+    assert seen.stdout == "off\\n", seen.stderr
 """
 
 
@@ -109,7 +116,8 @@ def test_a_ui_test_that_needs_a_hook_fails(tmp_path):
     """The UI suite passes with every hook off (``conftest``'s
     ``_ui_test_again_with_the_hooks_off``): a UI test in which a hook acts is
     run again with the hooks off, and fails there if it needs the hook; one
-    in which no hook acts passes once."""
+    in which no hook acts passes once, and the processes it starts run with
+    the hooks off."""
     (tmp_path / "conftest.py").write_text(
         "from tests.conftest import _isolated, _ui_test_again_with_the_hooks_off, store_path\n"
     )
@@ -135,7 +143,7 @@ def test_a_ui_test_that_needs_a_hook_fails(tmp_path):
     ), out
     assert (
         "test_ui_needs_the_hook.py::test_a_worker_error_leaves_the_app_running fails with every "
-        "hook of ui/textual_compat.py off (CKPT_TUI_TEXTUAL_COMPAT=off; run again so because a "
-        "hook of ui/textual_compat.py acted)" in out
+        "hook of ui/textual_compat.py off (CKPT_TUI_TEXTUAL_COMPAT=off; run again so as a hook "
+        "acted in it)" in out
     ), out
     assert "RuntimeError: boom" in out  # what the re-run said
