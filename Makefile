@@ -25,7 +25,7 @@ sql: $(STAMP)
 	$(BIN)/python tools/gen_sql.py
 
 test: lint
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --dist worksteal
 
 # The suite on the lowest versions pyproject.toml admits (needs the package
 # index; `make test` does not): a fresh venv, each `name>=X` pinned to X.
