@@ -31,7 +31,7 @@ What it does, in one run:
 * one more store pushed ``--no-index`` (the copy alone), then ``archive
   index`` (its search words afterwards).
 
-Targets (issue 28): incremental push of 1,000 <= 2 s; first push >= 20,000
+Targets: incremental push of 1,000 <= 2 s; first push >= 20,000
 snapshots/s; pages <= 50 ms; search <= 100 ms (medians). Timings on a
 machine shared with other work are noisy: compare the rows of one run.
 """

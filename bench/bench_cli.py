@@ -1,4 +1,4 @@
-"""The command line beside plain scripts printing the same output (issue 12).
+"""The command line beside plain scripts printing the same output.
 
     .venv/bin/python bench/bench_cli.py [--db bench/.data/large.db] [--runs 21] [--json OUT]
         [--against DIR]     # also time the ckpt_tui package in DIR (A/B, e.g. `git archive main app`)

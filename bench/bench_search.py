@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=21)
     parser.add_argument("--small", action="store_true", help="tiny store (smoke test)")
     parser.add_argument(
-        "--million", action="store_true", help="the 1,000,000-snapshot store (issue 12's)"
+        "--million", action="store_true", help="the 1,000,000-snapshot store (bench/generate.py --million)"
     )
     parser.add_argument(
         "--compile",

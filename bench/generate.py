@@ -32,7 +32,7 @@ GENERATOR_VERSION = 1
 DEFAULT_OUT = Path(__file__).resolve().parent / ".data" / "large.db"
 FULL = {"projects": 200, "sessions": 10_000, "snapshots": 200_000, "long": 5_000, "huge_kb": 1024}
 SMALL = {"projects": 4, "sessions": 40, "snapshots": 600, "long": 120, "huge_kb": 64}
-#: The million-snapshot store of issue 12: a tenth of 50,450 sessions makes
+#: The million-snapshot store: a tenth of 50,450 sessions makes
 #: the 5,045-session project.
 MILLION = {
     "projects": 1_000,

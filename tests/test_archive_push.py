@@ -313,3 +313,60 @@ def _is_utf8(raw: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def test_a_push_reads_the_store_only_through_generated_statements(archive, tmp_path, monkeypatch):
+    """Every statement a push runs on the store (its keys, every copied
+    table, rows by key, the one pass over the snapshots, the file's
+    anchors) is one of the generated read statements."""
+    from ckpt_tui.store import archive_push
+    from tests.test_read_sql import not_generated
+
+    trace: list[str] = []
+    real_connect = archive_push.connect
+
+    def traced_connect(*args, **kwargs):
+        conn = real_connect(*args, **kwargs)
+        conn.set_trace_callback(trace.append)
+        return conn
+
+    monkeypatch.setattr(archive_push, "connect", traced_connect)
+    path = make_store(tmp_path / "s.db", sessions=("s1", "s2"), snapshots=8)
+    a = Archive(archive.url())
+    assert a.push(path).stats.snapshots == 16  # the whole table in one pass
+    conn = connect(path)
+    add_snapshot(conn, "s1", "p1", "late", '{"objective": "late"}', at=stamp(99))
+    conn.execute("UPDATE checkpoints SET updated_at = ? WHERE session_id = 's2'", (stamp(99),))
+    conn.close()
+    assert a.push(path).stats.snapshots == 1  # looked up by id
+    a.close()
+    ran = "\n".join(trace)
+    for table in ("projects", "sessions", "checkpoints", "snapshots"):
+        assert f"FROM {table}" in ran
+    assert "json_each" in ran and "snapshots.rowid" in ran
+    assert not_generated(trace) == []
+
+
+def test_an_incremental_push_leaves_out_text_that_is_not_utf8_and_copies_the_rest(
+    archive, tmp_path
+):
+    path = make_store(tmp_path / "s.db", snapshots=8)
+    a = Archive(archive.url())
+    a.push(path)
+    conn = connect(path)
+    conn.execute(
+        "INSERT INTO snapshots VALUES ('bad-id', 's1', 'p1', 'bad', 'manual', ?, "
+        "CAST(x'7b226e6f746573223a2261ff62227d' AS TEXT), 1, NULL)",
+        (stamp(20),),
+    )
+    add_snapshot(conn, "s1", "p1", "good", '{"objective": "fine"}', at=stamp(21))
+    conn.close()
+    stats = a.push(path).stats
+    a.close()
+    assert stats.snapshots == 1
+    assert [line for line in stats.skipped if "not valid UTF-8" in line] == [
+        "snapshots 'bad-id': its text is not valid UTF-8; not archived"
+    ]
+    assert sorted(sid for sid, _, _ in archive_snapshots(archive)) == sorted(
+        store_snapshots_utf8(path)
+    )

@@ -197,3 +197,53 @@ def test_grants_print_only_usage_and_select():
     ]
     hostile = run_cli("archive", "grants", 'x"; DROP TABLE y; --')
     assert '"x""; DROP TABLE y; --"' in hostile.stdout
+
+
+#: What every command that writes or checks the archive's schema runs.
+_SCHEMA_COMMANDS = (("archive", "init"), ("archive", "migrate"), ("archive", "index"))
+
+
+@pytest.mark.parametrize(
+    ("change", "missing", "reading"),
+    [
+        (
+            "DROP TABLE ckpt_archive.snapshot_search",
+            "table ckpt_archive.snapshot_search",
+            ("archive", "search", "step"),
+        ),
+        (
+            "ALTER TABLE ckpt_archive.projects DROP COLUMN session_count",
+            "column ckpt_archive.projects.session_count",
+            ("archive", "list", "projects"),
+        ),
+    ],
+)
+def test_an_archive_made_by_another_build_says_so_and_what_to_do(
+    archive, tmp_path, change, missing, reading
+):
+    """An archive whose version is this ckpt-tui's but whose tables are not
+    (an earlier build at the same version number made it): a push, a read
+    that needs what is missing and the schema commands each say so in one
+    line, with what is missing and what to do, and neither the archive's
+    rows nor the store change."""
+    path = make_store(tmp_path / "s.db")
+    assert run_cli("archive", "push", archive.url(), "--db", str(path)).returncode == 0
+    archive.sql(change)
+    archived = archive.sql("SELECT count(*) FROM ckpt_archive.snapshots")
+    before = file_digest(path)
+    more = make_store(tmp_path / "more.db")
+    url = archive.url()
+    for args in (
+        ("archive", "push", url, "--db", str(more)),
+        (*reading, "--archive", url),
+        *((*command, url) for command in _SCHEMA_COMMANDS),
+    ):
+        result = run_cli(*args)
+        assert result.returncode == 1, (args, result.stdout, result.stderr)
+        line = _one_line(result)
+        assert "made by another build of ckpt-tui" in line, (args, line)
+        assert missing in line and "archive init" in line and "empty database" in line
+        assert "creates one" not in line
+        assert archive.writer_password not in result.stderr
+    assert archive.sql("SELECT count(*) FROM ckpt_archive.snapshots") == archived
+    assert file_digest(path) == before

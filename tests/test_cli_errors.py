@@ -171,6 +171,28 @@ def test_a_snapshot_name_is_taken_as_the_command_line_prints_it(run, store_path)
     assert "Objective: hidden" in out
 
 
+def test_a_diff_of_a_snapshot_named_as_printed_is_headed_by_its_name(run, store_path):
+    conn = connect(store_path)
+    add_snapshot(conn, "s1", "p1", "evil\x1b[31mred\u202e", {"objective": "hidden"},
+                 at="2026-11-05T00:00:00.000Z", sid="snap-evil-id")
+    conn.close()
+    printed = "evil\\x1b[31mred\\u202e"
+    for named in (printed, "snap-evil-id"):  # as printed, or by id
+        code, out, err = run("diff", "s1", named, "first")
+        assert code == 0, err
+        assert out.startswith(f"--- {printed}\n+++ first\n")
+        assert "snap-evil-id" not in out and "\x1b" not in out
+        code, out, err = run("diff", "s1", "first", named, "--format", "patch")
+        assert code == 0, err
+        assert out.splitlines()[0] == f"ckpt-tui diff s1: first -> {printed}"
+        code, out, err = run("diff", "s1", named, "--json")
+        assert code == 0, err
+        assert json.loads(out)["from"] == "evil\x1b[31mred\u202e"
+        code, out, err = run("diff", "s1", named, "--against", "s1:first")
+        assert code == 0, err
+        assert out.startswith(f"--- s1:{printed}\n+++ s1:first\n")
+
+
 def test_board_with_a_status_no_session_has_is_a_usage_error(run):
     code, out, err = run("board", "--status", "in_progres")
     assert code == 2 and out == ""

@@ -75,7 +75,34 @@ def test_log_exception_writes_the_traceback_even_when_off():
 
 
 @run_async
-async def test_an_unexpected_worker_error_is_logged_and_notified(store_path):
+async def test_an_unexpected_worker_error_is_logged_and_notified(store_path, monkeypatch):
+    """A write failing with an error that is not the store's is logged and
+    shown, the app goes on, and the write's "waiting for the store" timer
+    is stopped, as every other end of a write stops it: left running, it
+    said the app was waiting forever, and when it fired while the app was
+    closing it found no main screen and broke the app (the timer belongs
+    to the main screen, so it goes with it)."""
+    from textual.message_pump import MessagePump
+    from textual.timer import Timer
+
+    from ckpt_tui.ui.flows import writes
+
+    started: list[tuple[object, Timer]] = []
+    stopped: set[int] = set()
+    set_timer, stop = MessagePump.set_timer, Timer.stop
+
+    def recorded_set_timer(self, delay, *args, **kwargs):
+        timer = set_timer(self, delay, *args, **kwargs)
+        if delay == writes.BUSY_NOTICE_SECONDS:
+            started.append((self, timer))
+        return timer
+
+    def recorded_stop(self):
+        stopped.add(id(self))
+        return stop(self)
+
+    monkeypatch.setattr(MessagePump, "set_timer", recorded_set_timer)
+    monkeypatch.setattr(Timer, "stop", recorded_stop)
     app = make_app(store_path)
 
     def broken():
@@ -90,6 +117,9 @@ async def test_an_unexpected_worker_error_is_logged_and_notified(store_path):
             "ZeroDivisionError" in m and f"traceback in {state_log()}" in m for m in messages
         ), messages
         assert app.is_running, "a worker's error does not end the app"
+        [(owner, busy)] = started
+        assert id(busy) in stopped, "the busy notice still runs after the write ended"
+        assert owner is app.main
     text = state_log().read_text(encoding="utf-8")
     assert "Traceback" in text and "in broken" in text
 

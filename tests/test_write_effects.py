@@ -15,6 +15,7 @@ from ckpt_tui import paths, timeutil
 from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ChooseFields
+from ckpt_tui.store import writes
 from tests.factory import add_project, add_session, add_snapshot, basic_store, connect
 from tests.test_actions import plugin_restore
 from tests.test_concurrency import history
@@ -108,6 +109,49 @@ def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
         + [datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)] * 100
     )
     monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
+    # the clock here moves only when read: a loaded machine must not make the
+    # write give up waiting on it before its third reading
+    monkeypatch.setattr(writes, "CLOCK_STALL_S", 60.0)
+    svc = open_service(store_path)
+    try:
+        outcome = svc.restore("s1", "first")
+    finally:
+        svc.close()
+    rows = {r["name"]: r for r in history(store_path)}
+    assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
+
+
+def test_a_write_held_up_past_its_wait_still_looks_at_the_clock_again(store_path, monkeypatch):
+    """On a loaded machine the write may be held up between starting its
+    wait and looking at the clock (the wait's few milliseconds already
+    gone): it reads the clock once more before giving up, and stamps .367
+    rather than a second .366."""
+    from ckpt_tui.store import writes
+
+    conn = connect(store_path)
+    add_snapshot(conn, "s1", "p1", "just-saved", {"objective": "x"}, kind="auto",
+                 at="2026-11-10T12:00:00.366Z")
+    conn.close()
+    # the write's first look at the clock, then the held-up ones: time went on
+    later = datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)
+    readings = iter([datetime(2026, 11, 10, 12, 0, 0, 366400, tzinfo=UTC)] + [later] * 100)
+    monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
+
+    class HeldUp:
+        """``time`` as a loaded machine's: every look at the monotonic clock
+        after the first finds a second gone."""
+
+        def __init__(self) -> None:
+            self.looks = 0
+
+        def monotonic(self) -> float:
+            self.looks += 1
+            return 0.0 if self.looks == 1 else 1.0
+
+        def sleep(self, seconds: float) -> None:
+            pass
+
+    monkeypatch.setattr(writes, "time", HeldUp())
     svc = open_service(store_path)
     try:
         outcome = svc.restore("s1", "first")

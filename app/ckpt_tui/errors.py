@@ -1,6 +1,6 @@
 """Errors every layer raises, each carrying the one line a person reads.
 
-The command line prints ``str(error)`` and exits 1; the app shows it in a
+The command line prints ``str(error)`` and exits with its kind's status (``cli.exits``); the app shows it in a
 notification. Nothing here knows about either.
 """
 

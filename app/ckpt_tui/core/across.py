@@ -48,29 +48,34 @@ def parse_ref(reader: Reader, text: str) -> Ref:
     raise NotFound(f"no session in the store matches {text[:200]!r}")
 
 
-def content(reader: Reader, ref: Ref) -> tuple[Checkpoint, str | None, str]:
-    """What ``ref`` holds, the snapshot id it came from, and a label; a
-    damaged snapshot or a session without a checkpoint is refused."""
+def content(reader: Reader, ref: Ref) -> tuple[Checkpoint, str | None, str | None, str]:
+    """What ``ref`` holds, the id and name of the snapshot it came from
+    (however ``ref`` named it), and a label; a damaged snapshot or a session
+    without a checkpoint is refused."""
     if ref.snapshot is None:
         current = reader.current(ref.session_id)
         if current.checkpoint is None:
             raise NotFound(f"session {ref.session_id!r} has no checkpoint")
-        return current.checkpoint, None, f"the checkpoint of session {ref.session_id}"
+        return current.checkpoint, None, None, f"the checkpoint of session {ref.session_id}"
     view = reader.snapshot(ref.session_id, ref.snapshot)
     if isinstance(view.content, Damaged):
         raise DamagedPayload(
             f"snapshot {view.row.name!r} is damaged ({view.content.reason}); it cannot be copied"
         )
-    return view.content, view.row.id, f"{view.row.name} of session {ref.session_id}"
+    return view.content, view.row.id, view.row.name, f"{view.row.name} of session {ref.session_id}"
 
 
 def compare(reader: Reader, old: Ref, new: Ref) -> Comparison:
     """``old`` against ``new``, any two sessions."""
     from ckpt_tui.core import diff as diffs
 
-    a, _, _ = content(reader, old)
-    b, _, _ = content(reader, new)
-    return Comparison(old.label(), new.label(), diffs.diff_checkpoints(a, b))
+    a, _, old_name, _ = content(reader, old)
+    b, _, new_name, _ = content(reader, new)
+    return Comparison(
+        old._replace(snapshot=old_name).label(),
+        new._replace(snapshot=new_name).label(),
+        diffs.diff_checkpoints(a, b),
+    )
 
 
 def plan_copy(
@@ -83,7 +88,7 @@ def plan_copy(
             "source and target are the same session; restoring one of its snapshots does that"
         )
     service.current(target_session)  # the target must exist: a clear error first
-    cp, snapshot_id, what = content(service, source)
+    cp, snapshot_id, _, what = content(service, source)
     scope = "all fields" if fields is None else field_labels(validate_fields(fields))
     return service.plan_copy(
         target_session,

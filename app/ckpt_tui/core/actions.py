@@ -49,7 +49,7 @@ class Service(Reader):
     def undo_redo(self) -> UndoRedo:
         """Made on first use: the write side's modules (``checkpoint_writes``,
         ``undo_redo``, the two steps) are imported by the first plan, write or
-        undo label, not by the app's start (issue 12: the first frame) nor by
+        undo label, not by the app's start (they would delay its first frame) nor by
         a reading command. Stateless over the journal: two threads making
         one each at once would do no harm."""
         from ckpt_tui.core.undo_redo import UndoRedo

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from ckpt_tui.core.archive_reader import ArchiveReader
     from ckpt_tui.store.archive_push import Progress, PushStats
 
+#: SQLSTATEs of a statement naming a table or column the archive lacks.
+_NOT_THERE = ("42P01", "42703")
 #: Seconds between two looks at the store's change counter (``--watch``).
 WATCH_INTERVAL = 2.0
 
@@ -106,9 +108,47 @@ class Archive:
         try:
             yield
         except DBAPIError as exc:
-            raise archive_dialect.translate(exc, self.url) from None
+            error = archive_dialect.translate(exc, self.url)
+            if getattr(exc.orig, "sqlstate", None) in _NOT_THERE:
+                error = self._made_elsewhere() or error
+            raise error from None
         except SQLAlchemyError as exc:
             raise archive_dialect.translate(exc, self.url) from None
+
+    def _made_elsewhere(self) -> CkptError | None:
+        """After a statement found no such table or column: the error of an
+        archive at this ckpt-tui's version whose tables are not its own, or
+        ``None`` (no archive there, or another failure)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from ckpt_tui.store import archive_schema as A
+
+        try:
+            with self.engine.connect() as conn:
+                if self.version(conn) == A.VERSION:
+                    return self._other_build(conn)
+        except SQLAlchemyError:
+            pass
+        return None
+
+    def _other_build(self, conn: Connection) -> CkptError | None:
+        """The error of an archive whose ``archive_version`` is this
+        ckpt-tui's but whose tables lack some of its own (an earlier build
+        at the same version number made it), or ``None``."""
+        from ckpt_tui.store import archive_dialect
+        from ckpt_tui.store import archive_schema as A
+
+        lacking = A.missing(archive_dialect.columns_present(conn, A.SCHEMA))
+        if not lacking:
+            return None
+        named = ", ".join(lacking[:3])
+        if len(lacking) > 3:
+            named += f" and {len(lacking) - 3} more"
+        return archive_dialect.ArchiveError(
+            f"the archive at {self.shown} was made by another build of ckpt-tui: its schema "
+            f"(version {A.VERSION}) lacks {named}; run `ckpt-tui archive init` on an empty "
+            "database and push into that one"
+        )
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
@@ -137,6 +177,8 @@ class Archive:
                 f"no ckpt-tui archive at {self.shown} (schema {A.SCHEMA} has no "
                 "archive_version table); `ckpt-tui archive init` creates one"
             )
+        if version == A.VERSION and writing and (error := self._other_build(conn)):
+            raise error
         if version > A.VERSION:
             if writing:
                 raise archive_dialect.ArchiveError(
@@ -161,6 +203,8 @@ class Archive:
             archive_dialect.lock_schema(conn)
             version = self.version(conn)
             if version == A.VERSION:
+                if error := self._other_build(conn):
+                    raise error
                 return f"the archive at {self.shown} is already at version {version}; nothing to do"
             if version is not None:
                 self._check_version(conn, writing=True)
@@ -185,6 +229,8 @@ class Archive:
             with self.errors(), self.engine.begin() as conn:
                 archive_dialect.lock_schema(conn)
                 version = self._check_version(conn, writing=False)
+                if version == A.VERSION and (error := self._other_build(conn)):
+                    raise error
                 if version >= A.VERSION:
                     break
                 step = MIGRATIONS[version]

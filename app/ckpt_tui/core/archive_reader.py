@@ -206,17 +206,20 @@ class ArchiveReader:
     def compare(
         self, session_id: str, old: str, new: str | None = None, *, origin: str | None = None
     ) -> Comparison:
-        """``old`` against ``new``, or against the session's checkpoint."""
+        """``old`` against ``new``, or against the session's checkpoint; each
+        side labelled by its snapshot's name, however it was named."""
         from ckpt_tui.core import diff as diffs
 
-        a = _restorable(self.snapshot(session_id, old, origin=origin))
+        older = self.snapshot(session_id, old, origin=origin)
+        a = _restorable(older)
         if new is None:
             current = self.current(session_id, origin=origin)
             if current.checkpoint is None:
                 raise NotFound(f"session {session_id!r} has no checkpoint in the archive")
-            return Comparison(old, "current", diffs.diff_checkpoints(a, current.checkpoint))
-        b = _restorable(self.snapshot(session_id, new, origin=origin))
-        return Comparison(old, new, diffs.diff_checkpoints(a, b))
+            return Comparison(older.row.name, "current", diffs.diff_checkpoints(a, current.checkpoint))
+        newer = self.snapshot(session_id, new, origin=origin)
+        b = _restorable(newer)
+        return Comparison(older.row.name, newer.row.name, diffs.diff_checkpoints(a, b))
 
     def field_history(
         self,

@@ -19,6 +19,7 @@ import sqlite3
 from pathlib import Path
 
 from ckpt_tui import timeutil
+from ckpt_tui.store.query import Query
 
 #: The tables of opencode 1.18.33 that ckpt-tui reads, as opencode creates them.
 SCHEMA = (
@@ -162,20 +163,12 @@ def write_opencode_demo(store_db: Path, target: Path, *, seed: int = 7) -> Path:
 
 def _read_store(store_db: Path):
     conn = sqlite3.connect(f"file:{store_db}?mode=ro", uri=True)
+    q = Query(conn)
     try:
-        projects = dict(conn.execute("SELECT id, directory FROM projects ORDER BY id"))
+        projects = {r[0]: r[1] for r in q.run("demo_projects")}
         sessions = []
-        for sid, pid, parent, title, created in conn.execute(
-            "SELECT id, project_id, parent_id, title, created_at FROM sessions "
-            "WHERE id NOT LIKE 'legacy::%' ORDER BY created_at, id"
-        ).fetchall():
-            times = [
-                _ms(at)
-                for (at,) in conn.execute(
-                    "SELECT captured_at FROM snapshots WHERE session_id = ? ORDER BY captured_at",
-                    (sid,),
-                )
-            ]
+        for sid, pid, parent, title, created in q.run("demo_sessions"):
+            times = [_ms(r[0]) for r in q.run("demo_save_times", session_id=sid)]
             sessions.append(
                 {
                     "id": sid,
@@ -185,11 +178,7 @@ def _read_store(store_db: Path):
                     "times": times or [_ms(created)],
                 }
             )
-        files = {
-            sid: json.loads(raw)
-            for sid, raw in conn.execute("SELECT session_id, files_touched FROM checkpoints")
-            if raw.startswith("[")
-        }
+        files = {sid: json.loads(raw) for sid, raw in q.run("demo_files") if raw.startswith("[")}
     finally:
         conn.close()
     return projects, sessions, files

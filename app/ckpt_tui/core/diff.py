@@ -256,7 +256,7 @@ def diff_items(
 
     Long because the matching, the bounds of very large lists and the
     reword pairing share one pass over the opcodes and its state; the
-    reword pairing is to be reworked (issue 12) and split with it.
+    reword pairing would be split out with any rework of it.
     """
     removed: dict[int, str] = {}
     added: dict[int, str] = {}

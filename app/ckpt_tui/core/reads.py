@@ -248,17 +248,20 @@ class Reader:
         return SnapshotView(row, decode(raw))
 
     def compare(self, session_id: str, old: str, new: str | None = None) -> Comparison:
-        """``old`` snapshot against ``new`` snapshot, or the current checkpoint."""
+        """``old`` snapshot against ``new`` snapshot, or the current checkpoint;
+        each side labelled by its snapshot's name, however it was named."""
         from ckpt_tui.core import diff as diffs
 
-        a = self._restorable(self.snapshot(session_id, old))
+        older = self.snapshot(session_id, old)
+        a = self._restorable(older)
         if new is None:
             current = self.current(session_id)
             if current.checkpoint is None:
                 raise NotFound(f"session {session_id!r} has no current checkpoint")
-            return Comparison(old, "current", diffs.diff_checkpoints(a, current.checkpoint))
-        b = self._restorable(self.snapshot(session_id, new))
-        return Comparison(old, new, diffs.diff_checkpoints(a, b))
+            return Comparison(older.row.name, "current", diffs.diff_checkpoints(a, current.checkpoint))
+        newer = self.snapshot(session_id, new)
+        b = self._restorable(newer)
+        return Comparison(older.row.name, newer.row.name, diffs.diff_checkpoints(a, b))
 
     @staticmethod
     def _restorable(view: SnapshotView) -> Checkpoint:

@@ -257,6 +257,23 @@ def table_exists(conn: Connection, schema: str, table: str) -> bool:
     return conn.execute(select(func.to_regclass(f'"{schema}"."{table}"'))).scalar() is not None
 
 
+def columns_present(conn: Connection, schema: str) -> dict[str, set[str]]:
+    """The columns of each table of ``schema`` as the server has them (the
+    catalog a role with ``SELECT`` alone may read too)."""
+    from sqlalchemy import column, table
+
+    listed = table("columns", column("table_name"), column("column_name"), schema="information_schema")
+    present: dict[str, set[str]] = {}
+    rows = conn.execute(
+        select(listed.c.table_name, listed.c.column_name).where(
+            column("table_schema") == schema
+        )
+    )
+    for name, col in rows:
+        present.setdefault(name, set()).add(col)
+    return present
+
+
 def lock_schema(conn: Connection) -> None:
     """Two ``archive init`` or ``migrate`` at once: one waits for the other
     (until the end of the transaction)."""

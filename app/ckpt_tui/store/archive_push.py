@@ -46,6 +46,8 @@ from ckpt_tui.store import archive_dialect as dialect
 from ckpt_tui.store import archive_schema as A
 from ckpt_tui.store import file_identity
 from ckpt_tui.store.connection import BUSY_TIMEOUT_MS, apply_settings, connect, translate
+from ckpt_tui.store.keys import json_list
+from ckpt_tui.store.query import Query
 
 #: New snapshots per transaction.
 BATCH = 5000
@@ -303,7 +305,7 @@ def _push(
     # -- snapshots: new ones in batches, one transaction each ---------------------------
     mine = local.snapshot_keys()
     theirs = _archived_snapshot_keys(conn, origin.id)
-    new = [sid for sid in mine if sid not in theirs]
+    new = _storable_keys([sid for sid in mine if sid not in theirs], "snapshots", skipped)
     moved = [
         sid
         for sid, restored in mine.items()
@@ -365,7 +367,9 @@ def _push(
     say("pruned", len(gone), len(gone))
     mine_cp = local.checkpoint_keys()
     theirs_cp = _archived_checkpoint_keys(conn, origin.id)
-    changed_cp = [sid for sid, at in mine_cp.items() if theirs_cp.get(sid) != at]
+    changed_cp = _storable_keys(
+        [sid for sid, at in mine_cp.items() if theirs_cp.get(sid) != at], "checkpoints", skipped
+    )
     say("checkpoints", 0, len(changed_cp))
     cp_columns = A.copied_columns(A.checkpoints)
     rows = _storable(local.checkpoints(changed_cp), "checkpoints", skipped)
@@ -491,10 +495,6 @@ def _with(origin_id: str, rows: Iterable[Sequence[Any]]) -> Iterator[tuple]:
     return ((origin_id, *r) for r in rows)
 
 
-def _column_index(table, name: str) -> int:
-    return A.copied_columns(table).index(name)
-
-
 def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
     """The rows whose text PostgreSQL can hold; the others are named in ``skipped``."""
     out = []
@@ -511,6 +511,13 @@ def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
         else:
             skipped.append(f"{table} {_printable_key(row)}: {problem}; not archived")
     return out
+
+
+def _storable_keys(keys: list[str], table: str, skipped: list[str]) -> list[str]:
+    """The keys whose rows may be sent: a key PostgreSQL cannot hold is
+    named in ``skipped`` (its row is not read: it could not be looked up
+    by that key, nor stored under it)."""
+    return [row[0] for row in _storable([(k,) for k in keys], table, skipped)]
 
 
 def _text_problem(text: str) -> str | None:
@@ -534,7 +541,10 @@ def _printable_key(row: tuple) -> str:
 
 class _LocalStore:
     """One read transaction on the store (``mode=ro``): every key and row a
-    push reads comes from the same moment."""
+    push reads comes from the same moment. The reads are the generated
+    ``push_*`` statements (``store/statements/push.py``), run as every read
+    of the store is (``store/query.py``): text that is not UTF-8 comes back
+    escaped, which :func:`_storable` then leaves out."""
 
     def __init__(self, path: Path, immutable: bool) -> None:
         self.path = path
@@ -549,82 +559,55 @@ class _LocalStore:
             apply_settings(self.conn, writer=False)
             self.conn.execute("BEGIN")
         except sqlite3.Error as exc:
-            raise translate(exc, path) from None
+            raise translate(exc, self.path) from None
+        self.query = Query(self.conn)
 
     def close(self) -> None:
         self.conn.close()
 
-    def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        """The rows, with text that is not UTF-8 kept as it is (escaped
-        bytes, which :func:`_storable` then leaves out)."""
+    def _batches(self, name: str, size: int, **params: Any) -> Iterator[list[tuple]]:
+        """The rows of statement ``name``, ``size`` at a time, as tuples;
+        a failure is the store's one-line error."""
         try:
-            return self.conn.execute(sql, params).fetchall()
-        except sqlite3.OperationalError as exc:
-            if "decode" not in str(exc).lower():
-                raise translate(exc, self.path) from None
-        self.conn.text_factory = lambda b: b.decode("utf-8", "surrogateescape")
-        try:
-            return self.conn.execute(sql, params).fetchall()
-        finally:
-            self.conn.text_factory = str
+            yield from self.query.batches(name, size, **params)
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from None
 
-    def _select(self, table: str, columns: Sequence[str], where: str = "") -> str:
-        names = ", ".join(f'"{c}"' for c in columns)
-        return f'SELECT {names} FROM "{table}"{where}'
+    def _all(self, name: str, **params: Any) -> list[tuple]:
+        return [row for part in self._batches(name, BATCH, **params) for row in part]
 
     def rows(self, table: str) -> list[tuple]:
+        """Every row of ``table`` (``projects`` or ``sessions``), its
+        columns as the archive's copy lists them."""
         columns = A.copied_columns(A.metadata.tables[f"{A.SCHEMA}.{table}"])
-        return [_times(table, columns, r) for r in self._fetch(self._select(table, columns))]
+        return [_times(table, columns, r) for r in self._all(f"push_{table}")]
 
     def snapshot_keys(self) -> dict[str, Any]:
-        rows = self._fetch(self._select("snapshots", ["id", "restored_at"]))
-        return {sid: _time(restored) for sid, restored in rows}
+        return {sid: _time(restored) for sid, restored in self._all("push_snapshot_keys")}
 
     def checkpoint_keys(self) -> dict[str, Any]:
-        rows = self._fetch(self._select("checkpoints", ["session_id", "updated_at"]))
-        return {sid: _time(at) for sid, at in rows}
-
-    def _by_key(self, table: str, key: str, keys: Sequence[str]) -> list[tuple]:
-        columns = A.copied_columns(A.metadata.tables[f"{A.SCHEMA}.{table}"])
-        out = []
-        for start in range(0, len(keys), 900):
-            part = keys[start : start + 900]
-            marks = ",".join("?" * len(part))
-            sql = self._select(table, columns, f' WHERE "{key}" IN ({marks})')
-            out += [_times(table, columns, r) for r in self._fetch(sql, part)]
-        return out
+        return {sid: _time(at) for sid, at in self._all("push_checkpoint_keys")}
 
     def snapshots(self, ids: Sequence[str], batch: int, *, whole: bool) -> Iterator[list[tuple]]:
         """The rows of snapshots ``ids``, ``batch`` at a time: looked up by
         id, or (``whole``: most of the table) read in one pass and picked."""
+        columns = A.copied_columns(A.snapshots)
         if not whole:
             for start in range(0, len(ids), batch):
-                yield self._by_key("snapshots", "id", ids[start : start + batch])
+                part = json_list(ids[start : start + batch])
+                for rows in self._batches("push_snapshots_by_id", batch, ids=part):
+                    yield [_times("snapshots", columns, r) for r in rows]
             return
         wanted = set(ids)
-        columns = A.copied_columns(A.snapshots)
-        sql = self._select("snapshots", columns)
-        escaped = lambda b: b.decode("utf-8", "surrogateescape")  # noqa: E731
-        for factory in (str, escaped):  # text that is not UTF-8: read again, escaped
-            self.conn.text_factory = factory
-            try:
-                cursor = self.conn.execute(sql)
-                while rows := cursor.fetchmany(batch * 2):
-                    picked = [_times("snapshots", columns, r) for r in rows if r[0] in wanted]
-                    wanted.difference_update(r[0] for r in picked)
-                    if picked:
-                        yield picked
-                return
-            except sqlite3.OperationalError as exc:
-                if factory is not str or "decode" not in str(exc).lower():
-                    raise translate(exc, self.path) from None
-            except sqlite3.Error as exc:
-                raise translate(exc, self.path) from None
-            finally:
-                self.conn.text_factory = str
+        for rows in self._batches("push_snapshots", batch * 2):
+            picked = [_times("snapshots", columns, r) for r in rows if r[0] in wanted]
+            if picked:
+                yield picked
 
     def checkpoints(self, session_ids: Sequence[str]) -> list[tuple]:
-        return self._by_key("checkpoints", "session_id", session_ids)
+        columns = A.copied_columns(A.checkpoints)
+        rows = self._all("push_checkpoints_by_session", ids=json_list(session_ids))
+        return [_times("checkpoints", columns, r) for r in rows]
 
 
 def _is_epoch(value: Any) -> bool:

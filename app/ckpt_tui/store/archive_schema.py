@@ -227,3 +227,18 @@ def copied_columns(table: Table) -> list[str]:
     table's own, in its order (``origin_id`` and the archive's columns are
     the push's to fill)."""
     return [c.name for c in SOURCE[table.name].columns]
+
+
+def missing(present: dict[str, set[str]]) -> list[str]:
+    """What this ckpt-tui's tables need that an archive's schema lacks
+    (``present``: its columns by table, ``archive_dialect.columns_present``),
+    one ``table ...`` or ``column ...`` each: an archive an earlier build made
+    at the same version number."""
+    out = []
+    for table in metadata.sorted_tables:
+        have = present.get(table.name)
+        if have is None:
+            out.append(f"table {table.fullname}")
+            continue
+        out += [f"column {table.fullname}.{c.name}" for c in table.columns if c.name not in have]
+    return out

@@ -28,7 +28,7 @@ API
 
 How a file is recognised
 ------------------------
-*Anchors* are read with four cheap index walks, even at a million rows:
+*Anchors* are read with three cheap walks of rowid order, even at a million rows:
 
 * the ids of the first and last :data:`SAMPLE` snapshots in the table's
   own order (rowid). Snapshot ids are random UUIDs (SPEC 3): no other store
@@ -75,6 +75,7 @@ from typing import TYPE_CHECKING
 
 from ckpt_tui import paths, timeutil
 from ckpt_tui.errors import CkptError
+from ckpt_tui.store.query import Query
 
 if TYPE_CHECKING:
     from ckpt_tui.store.engine import Store
@@ -133,18 +134,12 @@ class Anchors:
 
 
 def anchors_of(conn: sqlite3.Connection) -> Anchors:
-    """Read a store's anchors: four walks of rowid and primary-key order."""
-    ends = []
-    for order in ("ASC", "DESC"):
-        ends.append(
-            conn.execute(
-                f"SELECT rowid, id FROM snapshots ORDER BY rowid {order} LIMIT {SAMPLE}"  # noqa: S608
-            ).fetchall()
-        )
-    sessions = conn.execute(
-        f"SELECT id, created_at FROM sessions ORDER BY rowid LIMIT {SAMPLE}"  # noqa: S608
-    ).fetchall()
-    first, last = ends
+    """Read a store's anchors: three walks of rowid order (the generated
+    ``identity_*`` statements)."""
+    q = Query(conn)
+    first = q.run("identity_first_snapshots", limit=SAMPLE)
+    last = q.run("identity_last_snapshots", limit=SAMPLE)
+    sessions = q.run("identity_first_sessions", limit=SAMPLE)
     return Anchors(
         tuple(dict.fromkeys(str(r[1]) for r in (*first, *last) if r[1] is not None)),
         tuple(f"{r[0]}\x1f{r[1]}" for r in sessions),

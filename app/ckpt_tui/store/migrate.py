@@ -10,9 +10,13 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+from sqlalchemy import Insert, Table, column, insert, select, table
+from sqlalchemy.dialects import sqlite
+from sqlalchemy.sql.expression import Executable
+
 from ckpt_tui import timeutil
 from ckpt_tui.errors import CkptError
-from ckpt_tui.store.schema import PROJECTS_INDEX, PROJECTS_V2_TABLE, ddl
+from ckpt_tui.store.schema import PROJECTS_INDEX, PROJECTS_V2_TABLE, ddl, projects
 from ckpt_tui.store.version import CURRENT_VERSION
 
 
@@ -39,13 +43,28 @@ def create_current(conn: sqlite3.Connection) -> None:
 def _v1_to_v2(conn: sqlite3.Connection) -> None:
     """Rebuild ``projects`` without UNIQUE(directory), keeping every row."""
     conn.execute(PROJECTS_V2_TABLE.replace("CREATE TABLE projects", "CREATE TABLE projects_v2"))
-    conn.execute(
-        "INSERT INTO projects_v2 (id, directory, canonical, created_at, updated_at) "
-        "SELECT id, directory, canonical, created_at, updated_at FROM projects"
-    )
+    conn.execute(_compiled(_copy_into("projects_v2", projects)))
     conn.execute("DROP TABLE projects")
     conn.execute("ALTER TABLE projects_v2 RENAME TO projects")
     conn.execute(PROJECTS_INDEX)
+
+
+def _copy_into(target: str, source: Table) -> Insert:
+    """``INSERT INTO target (columns) SELECT columns FROM source``: every
+    row of ``source`` into the table ``target`` made beside it with the
+    same columns."""
+    names = [c.name for c in source.columns]
+    return insert(table(target, *(column(n) for n in names))).from_select(names, select(source))
+
+
+def _compiled(statement: Executable) -> str:
+    """A Core statement as SQLite text without parameters, for the plain
+    connection a migration holds in its ``BEGIN IMMEDIATE`` (a migration
+    runs rarely, so it compiles at run time; reads never do)."""
+    compiled = statement.compile(dialect=sqlite.dialect())
+    if compiled.params:
+        raise ValueError(f"a migration statement has parameters: {sorted(compiled.params)}")
+    return str(compiled)
 
 
 STEPS = {1: _v1_to_v2}

@@ -26,7 +26,7 @@ from ckpt_tui.store.read_sql import STATEMENTS
 #: that needs nothing else of it); type checkers take it as true.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
     from typing import Any
 
 #: What ``sqlite3`` says when a column's text is not UTF-8.
@@ -109,6 +109,42 @@ class Query:
             return cursor.execute(sql, params).fetchall()
         finally:
             cursor.close()
+
+    def batches(self, name: str, size: int, /, **params: Any) -> Iterator[list[tuple]]:
+        """The rows of the generated statement ``name``, ``size`` at a time,
+        as plain tuples in the statement's column order: a read of a whole
+        table that never holds it all (an archive push's one pass over
+        every snapshot). Text that is not UTF-8 met part way reads the
+        statement again escaped and goes on from the row it stopped at: the
+        caller's read transaction keeps the rows and their order as they
+        were. While the batches are being read, the connection decodes
+        text as the pass does (escaped, after such a row)."""
+        sql, defaults = STATEMENTS[name]
+        if defaults:
+            params = {**defaults, **params}
+        conn, decode = self.conn, self.conn.text_factory
+        done = 0
+        try:
+            for factory in (decode, lenient_text):
+                conn.text_factory = factory
+                cursor = conn.cursor()
+                cursor.row_factory = None
+                try:
+                    cursor.execute(sql, params)
+                    skip = done
+                    while skip and (passed := len(cursor.fetchmany(min(skip, size)))):
+                        skip -= passed
+                    while rows := cursor.fetchmany(size):
+                        done += len(rows)
+                        yield rows
+                    return
+                except sqlite3.OperationalError as exc:
+                    if factory is lenient_text or not str(exc).startswith(_NOT_UTF8):
+                        raise
+                finally:
+                    cursor.close()
+        finally:
+            conn.text_factory = decode
 
     def first(self, name: str, /, **params: Any) -> sqlite3.Row | None:
         rows = self.run(name, **params)

@@ -167,6 +167,28 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         "WHERE sessions.project_id = :project_id AND (sessions.id LIKE :pattern ESCAPE '\\' OR sessions.title LIKE :pattern ESCAPE '\\' OR checkpoints.title LIKE :pattern ESCAPE '\\' OR checkpoints.objective LIKE :pattern ESCAPE '\\' OR checkpoints.summary LIKE :pattern ESCAPE '\\' OR checkpoints.current_plan LIKE :pattern ESCAPE '\\' OR checkpoints.next_steps LIKE :pattern ESCAPE '\\' OR checkpoints.completed_steps LIKE :pattern ESCAPE '\\' OR checkpoints.blockers LIKE :pattern ESCAPE '\\' OR checkpoints.files_touched LIKE :pattern ESCAPE '\\' OR checkpoints.notes LIKE :pattern ESCAPE '\\') ORDER BY n DESC, CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC",
         {'substr_1': 5, 'substr_2': 1},
     ),
+    'demo_files': (
+        'SELECT checkpoints.session_id, checkpoints.files_touched \n'
+        'FROM checkpoints',
+        {},
+    ),
+    'demo_projects': (
+        'SELECT projects.id, projects.directory \n'
+        'FROM projects ORDER BY projects.id',
+        {},
+    ),
+    'demo_save_times': (
+        'SELECT snapshots.captured_at \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.session_id = :session_id ORDER BY snapshots.captured_at',
+        {},
+    ),
+    'demo_sessions': (
+        'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at \n'
+        'FROM sessions \n'
+        'WHERE sessions.id NOT LIKE :id_1 ORDER BY sessions.created_at, sessions.id',
+        {'id_1': 'legacy::%'},
+    ),
     'field_values': (
         'SELECT snapshots.id, snapshots.name, snapshots.kind, snapshots.captured_at, CASE WHEN (json_valid(snapshots.payload) AND json_type(snapshots.payload) = :json_type_1) THEN json_type(snapshots.payload, :path) ELSE :param_1 END AS json_type, CASE WHEN (json_valid(snapshots.payload) AND json_type(snapshots.payload) = :json_type_1) THEN snapshots.payload -> :path END AS value \n'
         'FROM snapshots \n'
@@ -277,6 +299,24 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
     'foreign_key_check': (
         'PRAGMA foreign_key_check',
         {},
+    ),
+    'identity_first_sessions': (
+        'SELECT sessions.id, sessions.created_at \n'
+        'FROM sessions ORDER BY sessions.rowid\n'
+        ' LIMIT :limit OFFSET :param_1',
+        {'param_1': 0},
+    ),
+    'identity_first_snapshots': (
+        'SELECT snapshots.rowid AS "row", snapshots.id \n'
+        'FROM snapshots ORDER BY "row" ASC\n'
+        ' LIMIT :limit OFFSET :param_1',
+        {'param_1': 0},
+    ),
+    'identity_last_snapshots': (
+        'SELECT snapshots.rowid AS "row", snapshots.id \n'
+        'FROM snapshots ORDER BY "row" DESC\n'
+        ' LIMIT :limit OFFSET :param_1',
+        {'param_1': 0},
     ),
     'ids_projects': (
         'SELECT projects.id \n'
@@ -693,6 +733,50 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         'FROM snapshots \n'
         "WHERE snapshots.session_id = :session_id ORDER BY CASE WHEN (substr(snapshots.captured_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(snapshots.captured_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE snapshots.captured_at END DESC, snapshots.id DESC",
         {'substr_1': 5, 'substr_2': 1},
+    ),
+    'push_checkpoint_keys': (
+        'SELECT checkpoints.session_id, checkpoints.updated_at \n'
+        'FROM checkpoints',
+        {},
+    ),
+    'push_checkpoints': (
+        'SELECT checkpoints.session_id, checkpoints.project_id, checkpoints.title, checkpoints.objective, checkpoints.status, checkpoints.summary, checkpoints.current_plan, checkpoints.completed_steps, checkpoints.next_steps, checkpoints.blockers, checkpoints.files_touched, checkpoints.notes, checkpoints.schema_version, checkpoints.synthesized, checkpoints.created_at, checkpoints.updated_at \n'
+        'FROM checkpoints',
+        {},
+    ),
+    'push_checkpoints_by_session': (
+        'SELECT checkpoints.session_id, checkpoints.project_id, checkpoints.title, checkpoints.objective, checkpoints.status, checkpoints.summary, checkpoints.current_plan, checkpoints.completed_steps, checkpoints.next_steps, checkpoints.blockers, checkpoints.files_touched, checkpoints.notes, checkpoints.schema_version, checkpoints.synthesized, checkpoints.created_at, checkpoints.updated_at \n'
+        'FROM checkpoints \n'
+        'WHERE checkpoints.session_id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {},
+    ),
+    'push_projects': (
+        'SELECT projects.id, projects.directory, projects.canonical, projects.created_at, projects.updated_at \n'
+        'FROM projects',
+        {},
+    ),
+    'push_sessions': (
+        'SELECT sessions.id, sessions.project_id, sessions.parent_id, sessions.title, sessions.created_at, sessions.updated_at \n'
+        'FROM sessions',
+        {},
+    ),
+    'push_snapshot_keys': (
+        'SELECT snapshots.id, snapshots.restored_at \n'
+        'FROM snapshots',
+        {},
+    ),
+    'push_snapshots': (
+        'SELECT snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots',
+        {},
+    ),
+    'push_snapshots_by_id': (
+        'SELECT snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload, snapshots.schema_version, snapshots.restored_at \n'
+        'FROM snapshots \n'
+        'WHERE snapshots.id IN (SELECT anon_1.value \n'
+        'FROM json_each(:ids) AS anon_1)',
+        {},
     ),
     'roots_page': (
         'SELECT anon_1.id, anon_1.project_id, anon_1.parent_id, anon_1.title, anon_1.created_at, anon_1.updated_at, anon_1.snapshot_count, anon_1.status, anon_1.checkpoint_title, anon_1.synthesized, anon_1.has_checkpoint, anon_1.sort_at \n'

@@ -5,8 +5,11 @@ source of the SQL the reads run.
 ``store/read_sql.py``, checked in; at run time the reads run that text by
 name (``store/query.py``) and nothing imports this package, so no read waits
 for SQLAlchemy. ``tests/test_read_sql.py`` fails when the text is stale.
-Writes and migrations are Core too, run by SQLAlchemy itself
-(``store/writes.py``, ``store/migrate.py``).
+Writes are Core too, run by SQLAlchemy itself (``store/writes.py``); a
+migration compiles its Core statements when it runs (``store/migrate.py``).
+These are reads of the plugin's store only: ckpt-tui's own files (the
+search index, ``stores.db``, the undo journal) are not mirrors of the
+plugin's schema and keep their SQL beside their own schema.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ MODULES = (
     "search",
     "follow",
     "legacy",
+    "identity",
+    "push",
+    "demo",
 )
 
 

@@ -29,12 +29,13 @@ def require_writable(app) -> bool:
 def run_write(
     app, work_fn: Callable[[], Outcome], *, after: Callable[[], None] | None = None
 ) -> None:
-    """Run a write in a worker, saying so if the lock takes a moment."""
-    busy = app.set_timer(
+    """Run a write in a worker, saying so if the lock takes a moment. The
+    notice's timer belongs to the main screen whose header it writes to, so
+    it goes with that screen (an app closing mid-write removes it first)."""
+    header = app.main.query_one(StoreHeader)
+    busy = app.main.set_timer(
         BUSY_NOTICE_SECONDS,
-        lambda: app.main.query_one(StoreHeader).set_status(
-            "waiting for the store (another process is writing)…"
-        ),
+        partial(header.set_status, "waiting for the store (another process is writing)…"),
     )
     app.run_worker(
         partial(_write_worker, app, work_fn, busy, after),
@@ -53,6 +54,11 @@ def _write_worker(app, work_fn: Callable[[], Outcome], busy, after) -> None:
     except CkptError as exc:
         app.call_from_thread(_write_done, app, busy, None, str(exc), "error", after)
         return
+    except BaseException:
+        # not the store's: logged and shown as any worker's error is, once
+        # the notice that would otherwise say "waiting" forever is stopped
+        app.call_from_thread(busy.stop)
+        raise
     severity = "warning" if outcome.warning else "information"
     app.call_from_thread(_write_done, app, busy, outcome, said(app, outcome), severity, after)
 
