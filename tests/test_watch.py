@@ -173,7 +173,14 @@ def spawn_watch(db: Path, *args: str) -> subprocess.Popen:
         text=True,
         env=env,
         cwd=ROOT,
+        # Ctrl-C as a terminal delivers it: a suite started in the background
+        # of a shell without job control inherits SIGINT ignored
+        preexec_fn=_interruptible,
     )
+
+
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Lines:
