@@ -11,7 +11,9 @@ import sqlite3
 import pytest
 
 from ckpt_tui.core.archive_view import open_view
+from ckpt_tui.core.search import Filters
 from ckpt_tui.core.service import open_service
+from ckpt_tui.errors import CkptError
 from ckpt_tui.ui.app import CkptApp
 from tests.archive_support import make_store, run_cli
 from tests.factory import PluginWriter
@@ -257,3 +259,69 @@ async def test_one_session_id_from_two_machines_is_two_sessions(archive, tmp_pat
         assert [r.archive_origin for r in main.sessions.rows][0] != main.sessions.rows[
             1
         ].archive_origin
+
+
+async def _search(pilot, query: str):
+    """``S``, ``query`` typed, and the results once they came (polled with a deadline)."""
+    import time
+
+    from ckpt_tui.ui.screens.search import SearchScreen
+
+    await pilot.press("S")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, SearchScreen)
+    await pilot.press(*query)
+    deadline = time.monotonic() + 10
+    while screen.results.query_text != query or screen.results._data is None:
+        assert time.monotonic() < deadline, "no results came"
+        await pilot.pause(0.05)
+        await settle(pilot)
+    return screen
+
+
+@run_async
+async def test_search_finds_the_archive_text_and_enter_opens_that_machines_session(
+    archive, tmp_path
+):
+    """S on the archive searches its full text, each hit from its own
+    machine (one session id pushed from two), and enter shows the hit's
+    snapshot in that machine's session on the main screen."""
+    url = archive.url()
+    for host, count, words in (("laptop", 2, "plain"), ("devbox", 4, "zebra")):
+        path = make_store(tmp_path / f"{host}.db", sessions=("s1",), snapshots=count, words=words)
+        assert run_cli("archive", "push", url, "--db", str(path), "--host", host).returncode == 0
+    app = _app(url)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        main = app.main
+        laptop = next(o.id for o in app.service.origins() if o.host == "laptop")
+        devbox = next(o.id for o in app.service.origins() if o.host == "devbox")
+        main.sessions.select_key(("s1", laptop))  # the other machine's session is shown
+        await settle(pilot)
+        screen = await _search(pilot, '"step 3" zebra')
+        hits = screen.results.rows
+        assert [(h.snapshot_name, h.archive_origin) for h in hits] == [("n3", devbox)]
+        assert "step 3" in str(screen.query_one("#preview").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is main
+        assert main.sessions.highlighted.archive_origin == devbox
+        assert main.snapshots.total == 4  # the devbox's history, not the laptop's 2
+        assert main.snapshots.highlighted.name == "n3"
+        assert app.service.current("s1").checkpoint.objective == "s1 now zebra"
+        # the laptop's words are found in the laptop's session only
+        screen = await _search(pilot, "plain")
+        assert {h.archive_origin for h in screen.results.rows} == {laptop}
+        assert len(screen.results.rows) == 3  # its checkpoint and n0, n1
+        assert app.crash_log is None
+    # the screen's field filter holds; relevance (the screen's ctrl+o) is refused, saying so
+    view = open_view(url)
+    try:
+        assert view.search("zebra", Filters(by_recency=True, field="name")).hits == []
+        found = view.search("zebra", Filters(by_recency=True, field="objective")).hits
+        assert len(found) == 5 and {h.snippet.field for h in found} == {"objective"}
+        with pytest.raises(CkptError, match="newest first only"):
+            view.search("zebra", Filters())
+    finally:
+        view.close()
