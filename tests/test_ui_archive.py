@@ -325,3 +325,31 @@ async def test_search_finds_the_archive_text_and_enter_opens_that_machines_sessi
             view.search("zebra", Filters())
     finally:
         view.close()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--archive", "list", "sessions"],
+        ["--archive", "postgresql://u@h/d", "list", "sessions"],
+        ["--archive=postgresql://u@h/d", "search", "x"],
+    ],
+)
+def test_the_apps_archive_flag_with_a_command_is_one_usage_line(argv, tmp_path, capsys):
+    """``--archive`` opens the app: its optional URL never takes a
+    COMMAND's name, and with a COMMAND it says where the archive's
+    commands are (exit 2), the local store not read."""
+    from ckpt_tui.cli.main import main
+
+    store = make_store(tmp_path / "local.db")
+    assert main(["--db", str(store), *argv]) == 2
+    err = capsys.readouterr().err
+    assert "--archive opens the app on the archive and takes no COMMAND" in err
+    assert "ckpt-tui archive COMMAND" in err and "not a PostgreSQL URL" not in err
+
+
+def test_a_commands_own_archive_option_is_untouched():
+    from ckpt_tui.cli.main import _parse
+
+    _parser, args = _parse(["copy", "--archive", "postgresql://u@h/d", "archive:s1:n0", "s1"])
+    assert args.command == "copy" and args.archive == "postgresql://u@h/d"
