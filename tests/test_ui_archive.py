@@ -55,6 +55,19 @@ def _rows(pane) -> list[str]:
     return [line for line in drawn_lines(pane) if line.strip()]
 
 
+async def _detail_of(pilot, heading: str) -> str:
+    """The detail pane's text once it shows ``heading`` (polled with a deadline:
+    the pane follows the cursor after a short rest)."""
+    import time
+
+    deadline = time.monotonic() + 10
+    body = pilot.app.main.detail.query_one(".detail-body")
+    while heading not in (text := " ".join(drawn_lines(body))):
+        assert time.monotonic() < deadline, f"the detail pane never showed {heading!r}"
+        await pilot.pause(0.05)
+    return text
+
+
 async def _into_snapshots(pilot, session: str) -> None:
     main = pilot.app.main
     await settle(pilot)
@@ -95,6 +108,14 @@ async def test_two_origins_browsed_read_only_with_their_marks(two_origins):
         assert [r.archived for r in main.snapshots.rows if r.kind == "auto"] == [False, False]
         n0 = next(x for x in _rows(main.snapshots) if " n0 " in x)
         assert "archived" in n0
+        # the detail pane says so of the pruned one, not of one its store keeps
+        said = {}
+        for name in ("n0", [r.name for r in main.snapshots.rows if r.kind == "auto"][0]):
+            main.snapshots.select_key(next(r.id for r in main.snapshots.rows if r.name == name))
+            said[name] = await _detail_of(pilot, f"Snapshot {name}")
+        pruned, kept = said.values()
+        assert "archived pruned from its store since" in pruned
+        assert "pruned from its store" not in kept
         # every write key says why it does nothing
         for key in ("r", "n", "u"):
             await pilot.press(key)
