@@ -374,3 +374,68 @@ def test_a_commands_own_archive_option_is_untouched():
 
     _parser, args = _parse(["copy", "--archive", "postgresql://u@h/d", "archive:s1:n0", "s1"])
     assert args.command == "copy" and args.archive == "postgresql://u@h/d"
+
+
+def _board_store(path, sessions) -> None:
+    """A store whose sessions are (id, project, status, at)."""
+    from ckpt_tui.core.model import Checkpoint
+    from tests.archive_support import stamp
+    from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
+
+    new_store(path)
+    conn = connect(path)
+    for project in sorted({p for _s, p, _st, _at in sessions}):
+        add_project(conn, project, directory=f"/work/{project}")
+    for sid, project, status, at in sessions:
+        add_session(conn, sid, project, title=f"session {sid}")
+        set_checkpoint(conn, sid, project, Checkpoint(status=status), at=stamp(at))
+    conn.close()
+
+
+@run_async
+async def test_the_archive_board_groups_by_project_with_t(archive, tmp_path):
+    """t on the archive's board: every machine's sessions of a project
+    together, the project of the latest write first, newest first within."""
+    from ckpt_tui.ui.screens.board import BoardScreen
+
+    url = archive.url()
+    stores = {
+        "laptop": [("s1", "p1", "in_progress", 1), ("s3", "p2", "blocked", 5)],
+        "devbox": [("s2", "p1", "blocked", 3), ("s4", "p2", "done", 9)],
+    }
+    for host, sessions in stores.items():
+        _board_store(tmp_path / f"{host}.db", sessions)
+        pushed = run_cli("archive", "push", url, "--db", str(tmp_path / f"{host}.db"), "--host", host)
+        assert pushed.returncode == 0, pushed.stderr
+    app = _app(url)
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        await pilot.press("t")
+        await settle(pilot)
+        assert board.list.group == "project"
+        assert [(i.project_id, i.session_id) for i in board.list.rows] == [
+            ("p2", "s3"),
+            ("p1", "s2"),
+            ("p1", "s1"),
+        ]
+        drawn = [x for x in drawn_lines(board.list) if "session s" in x]
+        assert "p2" in drawn[0] and "p1" in drawn[1] and "p1" not in drawn[2]  # a group named once
+        assert not [n for n in app.notices.notices if n.severity == "error"]
+    # page by page, the same order
+    view = open_view(url)
+    try:
+        seen, after = [], None
+        while True:
+            page = view.board(["blocked", "in_progress"], group="project", after=after, limit=1)
+            assert page.total == 3
+            seen += [i.session_id for i in page.rows]
+            if page.cursor is None:
+                break
+            after = page.cursor
+        assert seen == ["s3", "s2", "s1"]
+    finally:
+        view.close()

@@ -284,9 +284,11 @@ class ArchiveReader:
         origin: str | None = None,
         after: tuple | None = None,
         limit: int = 50,
+        group: str = "status",
     ) -> Page[BoardItem]:
         """Every session in flight across origins, grouped by status (in
-        the order of ``statuses``), newest checkpoint write first."""
+        the order of ``statuses``) or by project (the latest active first),
+        newest checkpoint write first within a group."""
         from ckpt_tui.core import board as boards
         from ckpt_tui.store import archive_reads
 
@@ -299,6 +301,7 @@ class ArchiveReader:
                 origin=origin,
                 after=after,
                 limit=limit,
+                group=group,
             )
         items = [boards.board_item(r)._replace(archive_origin=r.origin_id) for r in page.rows]
         return Page(items, page.total, page.cursor)

@@ -262,11 +262,14 @@ class ArchiveView:
     def board(
         self, statuses, *, group: str = "status", project_id=None, after=None, limit: int = 50
     ) -> Page[BoardItem]:
-        """Every origin's sessions in flight, by status (the archive's one grouping)."""
-        if group != "status":
-            raise CkptError("the archive's board groups by status only (t: back to status)")
+        """Every origin's sessions in flight (of :attr:`scope`), by status or by project."""
         return self.reader.board(
-            statuses, project_id=project_id, origin=self.scope, after=after, limit=limit
+            statuses,
+            project_id=project_id,
+            origin=self.scope,
+            after=after,
+            limit=limit,
+            group=group,
         )
 
     def search(
