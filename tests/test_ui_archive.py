@@ -323,6 +323,7 @@ async def test_search_finds_the_archive_text_and_enter_opens_that_machines_sessi
         screen = await _search(pilot, '"step 3" zebra')
         hits = screen.results.rows
         assert [(h.snapshot_name, h.archive_origin) for h in hits] == [("n3", devbox)]
+        assert any("devbox p1" in x for x in drawn_lines(screen.results))  # the machine said
         assert "step 3" in str(screen.query_one("#preview").render())
         await pilot.press("enter")
         await settle(pilot)
