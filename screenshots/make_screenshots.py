@@ -46,12 +46,8 @@ ARCHIVE_SHOTS = {
 }
 
 
-async def shoot(name: str, home: Path, out: Path) -> None:
-    keys, size, theme = SHOTS[name]
-    demo = build_demo(home / name.removesuffix(".svg"), seed=7)
-    app = CkptApp(open_service(Path(demo["db"])), poll=False, opencode_data=demo["opencode"])
-    if theme:
-        app.theme = theme
+async def take(app: CkptApp, name: str, keys, size, out: Path) -> None:
+    """``app`` at ``size`` after ``keys``, saved as ``out/name``; its service closed."""
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         for key in keys:
@@ -59,6 +55,15 @@ async def shoot(name: str, home: Path, out: Path) -> None:
             await settle(pilot)
         app.save_screenshot(name, str(out))
     app.service.close()
+
+
+async def shoot(name: str, home: Path, out: Path) -> None:
+    keys, size, theme = SHOTS[name]
+    demo = build_demo(home / name.removesuffix(".svg"), seed=7)
+    app = CkptApp(open_service(Path(demo["db"])), poll=False, opencode_data=demo["opencode"])
+    if theme:
+        app.theme = theme
+    await take(app, name, keys, size, out)
 
 
 async def shoot_archive(name: str, url: str, local: Path, out: Path) -> None:
@@ -69,14 +74,7 @@ async def shoot_archive(name: str, url: str, local: Path, out: Path) -> None:
     view = open_view(url)
     if copying:
         view.copy_into(open_service(local))
-    app = CkptApp(view, poll=False, read_opencode=False)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        app.save_screenshot(name, str(out))
-    view.close()
+    await take(CkptApp(view, poll=False, read_opencode=False), name, keys, size, out)
 
 
 def archive_shots(home: Path, out: Path) -> None:
