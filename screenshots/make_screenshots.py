@@ -1,12 +1,17 @@
 """``make screenshots``: SVGs of the main screen (at 150×42 and at 80×24, and
 in a light theme), a diff, the restore preview with its own key bar, the
 board, a field history and a conversation, taken from the demo store (and
-the opencode data it writes beside it) with a frozen clock."""
+the opencode data it writes beside it) with a frozen clock; and of the app
+on an archive of two machines (the demo store pushed as ``laptop`` and as
+``devbox`` into a throwaway PostgreSQL cluster, ``tests/pg_cluster.py``),
+browsing and copying a snapshot back, when PostgreSQL's binaries are
+there (without them those two are skipped, saying so)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -33,6 +38,23 @@ SHOTS = {
     "history.svg": (("j", "j", "enter", "j", "4", *["right_square_bracket"] * 4, "b", "x"), BIG, None),
     "conversation.svg": ((*ACME, "c"), BIG, None),
 }
+#: The app on the archive: name -> (keys, terminal size, copying back into
+#: the devbox's store, or browsing alone).
+ARCHIVE_SHOTS = {
+    "archive.svg": ((*ACME, "j"), (160, 45), False),
+    "archive-copy.svg": ((*ACME, "enter", "j", "j", "r"), BIG, True),
+}
+
+
+async def take(app: CkptApp, name: str, keys, size, out: Path) -> None:
+    """``app`` at ``size`` after ``keys``, saved as ``out/name``; its service closed."""
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        app.save_screenshot(name, str(out))
+    app.service.close()
 
 
 async def shoot(name: str, home: Path, out: Path) -> None:
@@ -41,13 +63,46 @@ async def shoot(name: str, home: Path, out: Path) -> None:
     app = CkptApp(open_service(Path(demo["db"])), poll=False, opencode_data=demo["opencode"])
     if theme:
         app.theme = theme
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        app.save_screenshot(name, str(out))
-    app.service.close()
+    await take(app, name, keys, size, out)
+
+
+async def shoot_archive(name: str, url: str, local: Path, out: Path) -> None:
+    """``name`` of the app on the archive at ``url`` (copying back into ``local``)."""
+    from ckpt_tui.core.archive_view import open_view
+
+    keys, size, copying = ARCHIVE_SHOTS[name]
+    view = open_view(url)
+    if copying:
+        view.copy_into(open_service(local))
+    await take(CkptApp(view, poll=False, read_opencode=False), name, keys, size, out)
+
+
+def archive_shots(home: Path, out: Path) -> None:
+    """The archive's shots, in a cluster of their own (or a line saying why not)."""
+    from ckpt_tui.core.archive import open_archive
+    from tests.pg_cluster import Cluster, find_bindir
+
+    bindir, why = find_bindir()
+    if bindir is None or (os.geteuid() == 0 and shutil.which("runuser") is None):
+        why = why or "running as root, and no runuser to run PostgreSQL as the postgres user"
+        print(f"skipped {', '.join(ARCHIVE_SHOTS)}: {why}")
+        return
+    cluster = Cluster(bindir)
+    try:
+        cluster.create_role("shots", "shots")
+        cluster.create_database("archive", "shots")
+        url = cluster.url("shots", "shots", "archive", tcp=True)
+        archive = open_archive(url)
+        archive.init()
+        for host in ("laptop", "devbox"):
+            demo = build_demo(home / f"archive-{host}", seed=7)
+            archive.push(demo["db"], host=host)
+        archive.close()
+        for name in ARCHIVE_SHOTS:
+            asyncio.run(shoot_archive(name, url, Path(demo["db"]), out))
+            print(out / name)
+    finally:
+        cluster.stop()
 
 
 def main() -> None:
@@ -62,6 +117,7 @@ def main() -> None:
             for name in SHOTS:
                 asyncio.run(shoot(name, Path(home), out))
                 print(out / name)
+            archive_shots(Path(home), out)
 
 
 if __name__ == "__main__":

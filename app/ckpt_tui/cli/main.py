@@ -390,7 +390,25 @@ def _modules_for(argv: list[str] | None) -> tuple[str, ...]:
     return ()
 
 
+def _app_archive_before_command(argv: list[str]) -> bool:
+    """Whether the app's ``--archive`` (before the COMMAND word; a
+    command's own ``--archive`` comes after it) is given with a COMMAND:
+    ``--archive`` opens the app, and its optional URL must not take the
+    command's name (``ckpt-tui --archive list``)."""
+    for arg in argv:
+        if arg in COMMAND_MODULE or arg == "--":
+            return False
+        if arg == "--archive" or arg.startswith("--archive="):
+            return any(a in COMMAND_MODULE for a in argv[argv.index(arg) + 1 :])
+    return False
+
+
 def _parse(argv: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    if _app_archive_before_command(argv):
+        build_parser().error(
+            "--archive opens the app on the archive and takes no COMMAND; "
+            "the archive from the command line: ckpt-tui archive COMMAND (ckpt-tui archive --help)"
+        )
     parser = build_parser(argv)
     try:
         return parser, parser.parse_args(argv)

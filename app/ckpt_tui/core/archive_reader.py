@@ -284,9 +284,11 @@ class ArchiveReader:
         origin: str | None = None,
         after: tuple | None = None,
         limit: int = 50,
+        group: str = "status",
     ) -> Page[BoardItem]:
         """Every session in flight across origins, grouped by status (in
-        the order of ``statuses``), newest checkpoint write first."""
+        the order of ``statuses``) or by project (the latest active first),
+        newest checkpoint write first within a group."""
         from ckpt_tui.core import board as boards
         from ckpt_tui.store import archive_reads
 
@@ -299,6 +301,7 @@ class ArchiveReader:
                 origin=origin,
                 after=after,
                 limit=limit,
+                group=group,
             )
         items = [boards.board_item(r)._replace(archive_origin=r.origin_id) for r in page.rows]
         return Page(items, page.total, page.cursor)
@@ -312,6 +315,7 @@ class ArchiveReader:
         session_id: str | None = None,
         kinds: Sequence[str] = (),
         current_only: bool = False,
+        field: str | None = None,
         limit: int = 50,
         offset: int = 0,
     ) -> ArchiveResults:
@@ -320,7 +324,9 @@ class ArchiveReader:
         newest first, through the archive's full-text index. The index
         knows words, not their order: a term of several tokens (a phrase,
         ``ckpt_tui``) is checked on each hit's text, by the local search's
-        own rules, and a hit whose text lacks it is passed over.
+        own rules, and a hit whose text lacks it is passed over; so is one
+        whose ``field`` (one of ``core.search.SEARCH_FIELDS``) lacks the
+        terms, when a field is given.
         ``offset`` and ``next_offset`` count the index's matches."""
         from ckpt_tui.core.search import Hit
         from ckpt_tui.core.search_match import parse, snippet
@@ -333,7 +339,7 @@ class ArchiveReader:
         )
         if expression is None:
             return ArchiveResults([], False, offset)
-        recheck = expression.recheck
+        recheck = expression.recheck or field is not None
         origin = self._scope(origin)
         hits: list[ArchiveHit] = []
         at, next_offset, more = offset, offset, False
@@ -357,6 +363,8 @@ class ArchiveReader:
                         columns = checkpoint_columns(h.payload) if h.payload is not None else {}
                     else:
                         columns = payload_columns(h.name or "", h.payload or "")
+                    if field is not None:
+                        columns = {field: columns.get(field) or ""}
                     if recheck and not _holds(query, columns):
                         continue
                     if len(hits) == limit:
@@ -373,7 +381,8 @@ class ArchiveReader:
                         kind=h.kind,
                         at=timeutil.normalize(h.at),
                         score=0.0,
-                        snippet=snippet(query, columns),
+                        snippet=snippet(query, columns, field),
+                        archive_origin=h.origin_id,
                     )
                     hits.append(ArchiveHit(hit, h.origin_id, h.archived))
                     next_offset = at

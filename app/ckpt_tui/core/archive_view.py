@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from ckpt_tui.core.history import FieldHistory
     from ckpt_tui.core.model import Checkpoint
     from ckpt_tui.core.plans import Outcome, Plan
+    from ckpt_tui.core.search import Filters, Results
 
 #: Why writes are off with the archive alone.
 BROWSE_ONLY = "the archive is browsed read-only (--db PATH too copies a snapshot back)"
@@ -168,7 +169,11 @@ class ArchiveView:
         """Read the session of ``row``'s id from ``row``'s origin from now on
         (the one selected, where two machines pushed the same id)."""
         if row.archive_origin is not None:
-            self._session_origin[row.id] = row.archive_origin
+            self.read_from(row.id, row.archive_origin)
+
+    def read_from(self, session_id: str, origin: str) -> None:
+        """Read the session ``session_id`` from ``origin`` from now on."""
+        self._session_origin[session_id] = origin
 
     def session_tree(
         self, project_id: str, after=None, limit: int = 200, text=None, sort: str = "activity"
@@ -257,12 +262,48 @@ class ArchiveView:
     def board(
         self, statuses, *, group: str = "status", project_id=None, after=None, limit: int = 50
     ) -> Page[BoardItem]:
-        """Every origin's sessions in flight, by status (the archive's one grouping)."""
-        if group != "status":
-            raise CkptError("the archive's board groups by status only (t: back to status)")
+        """Every origin's sessions in flight (of :attr:`scope`), by status or by project."""
         return self.reader.board(
-            statuses, project_id=project_id, origin=self.scope, after=after, limit=limit
+            statuses,
+            project_id=project_id,
+            origin=self.scope,
+            after=after,
+            limit=limit,
+            group=group,
         )
+
+    def search(
+        self, text: str, filters: Filters | None = None, *, limit: int = 50, offset: int = 0,
+        group: bool = False,
+    ) -> Results:
+        """The search screen's search (``core.search.Searcher.search``'s
+        call) through the archive's full text, kept to :attr:`scope`: hits
+        newest first (the archive has that one order: asking for relevance
+        is refused, saying so), each with its origin; ``group`` is ignored
+        (one row a hit)."""
+        from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Results
+        from ckpt_tui.core.search_match import parse
+
+        filters = filters or Filters(by_recency=True)
+        if not filters.by_recency:
+            raise CkptError("the archive orders hits newest first only (ctrl+o: by recency)")
+        if filters.field is not None and filters.field not in SEARCH_FIELDS:
+            raise CkptError(f"unknown field {filters.field!r}; one of: {', '.join(SEARCH_FIELDS)}")
+        query = parse(text)
+        if query.empty:
+            return Results(query, [])
+        found = self.reader.search(
+            text,
+            origin=self.scope,
+            project_id=filters.project_id,
+            session_id=filters.session_id,
+            kinds=filters.kinds,
+            current_only=filters.current_only,
+            field=filters.field,
+            limit=limit,
+            offset=offset,
+        )
+        return Results(query, [h.hit for h in found.hits], found.more, found.next_offset)
 
     # -- copying back into the local store ----------------------------------------------
     def _local(self) -> Service:

@@ -44,7 +44,7 @@ class SearchError(CkptError):
 
 _HIT_FIELDS = (
     "current project_id project_dir session_id session_title snapshot_id snapshot_name "
-    "kind at score snippet count others"
+    "kind at score snippet count others archive_origin"
 )
 #: Hits read for one page of grouped results at most (``Searcher._grouped``),
 #: and the most asked of the index at a time.
@@ -64,12 +64,14 @@ class Other(namedtuple("Other", ("current", "snapshot_id", "snapshot_name", "kin
     at: str
 
 
-class Hit(namedtuple("Hit", _HIT_FIELDS, defaults=(1, ()))):
+class Hit(namedtuple("Hit", _HIT_FIELDS, defaults=(1, (), None))):
     """A snapshot, or a session's current checkpoint, that matches. Records
     here are ``collections.namedtuple``s (see ``core.search_match``); the
     annotations say what each field holds. Grouped (``search(group=True)``),
     it stands for ``count`` documents of its session with the same text in
-    the snippet's field: itself and ``others``."""
+    the snippet's field: itself and ``others``. A hit of the archive has the
+    origin it was pushed from (``archive_origin``; two machines may push
+    one id)."""
 
     __slots__ = ()
     current: bool
@@ -85,12 +87,12 @@ class Hit(namedtuple("Hit", _HIT_FIELDS, defaults=(1, ()))):
     snippet: Snippet | None
     count: int
     others: tuple[Other, ...]
+    archive_origin: str | None
 
     @property
-    def key(self) -> tuple[str, str]:
-        return (
-            ("current", self.session_id) if self.current else ("snapshot", self.snapshot_id or "")
-        )
+    def key(self) -> tuple:
+        key = ("current", self.session_id) if self.current else ("snapshot", self.snapshot_id or "")
+        return key if self.archive_origin is None else (*key, self.archive_origin)
 
 
 class Results(namedtuple("Results", ("query", "hits", "more", "next_offset"), defaults=(False, 0))):

@@ -515,15 +515,19 @@ def board_page(
     origin: str | None = None,
     after: tuple | None = None,
     limit: int = 50,
+    group: str = "status",
 ) -> Page[BoardRow]:
     """Sessions whose checkpoint status is one of ``statuses``, grouped by
-    status in that order, newest activity (the checkpoint's last write)
-    first within a status, across origins."""
+    status in that order (or by project: :func:`_board_by_project`),
+    newest activity (the checkpoint's last write) first within a group,
+    across origins."""
     where = []
     if project_id is not None:
         where.append(C.project_id == require_id(project_id, "project id"))
     if origin is not None:
         where.append(C.origin_id == origin)
+    if group == "project":
+        return _board_by_project(conn, list(statuses), where, after, limit)
     keys = [C.updated_at, C.session_id, C.origin_id]
     first = 0 if after is None else int(after[0])
     picked: list[tuple] = []
@@ -543,6 +547,47 @@ def board_page(
     page_rows = [rows[(oid, sid)] for _r, _at, sid, oid in picked]
     cursor = tuple(picked[-1]) if len(picked) == limit else None
     return Page(page_rows, total, cursor)
+
+
+def _board_by_project(
+    conn: Connection, statuses: list[str], where: list, after: tuple | None, limit: int
+) -> Page[BoardRow]:
+    """The board grouped by project, a project's sessions together: the
+    project of the latest checkpoint write first,
+    newest first within it; the page's cursor is its offset (the order is
+    on a window over the sessions in flight, not along an index)."""
+    project_time = func.max(C.updated_at).over(partition_by=C.project_id)
+    ranked = (
+        select(
+            C.session_id,
+            C.origin_id,
+            project_time.label("project_time"),
+            C.project_id,
+            C.updated_at,
+        )
+        .where(C.status.in_(statuses), *where)
+        .subquery()
+    )
+    offset = int(after[0]) if after else 0
+    stmt = (
+        select(ranked.c.origin_id, ranked.c.session_id)
+        .order_by(
+            ranked.c.project_time.desc(),
+            ranked.c.project_id,
+            ranked.c.updated_at.desc(),
+            ranked.c.session_id,
+            ranked.c.origin_id,
+        )
+        .offset(offset)
+        .limit(limit)
+    )
+    keys = [tuple(r) for r in conn.execute(stmt)]
+    total = conn.execute(
+        select(func.count()).where(C.status.in_(statuses), *where)
+    ).scalar_one()
+    rows = _board_details(conn, keys)
+    cursor = (offset + len(keys),) if len(keys) == limit else None
+    return Page([rows[k] for k in keys], total, cursor)
 
 
 def _board_details(

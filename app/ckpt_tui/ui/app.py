@@ -21,7 +21,6 @@ from textual.worker import WorkerFailed
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
-from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
@@ -430,8 +429,6 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
     def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
         if action in undo_keys.ACTIONS:
             return undo_keys.why_not(self, action)
-        if action == "search" and isinstance(self.service, ArchiveView):
-            return "the app searches a local store's index; the archive's: ckpt-tui archive search"
         return None
 
     def describe_binding(self, binding: Binding) -> str | None:

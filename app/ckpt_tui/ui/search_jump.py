@@ -6,6 +6,7 @@ the detail pane."""
 
 from __future__ import annotations
 
+from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.model import LABEL
 from ckpt_tui.core.search import Hit
 
@@ -16,16 +17,34 @@ _HEADINGS = {"extra": "Extra payload keys"}
 def open_search(app) -> None:
     """``S``: the search screen, over the store's index (made, then kept
     current by the app's poll, from the first search on)."""
-    from ckpt_tui.core.search import Searcher
+    from ckpt_tui.core.search import Filters, Searcher
     from ckpt_tui.ui.screens.search import SearchScreen
     from ckpt_tui.ui.search_keeper import SearchKeeper
 
     if isinstance(app.screen, SearchScreen):
         return
+    if isinstance(app.service, ArchiveView):
+        screen = SearchScreen(ServerIndex(), app.service)
+        screen.filters = Filters(by_recency=True)  # the archive's one order
+        app.push_screen(screen)
+        return
     path = app.service.store.path
     if app.search_keeper is None:
         app.search_keeper = SearchKeeper(app, path)
     app.push_screen(SearchScreen(app.search_keeper, Searcher(path)))
+
+
+class ServerIndex:
+    """What the search screen asks of its index's keeper, on the archive:
+    the server's full-text index, which each push keeps current, so there
+    is nothing to build or follow here."""
+
+    running = False
+    error: str | None = None
+    progress = (0, 0)
+
+    def catch_up(self) -> None:
+        pass
 
 
 def jump_to(app, hit: Hit) -> None:
@@ -37,16 +56,20 @@ def jump_to(app, hit: Hit) -> None:
 
 def show_hit(main, hit: Hit) -> None:
     """``main`` is the app's MainScreen; every list loads in its own worker."""
+    session_key = hit.session_id
+    if hit.archive_origin is not None and main.archive is not None:
+        main.archive.read_from(hit.session_id, hit.archive_origin)  # that machine's session
+        session_key = main.session_key(hit.session_id)
     main.projects.reveal_key(hit.project_id)
     main.sessions.show_project(hit.project_id)
-    main.sessions.reveal_key(hit.session_id)
+    main.sessions.reveal_key(session_key)
     if hit.current:
-        main.snapshots.show_session(hit.session_id)
+        main.snapshots.show_session(hit.session_id, hit.archive_origin)
         title, target = "Current checkpoint", main.sessions
     else:
         if hit.kind == "auto" and main.snapshots.hide_auto:
             main.snapshots.hide_auto = False  # or the hit could not be selected
-        main.snapshots.show_session(hit.session_id)
+        main.snapshots.show_session(hit.session_id, hit.archive_origin)
         main.snapshots.reveal_key(hit.snapshot_id)
         title, target = "Snapshot", main.snapshots
     field = hit.snippet.field if hit.snippet else None

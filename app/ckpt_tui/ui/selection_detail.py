@@ -126,7 +126,8 @@ def current_checkpoint(
 
 def snapshot(service: Service, row: SnapshotRow) -> Detail:
     """A snapshot under a heading: its name, kind, when it was captured and
-    restored; a damaged payload shown raw."""
+    restored, whether its store has pruned it (the archive's); a damaged
+    payload shown raw."""
     try:
         view = service.snapshot(row.session_id, row.id)
     except CkptError as exc:
@@ -143,6 +144,12 @@ def snapshot(service: Service, row: SnapshotRow) -> Detail:
     ]
     if row.restored_at:
         parts += [Text("\nrestored ", style="ckpt--restored"), Ago(row.restored_at, "ckpt--restored")]
+    if row.archived:
+        parts += [
+            Text("\n"),
+            Text("archived", style="ckpt--archived"),
+            Text(" pruned from its store since: the archive alone keeps it", style="dim"),
+        ]
     parts.append(Text("\n"))
     heading = Aged(tuple(parts))
     if isinstance(view.content, Damaged):

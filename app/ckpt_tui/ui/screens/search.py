@@ -118,6 +118,8 @@ class SearchResults(PagedList[Hit]):
         kind = kind_badge(row.kind) if not row.current else Text("current", style="bold")
         when = Text(self.row_age(row), style="dim")
         project = row.project_dir.rstrip("/").rpartition("/")[2] or row.project_id
+        if row.archive_origin is not None:  # the archive's (ArchiveView): which machine
+            project = f"{self.searcher.host_of(row.archive_origin)} {project}"
         where = Text.assemble(
             fit(safe(project, 100, style="dim"), 14),
             " ",
