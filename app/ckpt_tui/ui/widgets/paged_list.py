@@ -336,7 +336,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         else:
             self._data.fill_down(page)
         data = self._data  # None: the read failed, and the pane shows its error
-        if data is not None and data.at_least and data.cursor is None:  # every match is loaded
+        if data is not None and data.cursor is None and data.tail is None:
+            # Every row is loaded: the count is the rows (a bound "1000+", or
+            # a tree's sessions some of which no root reaches, would be off).
             data.total, data.at_least = len(data.rows), False
         if replace:
             index = self._index_of(key)
