@@ -89,17 +89,17 @@ _NOTHING = object()
 class MainScreen(Explains, Screen[None]):
     #: The app's undo and redo act on this screen's selected session.
     UNDO_HERE = True
-    # Widths by need: narrow, the projects pane shows names only, and the
-    # sessions and snapshots panes share the rest (3:2), so a snapshot's
-    # name shows enough to tell it from its neighbours.
+    # Widths by need: narrow, the projects pane shows names only and the
+    # sessions pane gets the room (its titles are what a person reads); a
+    # snapshot's name is cut in its middle, so its end still tells it apart.
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
         (0, "-narrow"), (100, "-medium"), (140, "-wide")
     ]
     DEFAULT_CSS = f"""
     MainScreen #panes {{ height: {PANES_PERCENT}%; }}
     MainScreen.-narrow ProjectList {{ width: 15; }}
-    MainScreen.-narrow SessionList {{ width: 3fr; }}
-    MainScreen.-narrow SnapshotList {{ width: 2fr; }}
+    MainScreen.-narrow SessionList {{ width: 1fr; }}
+    MainScreen.-narrow SnapshotList {{ width: 20; }}
     MainScreen.-medium ProjectList {{ width: 24; }}
     MainScreen.-medium SessionList {{ width: 1fr; }}
     MainScreen.-medium SnapshotList {{ width: 1fr; }}

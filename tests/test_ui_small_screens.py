@@ -1,0 +1,64 @@
+"""Small screens of their own: notifications are one row and said once,
+``M`` says when, an empty store says so in full, ``c`` on a legacy session
+says what it is, keys typed ahead go to the screen they were meant for."""
+
+from __future__ import annotations
+
+import re
+
+from tests.ui_support import demo_db, make_app, run_async, settle
+
+LONG = (
+    "restored 'before-refactor' into Migrate the orders table to UUID keys: objective, "
+    "summary, plan, next steps, done and blockers copied from the snapshot taken "
+    "eleven days ago in ~/code/clients/acme/services/api (u undoes it)"
+)
+
+
+def _toasts(app) -> list:
+    return list(app.screen.query("Toast"))
+
+
+@run_async
+async def test_a_long_notification_is_one_row_with_its_undo_hint_at_160():
+    app = make_app(demo_db("toast-row"))
+    async with app.run_test(size=(160, 45), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify(LONG, timeout=30)
+        await settle(pilot)
+        (toast,) = _toasts(app)
+        assert toast.region.height == 1, toast.region
+        (shown,) = app.notices.shown()
+        assert "… (u undoes it)" in shown.message and len(shown.message) <= 160 * 9 // 10
+
+
+@run_async
+async def test_identical_notifications_do_not_stack():
+    app = make_app(demo_db("toast-once"))
+    async with app.run_test(size=(120, 35), notifications=True) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            app.notify("auto snapshots hidden", timeout=30)
+            await settle(pilot)
+        app.notify("something else", timeout=30)
+        await settle(pilot)
+        assert [n.message for n in app.notices.shown()] == [
+            "auto snapshots hidden", "something else"
+        ]
+        assert len(_toasts(app)) == 2
+
+
+@run_async
+async def test_messages_screen_says_when():
+    from ckpt_tui.ui.screens.notices import NoticesScreen
+
+    app = make_app(demo_db("notices-times"))
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        app.notify("first thing said", timeout=30)
+        await settle(pilot)
+        await pilot.press("M")
+        await settle(pilot)
+        assert isinstance(app.screen, NoticesScreen)
+        text = " ".join(str(s.render()) for s in app.screen.query(".notice"))
+        assert re.search(r"\b\d\d:\d\d:\d\d\b", text), text
