@@ -62,3 +62,17 @@ async def test_messages_screen_says_when():
         assert isinstance(app.screen, NoticesScreen)
         text = " ".join(str(s.render()) for s in app.screen.query(".notice"))
         assert re.search(r"\b\d\d:\d\d:\d\d\b", text), text
+
+
+@run_async
+async def test_an_empty_store_says_so_in_full_and_nothing_loads_forever(tmp_path):
+    from tests.factory import new_store
+
+    app = make_app(new_store(tmp_path / "checkpoints.db"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main = app.main
+        projects = " ".join(main.projects.render_line(y).text.strip() for y in range(4))
+        assert "No projects in this store yet" in " ".join(projects.split()), projects
+        snapshots = main.snapshots.render_line(0).text
+        assert "Loading" not in snapshots and "No snapshots" in snapshots, snapshots

@@ -365,7 +365,9 @@ class SnapshotList(PagedList[SnapshotRow]):
         super().__init__("3 Snapshots", id=id)
 
     def show_session(self, session_id: str | None) -> None:
-        if session_id != self.session_id:
+        """The snapshots of ``session_id`` (``None``: of no session, which
+        still loads once: the pane then says it has none, not "Loading…")."""
+        if session_id != self.session_id or self._data is None:
             self.session_id = session_id
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)
