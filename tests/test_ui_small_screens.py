@@ -76,3 +76,35 @@ async def test_an_empty_store_says_so_in_full_and_nothing_loads_forever(tmp_path
         assert "No projects in this store yet" in " ".join(projects.split()), projects
         snapshots = main.snapshots.render_line(0).text
         assert "Loading" not in snapshots and "No snapshots" in snapshots, snapshots
+
+
+@run_async
+async def test_c_on_a_legacy_session_says_what_it_is(tmp_path):
+    from ckpt_tui.ui.screens.main import MainScreen
+    from tests.factory import add_project, add_session, connect, new_store
+
+    db = new_store(tmp_path / "checkpoints.db")
+    conn = connect(db)
+    add_project(conn, "p1", "/work/p1")
+    add_session(conn, "legacy::p1", "p1", title="Legacy state")
+    conn.commit()
+    conn.close()
+    app = make_app(db)
+    said: list[str] = []
+    shown = app.notify
+
+    def recording(message, **kwargs):
+        said.append(message)
+        shown(message, **kwargs)
+
+    app.notify = recording
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        assert app.main.session.id == "legacy::p1"
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+    assert any("legacy state, not an opencode session" in m for m in said), said
+    assert not any("gone" in m for m in said), said

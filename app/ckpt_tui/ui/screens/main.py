@@ -623,6 +623,13 @@ class MainScreen(Explains, Screen[None]):
         if session is None:
             self.notify("Select a session first", severity="warning")
             return
+        if session.is_legacy:  # not gone: it never was an opencode session
+            self.notify(
+                f"{session.id} holds the plugin's legacy state, not an opencode session:"
+                " it has no conversation",
+                severity="warning",
+            )
+            return
         snap = self.acting_snapshot()
         self.post_message(ConversationRequested(session.id, snap.id if snap else None))
 
