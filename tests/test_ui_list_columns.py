@@ -59,7 +59,7 @@ def test_rows_agree_on_their_columns(size):
 def test_narrow_shows_age_not_date_and_names_told_apart():
     rows, names = _snapshot_rows((80, 24))
     assert not any(DATE.search(row) for row in rows), rows
-    for row, name in zip(rows, names):
+    for row, name in zip(rows, names, strict=True):
         head, _, tail = row.strip().partition("…")
         # more than "aut…": the name's start and its distinct end both show
         assert len(head) >= 5 and name.startswith(head), (row, name)
@@ -69,7 +69,7 @@ def test_narrow_shows_age_not_date_and_names_told_apart():
 
 def test_wide_shows_full_names_age_and_date():
     rows, names = _snapshot_rows((160, 45))
-    for row, name in zip(rows, names):
+    for row, name in zip(rows, names, strict=True):
         assert name in row, (row, name)
         assert DATE.search(row), row
 

@@ -108,3 +108,24 @@ async def test_c_on_a_legacy_session_says_what_it_is(tmp_path):
         assert isinstance(app.screen, MainScreen)
     assert any("legacy state, not an opencode session" in m for m in said), said
     assert not any("gone" in m for m in said), said
+
+
+@run_async
+async def test_ry_typed_at_once_goes_to_the_opening_preview():
+    from textual import events
+
+    from ckpt_tui.ui.screens.plan import PlanScreen
+    from tests.ui_support import into_snapshots
+
+    app = make_app(demo_db("ry-ahead"))
+    copied: list[str] = []
+    app.copy_to_clipboard = copied.append
+    async with app.run_test(size=(120, 35)) as pilot:
+        await into_snapshots(pilot)
+        for key in "ry":  # in the app's queue together, as a fast typist's terminal sends them
+            event = events.Key(key, key)
+            event.set_sender(app)
+            app.post_message(event)
+        await settle(pilot)
+        assert isinstance(app.screen, PlanScreen), app.screen
+        assert copied == [], "y reached the main screen and copied the resume command"

@@ -37,10 +37,8 @@ from ckpt_tui.ui.explain import key_of, refusal
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
-    CopyRequested,
     HandoffRequested,
     OpenInMain,
-    RestoreRequested,
     SnapshotRequested,
 )
 from ckpt_tui.ui.notice_log import NoticeLog, toast_line
@@ -348,18 +346,6 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         self.push_screen(
             ConversationScreen(self.service, self.activity, event.session_id, event.snapshot_id)
         )
-
-    @on(RestoreRequested)
-    def _restore_requested(self, event: RestoreRequested) -> None:
-        from ckpt_tui.ui.flows import restore
-
-        restore.preview_restore(self, event.snapshot)
-
-    @on(CopyRequested)
-    def _copy_requested(self, event: CopyRequested) -> None:
-        from ckpt_tui.ui.flows import restore
-
-        restore.preview_copy(self, event.mark, event.session)
 
     @on(SnapshotRequested)
     def _snapshot_requested(self, event: SnapshotRequested) -> None:

@@ -41,9 +41,7 @@ from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
-    CopyRequested,
     HandoffRequested,
-    RestoreRequested,
     SnapshotRequested,
 )
 from ckpt_tui.ui.render import no_match
@@ -574,15 +572,20 @@ class MainScreen(Explains, Screen[None]):
         return (old, new), (None if self.service.store.read_only_reason else snap.id)
 
     def action_restore(self) -> None:
+        """The preview opens now, in this key's turn, not as a message the
+        app takes later: a key typed right after ``r`` (``ry``) reaches the
+        preview, never this screen (where ``y`` copies a command)."""
+        from ckpt_tui.ui.flows import restore
+
         mark = self._mark_elsewhere()
         if mark is not None:
-            self.post_message(CopyRequested(mark, self.session))
+            restore.preview_copy(self.app, mark, self.session)
             return
         snap = self.acting_snapshot()
         if snap is None:
             self.notify("Select a snapshot to restore", severity="warning")
             return
-        self.post_message(RestoreRequested(snap))
+        restore.preview_restore(self.app, snap)
 
     def action_new_snapshot(self) -> None:
         session = self.session

@@ -26,8 +26,8 @@ from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.render import (
     fit,
-    fit_path,
     fit_middle,
+    fit_path,
     home_relative,
     kind_badge,
     safe,
