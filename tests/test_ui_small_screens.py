@@ -129,3 +129,26 @@ async def test_ry_typed_at_once_goes_to_the_opening_preview():
         await settle(pilot)
         assert isinstance(app.screen, PlanScreen), app.screen
         assert copied == [], "y reached the main screen and copied the resume command"
+
+
+@run_async
+async def test_the_list_area_shrinks_after_a_longer_list():
+    import asyncio
+
+    app = make_app(demo_db("shrink"))
+    async with app.run_test(size=(120, 35)) as pilot:
+        await settle(pilot)
+        panes = app.main.query_one("#panes")
+        first = panes.outer_size.height
+        for _ in range(4):  # down the projects until one shows a longer list
+            await pilot.press("j")
+            await settle(pilot)
+            if panes.outer_size.height > first:
+                break
+        assert panes.outer_size.height > first
+        await pilot.press("g")  # back to the first project, and rest there
+        await settle(pilot)
+        deadline = asyncio.get_running_loop().time() + 5
+        while panes.outer_size.height != first and asyncio.get_running_loop().time() < deadline:
+            await pilot.pause(0.1)
+        assert panes.outer_size.height == first

@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
@@ -67,6 +68,8 @@ if TYPE_CHECKING:
 PANES_PERCENT = 45
 #: The fewest rows the lists show, however short they are.
 PANES_MIN_ROWS = 4
+#: How long the cursor rests on shorter lists before their area shrinks (s).
+PANES_SHRINK_REST = 0.8
 
 #: The detail pane follows the cursor once it has rested this long (seconds):
 #: ``j`` held down moves the cursor only, and the pane (a store read, a
@@ -143,7 +146,8 @@ class MainScreen(Explains, Screen[None]):
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
         self._filter: FilterLine | None = None  # mounted on the first ``/``
-        self._rows_needed = 0  # the longest list seen: the panes only grow to it
+        self._rows_needed = 0  # the rows the panes are sized for (``_fit_height``)
+        self._shrink_timer: Timer | None = None
         self._panes_height: int | None = None
         self.first = first
         #: The list whose selection the detail pane shows (it keeps showing
@@ -229,9 +233,27 @@ class MainScreen(Explains, Screen[None]):
     # -- the panes' height ----------------------------------------------------------
     def _fit_height(self, rows: int) -> None:
         """The lists take the rows they need (at most PANES_PERCENT of the
-        screen) and the detail pane the rest. They only grow, so moving
-        from session to session never makes the detail pane jump."""
-        self._rows_needed = max(self._rows_needed, rows, PANES_MIN_ROWS)
+        screen) and the detail pane the rest. They grow at once; they shrink
+        only once the cursor has rested (``PANES_SHRINK_REST``) on shorter
+        lists, so moving from session to session never makes the detail
+        pane jump, and a short list after a long one does not keep its room."""
+        need = max(rows, PANES_MIN_ROWS)
+        if self._shrink_timer is not None:
+            self._shrink_timer.stop()
+            self._shrink_timer = None
+        if need >= self._rows_needed:
+            self._rows_needed = need
+            self._apply_height()
+        else:
+            self._shrink_timer = self.set_timer(PANES_SHRINK_REST, self._shrink)
+
+    def _shrink(self) -> None:
+        self._shrink_timer = None
+        lists = (self.projects, self.sessions, self.snapshots)
+        self._rows_needed = max(max(p.total for p in lists), PANES_MIN_ROWS)
+        self._apply_height()
+
+    def _apply_height(self) -> None:
         most = self.app.size.height * PANES_PERCENT // 100
         height = min(self._rows_needed + 2, most) if most > 0 else None
         if height is not None and height != self._panes_height:
@@ -239,7 +261,7 @@ class MainScreen(Explains, Screen[None]):
             self.query_one("#panes").styles.height = height
 
     def on_resize(self) -> None:
-        self._fit_height(0)
+        self._apply_height()
 
     # -- list events --------------------------------------------------------------
     @on(PagedList.Highlighted)
