@@ -24,8 +24,13 @@ lint: $(STAMP)
 sql: $(STAMP)
 	$(BIN)/python tools/gen_sql.py
 
+# Python's bytecode caches on even where PYTHONDONTWRITEBYTECODE is set:
+# without them each xdist worker recompiles and pytest re-rewrites every
+# test module (~12 CPU-s a worker), and every Python the tests start
+# recompiles the app. worksteal: an idle worker takes tests queued on the
+# busy one.
 test: lint
-	$(BIN)/pytest -q -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal
 
 # The suite on the lowest versions pyproject.toml admits (needs the package
 # index; `make test` does not): a fresh venv, each `name>=X` pinned to X.

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -42,6 +45,62 @@ def _isolated(tmp_path_factory, monkeypatch):
     # `y` must not reach the real clipboard or tmux from a test
     for name in ("TMUX", "DISPLAY", "WAYLAND_DISPLAY"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _ui_test_again_with_the_hooks_off(request):
+    """The UI tests (``tests/test_ui_*.py``) must pass with every hook of
+    ``ui/textual_compat.py`` switched off (``CKPT_TUI_TEXTUAL_COMPAT=off``):
+    the app must not need them.
+
+    A hook asks ``textual_compat.enabled()`` when, and only when, it is about
+    to act; off, it does what Textual does by default. So a UI test in which
+    no hook asked ran exactly as it runs with the hooks off: its pass is the
+    pass with the hooks off. One in which a hook asked is run again here, in
+    a fresh ``pytest`` with every hook off, and must pass there too (run once
+    more if it fails, so one that fails now and then whatever the hooks, a
+    race of its own, does not count). A process the test starts (whose hooks
+    cannot be seen from here) runs with the hooks off."""
+    if not request.node.path.name.startswith("test_ui_"):
+        yield
+        return
+    from ckpt_tui.ui import textual_compat
+
+    if not textual_compat.enabled():  # this is the run with the hooks off
+        yield
+        return
+    asked: list[bool] = []
+    really_enabled = textual_compat.enabled
+
+    def enabled() -> bool:
+        asked.append(True)
+        return really_enabled()
+
+    class Popen(subprocess.Popen):
+        def __init__(self, *args, env=None, **kwargs):
+            env = {**(os.environ if env is None else env), textual_compat.SWITCH: "off"}
+            super().__init__(*args, env=env, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(textual_compat, "enabled", enabled)
+        patch.setattr(subprocess, "Popen", Popen)
+        yield
+    if not asked:
+        return
+    env = dict(os.environ, **{textual_compat.SWITCH: "off"})
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", request.node.nodeid]
+    for _ in range(2):
+        result = subprocess.run(
+            command, cwd=request.config.rootpath, env=env, capture_output=True, text=True
+        )
+        if result.returncode == 0:
+            return
+    pytest.fail(
+        f"{request.node.nodeid} fails with every hook of ui/textual_compat.py off "
+        f"({textual_compat.SWITCH}=off; run again so as a hook acted in it):\n"
+        + result.stdout[-4000:]
+        + result.stderr[-2000:]
+    )
 
 
 @pytest.fixture(scope="session")

@@ -184,7 +184,7 @@ def test_two_bindings_on_one_key_are_a_clash_and_undo_keeps_a_key(capsys):
     assert main(["config", "show"]) == 0
     out, err = capsys.readouterr()
     assert "u is given to both main.restore and app.undo: main.restore has it, app.undo keeps z" in err
-    assert '"main.restore" = "u"\n"app.undo" = "z"' in out
+    assert '"main.restore" = "u"\n"app.undo" = "z,ctrl+z"' in out
 
 
 @run_async
@@ -196,6 +196,6 @@ async def test_the_app_reports_the_clash_and_binds_undo_to_a_free_key(store_path
     app = CkptApp(open_service(store_path, config=cfg), cfg, poll=False, read_opencode=False)
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
-        assert app.keymap_in_force["app.undo"] == "z"
+        assert app.keymap_in_force["app.undo"] == "z,ctrl+z"
         assert app.keymap_in_force["main.restore"] == "u"
         assert any("both main.restore and app.undo" in n for n in app.keymap_notes)

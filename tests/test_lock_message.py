@@ -11,7 +11,7 @@ import pytest
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import StoreBusy
 from ckpt_tui.opencode import OpencodeReader
-from ckpt_tui.store import engine
+from ckpt_tui.store import connection, engine
 from tests.factory import connect
 from tests.opencode_fixture import copy_fixture
 
@@ -22,6 +22,7 @@ def test_a_locked_write_says_how_long_it_really_waited(store_path, monkeypatch):
     """Three attempts of 200 ms each plus the backoff between them: the
     message said "waited 0 s" (the configured timeout, rounded down) before."""
     monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)  # its PRAGMA busy_timeout
     monkeypatch.setattr(engine, "WRITE_ATTEMPTS", 3)
     svc = open_service(store_path)
     blocker = connect(store_path)

@@ -27,7 +27,7 @@ from ckpt_tui.errors import (
     StoreMissing,
     StoreUnreadable,
 )
-from ckpt_tui.store import Store, engine, snapshot_reads
+from ckpt_tui.store import Store, connection, engine, snapshot_reads
 from ckpt_tui.store.valid_ids import require_id
 from tests.factory import (
     add_project,
@@ -353,10 +353,17 @@ def test_read_only_file(store_path):
 # -- a locked store -------------------------------------------------------------------------
 
 
+def short_busy_timeout(monkeypatch, ms: int) -> None:
+    """Each write attempt waits ``ms`` for the lock: the connection's timeout
+    and its ``PRAGMA busy_timeout`` (set from ``connection``'s constant)."""
+    monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", ms)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", ms)
+
+
 @pytest.fixture
 def fast_busy(monkeypatch):
     """Short busy timeout, three attempts, backoff recorded instead of slept."""
-    monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", 50)
+    short_busy_timeout(monkeypatch, 50)
     monkeypatch.setattr(engine, "WRITE_ATTEMPTS", 3)
     sleeps: list[float] = []
     monkeypatch.setattr(engine, "time", SimpleNamespace(sleep=sleeps.append))
@@ -387,7 +394,7 @@ def test_locked_store_write_is_busy_reads_work(store_path, fast_busy, begin):
 
 
 def test_busy_write_succeeds_once_the_lock_is_released(store_path, monkeypatch):
-    monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", 50)
+    short_busy_timeout(monkeypatch, 50)
     blocker = connect(store_path)
     blocker.execute("BEGIN IMMEDIATE")
     sleeps = []

@@ -67,25 +67,83 @@ def test_no_private_textual_name_outside_the_compat_module():
     assert found == []
 
 
+#: A UI test in which the hook acts: with the hooks on, the worker's error
+#: is a notification and the app keeps running; with them off it ends the app.
+NEEDS_THE_HOOK = """
+from tests.ui_support import make_app, run_async, settle
+
+
+@run_async
+async def test_a_worker_error_leaves_the_app_running(store_path, monkeypatch):
+    app = make_app(store_path)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(app.service, "current", broken)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+"""
+
+#: A UI test no hook acts in (run once only); a process it starts runs
+#: with the hooks off.
+NEEDS_NO_HOOK = """
+import subprocess
+import sys
+
+from tests.ui_support import make_app, run_async, settle
+
+
+@run_async
+async def test_the_sessions_are_listed(store_path):
+    app = make_app(store_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        assert app.main.sessions.rows
+    child = "import os; print(os.environ['CKPT_TUI_TEXTUAL_COMPAT'])"
+    seen = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True)
+    assert seen.stdout == "off\\n", seen.stderr
+"""
+
+
 @pytest.mark.skipif(
     os.environ.get(textual_compat.SWITCH) == "off", reason="already the run with the hooks off"
 )
-def test_the_ui_suite_passes_with_every_hook_off():
-    """The UI tests, run again with every hook of ``ui/textual_compat.py``
-    switched off: the app must not need them (an unexpected error in a
-    worker then ends the app, as Textual's default does; no UI test makes
-    one). A test that fails is run once more, so one that fails now and
-    then whatever the hooks (a race of its own) does not count."""
-    tests = sorted(str(path) for path in (ROOT / "tests").glob("test_ui_*.py"))
-    env = dict(os.environ, **{textual_compat.SWITCH: "off"})
-
-    def run(*args: str) -> subprocess.CompletedProcess:
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
-        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
-
-    result = run(*tests)
-    if result.returncode != 0:
-        failed = re.findall(r"^FAILED (\S+)", result.stdout, re.MULTILINE)
-        assert failed, result.stdout[-4000:] + result.stderr[-2000:]
-        result = run(*failed)
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+def test_a_ui_test_that_needs_a_hook_fails(tmp_path):
+    """The UI suite passes with every hook off (``conftest``'s
+    ``_ui_test_again_with_the_hooks_off``): a UI test in which a hook acts is
+    run again with the hooks off, and fails there if it needs the hook; one
+    in which no hook acts passes once, and the processes it starts run with
+    the hooks off."""
+    (tmp_path / "conftest.py").write_text(
+        "from tests.conftest import _isolated, _ui_test_again_with_the_hooks_off, store_path\n"
+    )
+    (tmp_path / "test_ui_needs_the_hook.py").write_text(NEEDS_THE_HOOK)
+    (tmp_path / "test_ui_needs_no_hook.py").write_text(NEEDS_NO_HOOK)
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'app'}{os.pathsep}{ROOT}"}
+    env.pop(textual_compat.SWITCH, None)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "."],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    out = result.stdout
+    assert result.returncode == 1, out + result.stderr
+    # the first passed with the hooks on, and failed in its re-run with them off
+    assert re.search(r"^2 passed, 1 error", out, re.MULTILINE), out
+    assert re.search(
+        r"^ERROR test_ui_needs_the_hook.py::test_a_worker_error_leaves_the_app_running$",
+        out,
+        re.MULTILINE,
+    ), out
+    assert (
+        "test_ui_needs_the_hook.py::test_a_worker_error_leaves_the_app_running fails with every "
+        "hook of ui/textual_compat.py off (CKPT_TUI_TEXTUAL_COMPAT=off; run again so as a hook "
+        "acted in it)" in out
+    ), out
+    assert "RuntimeError: boom" in out  # what the re-run said

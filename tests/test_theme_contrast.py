@@ -4,7 +4,6 @@ at least 4.5:1 with what is behind it (WCAG 2), light themes included."""
 
 from __future__ import annotations
 
-import pytest
 from rich.color import Color
 from textual.geometry import Region
 from textual.theme import BUILTIN_THEMES
@@ -72,9 +71,10 @@ def drawn(widget, name: str) -> bool:
 THEMES = sorted(name for name in BUILTIN_THEMES if not name.startswith("ansi"))
 
 
-@pytest.mark.parametrize("theme", THEMES)
 @run_async
-async def test_styled_text_reads_in_every_theme(theme):
+async def test_styled_text_reads_in_every_theme():
+    """One app, every theme in turn on the same panes (a theme set while the
+    app runs restyles every widget): the main screen's, then the diff's."""
     from ckpt_tui.ui.widgets.detail import DetailPane
     from ckpt_tui.ui.widgets.diff_view import DiffView
     from ckpt_tui.ui.widgets.key_bar import KeyBar
@@ -83,27 +83,34 @@ async def test_styled_text_reads_in_every_theme(theme):
     from ckpt_tui.ui.widgets.themed_text import DetailText
 
     app = make_app(demo_db("contrast"))
+    found: dict[str, dict[str, list]] = {theme: {} for theme in THEMES}
     async with app.run_test(size=(140, 40)) as pilot:
-        app.theme = theme
         await settle(pilot)
         for key in ("j", "j", "j", "j", "enter", "enter", "j", "j", "j"):
             await pilot.press(key)
         await settle(pilot)
         screen = app.screen
-        found = {
-            "sessions": low_contrast(screen.query_one(SessionList)),
-            "snapshots": low_contrast(screen.query_one(SnapshotList)),
-            "key bar": low_contrast(screen.query_one(KeyBar)),
-            "header": low_contrast(screen.query_one(StoreHeader)),
-            "detail": low_contrast(screen.query_one(DetailPane).query_one(DetailText)),
-        }
-        assert drawn(screen.query_one(KeyBar), "ckpt--key")
+        for theme in THEMES:
+            app.theme = theme
+            await settle(pilot)
+            found[theme] = {
+                "sessions": low_contrast(screen.query_one(SessionList)),
+                "snapshots": low_contrast(screen.query_one(SnapshotList)),
+                "key bar": low_contrast(screen.query_one(KeyBar)),
+                "header": low_contrast(screen.query_one(StoreHeader)),
+                "detail": low_contrast(screen.query_one(DetailPane).query_one(DetailText)),
+            }
+            assert drawn(screen.query_one(KeyBar), "ckpt--key"), theme
         await pilot.press("d")
         await settle(pilot)
         diff = app.screen.query_one(DiffView)
-        found["diff"] = low_contrast(diff)
-        assert drawn(diff, "ckpt--added") and drawn(diff, "ckpt--removed")
-    assert not {k: v for k, v in found.items() if v}, theme
+        for theme in THEMES:
+            app.theme = theme
+            await settle(pilot)
+            found[theme]["diff"] = low_contrast(diff)
+            assert drawn(diff, "ckpt--added") and drawn(diff, "ckpt--removed"), theme
+    bad = {theme: {k: v for k, v in panes.items() if v} for theme, panes in found.items()}
+    assert not {theme: panes for theme, panes in bad.items() if panes}
 
 
 def test_a_theme_colour_too_faint_to_read_is_moved_until_it_reads():

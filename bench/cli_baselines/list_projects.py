@@ -2,7 +2,7 @@
 
 import sys
 
-from _common import connect, table
+from _common import connect, table, when
 
 rows = connect(sys.argv[1]).execute(
     "SELECT p.id, p.directory,"
@@ -10,4 +10,4 @@ rows = connect(sys.argv[1]).execute(
     " coalesce((SELECT max(s.updated_at) FROM sessions s WHERE s.project_id = p.id), p.updated_at)"
     " FROM projects p ORDER BY p.updated_at DESC, p.id DESC"
 )
-table(["ID", "DIRECTORY", "SESSIONS", "LAST ACTIVITY"], rows.fetchall())
+table(["ID", "DIRECTORY", "SESSIONS", "LAST ACTIVITY"], [[when(c) if i in (3,) else c for i, c in enumerate(r)] for r in rows])

@@ -4,7 +4,7 @@ python bench/cli_baselines/list_sessions.py DB [PROJECT]"""
 
 import sys
 
-from _common import connect, table
+from _common import connect, table, when
 
 where, params = ("WHERE s.project_id = ?", sys.argv[2:3]) if len(sys.argv) > 2 else ("", [])
 rows = connect(sys.argv[1]).execute(
@@ -18,4 +18,4 @@ rows = connect(sys.argv[1]).execute(
     " ORDER BY s.updated_at DESC, s.id DESC",
     params,
 )
-table(["ID", "PROJECT", "STATUS", "SNAPSHOTS", "UPDATED", "TITLE"], rows.fetchall())
+table(["ID", "PROJECT", "STATUS", "SNAPSHOTS", "UPDATED", "TITLE"], [[when(c) if i in (4,) else c for i, c in enumerate(r)] for r in rows])

@@ -4,7 +4,7 @@ fields, labelled, lists as items. python bench/cli_baselines/show.py DB SESSION 
 import json
 import sys
 
-from _common import connect
+from _common import connect, when
 
 FIELDS = [
     ("title", "title", "Title"),
@@ -19,6 +19,7 @@ FIELDS = [
     ("notes", "notes", "Notes"),
 ]
 LISTS = {"completedSteps", "nextSteps", "blockers", "filesTouched"}
+STATUS = {"in_progress": "in progress"}
 
 conn = connect(sys.argv[1])
 session = sys.argv[2]
@@ -29,20 +30,22 @@ if len(sys.argv) > 3:
         " WHERE session_id = ? AND (name = ? OR id = ?)",
         (session, sys.argv[3], sys.argv[3]),
     ).fetchone()
-    out.append(f"snapshot {name} ({kind}, {at})")
+    out.append(f"snapshot {name} ({kind}), captured {when(at)}")
     values = json.loads(payload)
 else:
     columns = ", ".join(column for _, column, _ in FIELDS)
     row = conn.execute(
         f"SELECT updated_at, {columns} FROM checkpoints WHERE session_id = ?", (session,)
     ).fetchone()
-    out.append(f"session {session} (updated {row[0]})")
+    out.append(f"session {session}, updated {when(row[0])}")
     values = {
         key: json.loads(v) if key in LISTS else v
         for (key, _, _), v in zip(FIELDS, row[1:], strict=True)
     }
 for key, _, label in FIELDS:
     value = values.get(key) or ([] if key in LISTS else "")
+    if key == "status":
+        value = STATUS.get(value, value)
     if key in LISTS:
         out.append(f"{label}:")
         out += [f"  - {item}" for item in value] or ["  (none)"]

@@ -284,6 +284,15 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--read-only", action="store_true", help="open the app without writes")
     parser.add_argument(
+        "--archive",
+        nargs="?",
+        const="",
+        metavar="URL",
+        help="open the app on the team archive, read-only (URL default: $CKPT_ARCHIVE_URL, "
+        "else archive.url of the config); with --db too, r copies an archived snapshot "
+        "into that store's session of the same id",
+    )
+    parser.add_argument(
         "--opencode-data",
         metavar="DIR",
         help="opencode's data dir (default: $CKPT_OPENCODE_DATA, else "

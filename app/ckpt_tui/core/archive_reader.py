@@ -259,7 +259,7 @@ class ArchiveReader:
                     content = decode(v.payload)
                     value = None if isinstance(content, Damaged) else content.get(field)
                     items = None if value is None else items_of(field, value)
-                    walk.add((v.id, v.name, v.kind, v.captured_at), items)
+                    walk.add((v.id, v.name, v.kind, v.captured_at, v.archived), items)
                 if len(page) < HISTORY_PAGE:
                     break
                 after = (page[-1].captured_at, page[-1].id)

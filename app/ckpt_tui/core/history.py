@@ -49,6 +49,8 @@ class Origin(NamedTuple):
     name: str
     kind: str
     captured_at: str
+    #: In the archive: a snapshot its store has pruned (the archive alone keeps it).
+    archived: bool = False
 
     @property
     def is_current(self) -> bool:
@@ -213,8 +215,9 @@ class Walk:
 
 
 def _origin(version: tuple) -> Origin:
-    sid, name, kind, stored = version
-    return Origin(sid, name, kind, timeutil.normalize(stored))
+    """``(id, name, kind, captured_at)``, and in the archive ``archived``."""
+    sid, name, kind, stored, *archived = version
+    return Origin(sid, name, kind, timeutil.normalize(stored), *archived)
 
 
 def _decode(field: str, json_type: str | None, value: Any) -> Any:

@@ -271,6 +271,20 @@ class Reader:
             raise DamagedPayload(f"snapshot {view.row.name!r} is damaged: {view.content.reason}")
         return view.content
 
+    def field_history(self, session_id: str, field: str, snapshot: str | None = None):
+        """Blame ``field`` of the checkpoint, or of ``snapshot`` (``core.history``)."""
+        from ckpt_tui.core.history import field_history
+
+        return field_history(self, session_id, field, snapshot)
+
+    def board(self, statuses, *, group: str = "status", project_id=None, after=None, limit=50):
+        """A page of the board (``core.board``)."""
+        from ckpt_tui.core.board import board
+
+        return board(
+            self, statuses, group=group, project_id=project_id, after=after, limit=limit
+        )
+
     def summaries(self, session_id: str, rows: list[SnapshotRow]) -> dict[str, str]:
         """The one-line change summary of each row against the snapshot before it.
 

@@ -411,6 +411,45 @@ def get_snapshot(
     return _snapshot_row(r), r["payload"]
 
 
+def payloads_and_previous(
+    conn: Connection, origin: str, session_id: str, ids: Sequence[str]
+) -> tuple[dict[str, str | None], dict[str, str]]:
+    """For each snapshot of ``ids``: the id of the snapshot captured just
+    before it in its session (``None`` for the first), and the payload
+    texts of both; what a list's change summaries are made from. One
+    statement: each row's predecessor is one step back along the
+    session's ``(captured_at, id)`` index."""
+    from sqlalchemy import tuple_
+
+    require_id(session_id)
+    earlier = A.snapshots.alias("earlier")
+    E = earlier.c
+    before = (
+        select(E.id, E.payload)
+        .where(
+            E.origin_id == N.origin_id,
+            E.session_id == N.session_id,
+            tuple_(E.captured_at, E.id) < tuple_(N.captured_at, N.id),
+        )
+        .order_by(E.captured_at.desc(), E.id.desc())
+        .limit(1)
+        .lateral("before")
+    )
+    rows = conn.execute(
+        select(N.id, N.payload, before.c.id, before.c.payload)
+        .select_from(A.snapshots.outerjoin(before, true()))
+        .where(N.origin_id == origin, N.session_id == session_id, N.id.in_(list(ids)))
+    ).all()
+    previous: dict[str, str | None] = {}
+    payloads: dict[str, str] = {}
+    for sid, payload, prev_id, prev_payload in rows:
+        previous[sid] = prev_id
+        payloads[sid] = payload
+        if prev_id is not None:
+            payloads[prev_id] = prev_payload
+    return previous, payloads
+
+
 class Version(NamedTuple):
     """One snapshot in capture order, with its payload (field history)."""
 
@@ -419,6 +458,8 @@ class Version(NamedTuple):
     kind: str
     captured_at: str
     payload: str
+    #: its store has pruned it
+    archived: bool
 
 
 def versions(
@@ -435,7 +476,9 @@ def versions(
     from sqlalchemy import tuple_
 
     keys = tuple_(N.captured_at, N.id)
-    stmt = select(N.id, N.name, N.kind, N.captured_at, N.payload).where(
+    stmt = select(
+        N.id, N.name, N.kind, N.captured_at, N.payload, N.pruned_at.is_not(None)
+    ).where(
         N.origin_id == origin, N.session_id == session_id
     )
     if after is not None:

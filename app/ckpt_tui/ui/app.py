@@ -21,6 +21,7 @@ from textual.worker import WorkerFailed
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
+from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.config import Config
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
@@ -420,10 +421,16 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
 
     # -- the keys that work everywhere --------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return undo_keys.offered(self, action) if action in undo_keys.ACTIONS else True
+        if action in undo_keys.ACTIONS:
+            return undo_keys.offered(self, action)
+        return None if self.why_not(action, parameters) else True
 
     def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
-        return undo_keys.why_not(self, action) if action in undo_keys.ACTIONS else None
+        if action in undo_keys.ACTIONS:
+            return undo_keys.why_not(self, action)
+        if action == "search" and isinstance(self.service, ArchiveView):
+            return "the app searches a local store's index; the archive's: ckpt-tui archive search"
+        return None
 
     def describe_binding(self, binding: Binding) -> str | None:
         """The key bar's word for a key whose meaning depends on the state:

@@ -57,7 +57,7 @@ def run_app(args, make_app_class=None) -> int:
 def _open_and_run(args, make_app_class, collector_paused: bool) -> int:
     config = load()
     theme = run_theme(getattr(args, "theme", None))
-    service = open_service(args.db, read_only=args.read_only, config=config)
+    service = open_source(args, config)
     from ckpt_tui.ui.app import CkptApp
     from ckpt_tui.ui.screens.main import PANES_PERCENT
 
@@ -82,6 +82,24 @@ def _open_and_run(args, make_app_class, collector_paused: bool) -> int:
     if app.return_code and app.crash_log:
         print(f"ckpt-tui: the traceback is also in {app.crash_log}", file=sys.stderr)
     return app.return_code or 0
+
+
+def open_source(args, config):
+    """What the app shows: the store (``--db``), or the archive
+    (``--archive [URL]``), checked first, and with ``--db`` too the local
+    store a snapshot is copied back into."""
+    if getattr(args, "archive", None) is None:
+        return open_service(args.db, read_only=args.read_only, config=config)
+    from ckpt_tui.core.archive_view import open_view
+
+    view = open_view(args.archive or None)
+    if args.db:
+        try:
+            view.copy_into(open_service(args.db, read_only=args.read_only, config=config))
+        except CkptError:
+            view.close()
+            raise
+    return view
 
 
 def first_page_rows(lines: int) -> int:

@@ -128,6 +128,10 @@ def damaged_value(field: DamagedField, limit: int = 2000) -> Text:
     )
 
 
+#: A snapshot the archive keeps and its store has pruned.
+ARCHIVED_MARK = Text("archived", style="italic reverse")
+
+
 def kind_badge(kind: str) -> Text:
     short = KIND_SHORT.get(kind, printable(kind, 7))
     return Text(f"{short:<7}", style=KIND_STYLE.get(kind, "italic"))

@@ -49,6 +49,7 @@ STYLES: dict[str, str] = {
     "ckpt--restored": "color: $text-warning; text-style: bold;",
     "ckpt--marked": "color: $text-accent; text-style: bold;",
     "ckpt--placeholder": "color: $text-secondary; text-style: italic;",
+    "ckpt--origin": "color: $text-secondary; text-style: bold;",
     "ckpt--key": "color: $text-accent; text-style: bold;",
     "ckpt--heading": "color: $text-primary; text-style: bold underline;",
     "ckpt--role-user": "color: $text-primary; text-style: bold;",
@@ -69,6 +70,7 @@ STYLES: dict[str, str] = {
     "ckpt--chip-gone": "color: $foreground; background: $error-muted; text-style: bold;",
     "ckpt--chip-alarm": "color: $foreground; background: $error-muted; text-style: bold;",
     "ckpt--chip-muted": "color: $foreground; background: $panel;",
+    "ckpt--archived": "color: $foreground; background: $secondary-muted; text-style: italic;",
 }
 
 STATUS_CHIP = {
@@ -108,6 +110,8 @@ ROWS = frozenset(
         "ckpt--chip-legacy",
         "ckpt--chip-placeholder",
         "ckpt--chip-gone",
+        "ckpt--origin",
+        "ckpt--archived",
         *STATUS_CHIP.values(),
         *KIND.values(),
     }

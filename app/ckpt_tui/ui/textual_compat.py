@@ -8,8 +8,10 @@ has no public equivalent, and each hook:
 * checks, once, that Textual's insides are what it expects, and otherwise
   does nothing (the app then behaves as Textual does by default; it never
   crashes because of a hook);
-* is off when ``CKPT_TUI_TEXTUAL_COMPAT=off`` (the test suite runs the UI
-  tests once so: ``tests/test_textual_compat.py``).
+* is off when ``CKPT_TUI_TEXTUAL_COMPAT=off``, and asks :func:`enabled`
+  when, and only when, it is about to act. The test suite relies on that:
+  a UI test in which no hook asked ran as it would with the hooks off, and
+  one in which a hook asked is run again with them off (``tests/conftest.py``).
 
 Hooks (1 private name of at most 8):
 

@@ -74,6 +74,14 @@ def preview_restore(app, snapshot: SnapshotRow) -> None:
 
     title = f"Restore {snapshot.name} into session {snapshot.session_id}"
     ready = app.main.plans.get((snapshot.session_id, snapshot.id))
+    if app.main.archive is not None:  # into the local store: a copy, said so
+        where = " (pruned from its store)" if snapshot.archived else ""
+        title = f"Copy archived {snapshot.name}{where} into local session {snapshot.session_id}"
+        screen = PlanScreen(
+            title, make_plan, service.apply, verb="Copy", pick_fields=True, ready=ready
+        )
+        app.push_screen(screen, partial(after_plan, app))
+        return
     screen = installed(app, RESTORE_SCREEN, PlanScreen)
     if screen is None:
         screen = restore_preview(app, title, make_plan, ready)

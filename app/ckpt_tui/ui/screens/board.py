@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 
 from ckpt_tui.core.actions import Service
-from ckpt_tui.core.board import IN_FLIGHT, BoardItem, board
+from ckpt_tui.core.board import IN_FLIGHT, BoardItem
 from ckpt_tui.core.model import STATUSES, status_label
 from ckpt_tui.records import Page
 from ckpt_tui.ui.messages import OpenInMain
@@ -65,7 +65,7 @@ class BoardList(PagedList[BoardItem]):
         return (self.group, self.statuses)
 
     def fetch(self, after, limit) -> Page[BoardItem]:
-        return board(self.service, self.statuses, group=self.group, after=after, limit=limit)
+        return self.service.board(self.statuses, group=self.group, after=after, limit=limit)
 
     def row_key(self, row: BoardItem) -> object:
         return row.session_id

@@ -19,12 +19,12 @@ from textual.widgets import Static
 
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
-from ckpt_tui.core.history import FieldHistory, Origin, field_history
+from ckpt_tui.core.history import FieldHistory, Origin
 from ckpt_tui.core.model import LABEL
 from ckpt_tui.plural import counted
 from ckpt_tui.records import Page
 from ckpt_tui.ui.messages import OpenInMain
-from ckpt_tui.ui.render import fit, kind_badge, literal, safe
+from ckpt_tui.ui.render import ARCHIVED_MARK, fit, kind_badge, literal, safe
 from ckpt_tui.ui.widgets.key_bar import KeyBar
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
@@ -92,8 +92,8 @@ class BlameList(PagedList[Row]):
 
     def fetch(self, after, limit) -> Page[Row]:
         if self.history is None:
-            self.history = field_history(
-                self.service, self.session_id, self.field, self.snapshot_id
+            self.history = self.service.field_history(
+                self.session_id, self.field, self.snapshot_id
             )
             self.post_message(self.Loaded(self.history))
         rows = self._rows(self.history)
@@ -176,7 +176,10 @@ def _note(origin: Origin | None, style) -> Text:
     when = (f"{timeutil.short(origin.captured_at)[5:]} ", style)
     if origin.is_current:
         return Text.assemble(when, ("current checkpoint", "italic"))
-    return Text.assemble(when, kind_badge(origin.kind), " ", safe(origin.name, 200))
+    name = safe(origin.name, 200)
+    if origin.archived:  # pruned from its store: the archive alone keeps it
+        return Text.assemble(when, kind_badge(origin.kind), " ", ARCHIVED_MARK, " ", name)
+    return Text.assemble(when, kind_badge(origin.kind), " ", name)
 
 
 class HistoryScreen(Screen[None]):

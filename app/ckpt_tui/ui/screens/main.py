@@ -31,6 +31,7 @@ from textual.worker import get_current_worker
 
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
+from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.reads import FirstScreen
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import ProjectRow, SessionRow, SnapshotRow
@@ -82,6 +83,18 @@ SESSION_ACTIONS = ("new_snapshot", "handoff", "conversation", "copy_resume", "re
 SNAPSHOT_ACTIONS = ("diff", "restore")
 #: Keys that write to the store: dimmed when it is read-only.
 WRITE_ACTIONS = ("restore", "new_snapshot", "adopt")
+
+#: The keys the archive has nothing for, and why (``--archive``): what
+#: they write or watch is a local store's.
+ARCHIVE_REFUSALS = {
+    "new_snapshot": "the archive is read-only: n snapshots a local session (ckpt-tui --db PATH)",
+    "handoff": "the archive is read-only: e writes a session's hand-off note "
+    "(copy the snapshot back with r, then e in ckpt-tui --db PATH)",
+    "adopt": "the archive is read-only: A adopts into a local store (ckpt-tui --db PATH)",
+    "legacy": "the archive holds no legacy state: L reads a local store's (ckpt-tui --db PATH)",
+    "follow": "w follows a local store live; the archive reloads itself when a push lands",
+    "timeline": "t reads a local store (ckpt-tui --db PATH)",
+}
 
 #: What no worker was started for yet.
 _NOTHING = object()
@@ -141,6 +154,8 @@ class MainScreen(Explains, Screen[None]):
         width = breakpoint_classes(self.HORIZONTAL_BREAKPOINTS, self.app.size.width)
         self.update_classes(width, update=False)
         self.service = service
+        #: The archive the app shows (``--archive``), else ``None``.
+        self.archive = service if isinstance(service, ArchiveView) else None
         self.projects = ProjectList(service, id="projects")
         self.sessions = SessionList(service, id="sessions")
         self.snapshots = SnapshotList(service, id="snapshots")
@@ -282,7 +297,10 @@ class MainScreen(Explains, Screen[None]):
         elif event.source is self.sessions:
             srow: SessionRow | None = event.row
             in_store = srow is not None and srow.origin == "store"
-            self.snapshots.show_session(srow.id if in_store else None)
+            if self.archive is not None and srow is not None:
+                self.archive.choose(srow)  # the session of this id from this origin
+            origin = srow.archive_origin if srow is not None else None
+            self.snapshots.show_session(srow.id if in_store else None, origin)
             if srow is None and self.sessions.filter_text:
                 self._show_note(Text(no_match(self.sessions.filter_text), "dim"), "Session")
                 return
@@ -398,7 +416,10 @@ class MainScreen(Explains, Screen[None]):
         self._work_out_note(row.session_id, row.id)
 
     def _work_out_note(self, session_id: str, snapshot: str | None) -> None:
-        """In a detail worker: the note ``e`` would write for the selection."""
+        """In a detail worker: the note ``e`` would write for the selection
+        (none in the archive: ``e`` is not offered there)."""
+        if self.archive is not None:
+            return
         from ckpt_tui.ui.flows import handoff  # in the worker: not at start-up
 
         self._work_out(self.notes, (session_id, snapshot), handoff.work_out)
@@ -485,6 +506,8 @@ class MainScreen(Explains, Screen[None]):
     def why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why a key of this screen does not apply to what the focused pane
         shows (``ui/explain.py``)."""
+        if self.archive is not None and action in ARCHIVE_REFUSALS:
+            return ARCHIVE_REFUSALS[action]
         if action not in SESSION_ACTIONS and action not in SNAPSHOT_ACTIONS:
             return None
         read_only = self.service.store.read_only_reason
@@ -719,7 +742,7 @@ class MainScreen(Explains, Screen[None]):
         self.landing = (project_id, session_id)
         self.sessions.show_project(project_id)
         self.projects.select_key(project_id)
-        self.sessions.select_key(session_id)
+        self.sessions.select_key(self.session_key(session_id))
         self.snapshots.show_session(session_id)
         if snapshot_id is None:
             self.sessions.focus()
@@ -727,6 +750,18 @@ class MainScreen(Explains, Screen[None]):
         # An old snapshot of a long session may be far past the first page.
         self.snapshots.select_key(snapshot_id, within=10_000)
         self.snapshots.focus()
+
+    def session_key(self, session_id: str) -> object:
+        """The sessions pane's key of a session: its id; in the archive,
+        with the origin it is read from (``ArchiveView.origin_of``)."""
+        if self.archive is None or (origin := self.archive.origin_of(session_id)) is None:
+            return session_id
+        return (session_id, origin)
+
+    @on(ProjectList.OriginChanged)
+    def _origin_changed(self) -> None:
+        """The archive's projects now come from another origin: so do the sessions."""
+        self.sessions.reload(keep_selection=False, reset=True)
 
     @on(SortChanged)
     def _sort_changed(self, event: SortChanged) -> None:

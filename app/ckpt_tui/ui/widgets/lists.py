@@ -13,6 +13,7 @@ from textual.message import Message
 from ckpt_tui import timeutil
 from ckpt_tui.core.actions import Service
 from ckpt_tui.core.activity import Activity
+from ckpt_tui.core.archive_view import ArchiveView
 from ckpt_tui.core.sorting import (
     PROJECT_SORT_LABELS,
     PROJECT_SORTS,
@@ -135,19 +136,56 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
     SORTS = PROJECT_SORTS
     SORT_LABELS = PROJECT_SORT_LABELS
     SORT_SETTING = "project_sort"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ckpt--origin"}
+    DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "cycle_sort", "Sort: activity, name", show=False, id="projects.sort"),
+        Binding("o", "next_origin", "Origin", id="projects.origin"),
     ]
 
-    def __init__(self, service: Service, *, id: str | None = None) -> None:
+    def __init__(self, service: Service | ArchiveView, *, id: str | None = None) -> None:
         self.service = service
+        #: The archive shown (``--archive``): its origins come first.
+        self.archive = service if isinstance(service, ArchiveView) else None
         super().__init__("1 Projects", id=id)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``o`` (origins) is the archive's; the archive has one order, no ``s``."""
+        if action == "next_origin":
+            return self.archive is not None
+        if action == "cycle_sort":
+            return self.archive is None
+        return True
+
+    def action_next_origin(self) -> None:
+        """Keep the projects and their sessions to the next origin, then to all again."""
+        origin = self.archive.next_scope()
+        self.reload(keep_selection=True, reset=True)
+        self._update_title()
+        self.post_message(self.OriginChanged())
+        if origin is None:
+            self.notify("every origin", timeout=2)
+        else:
+            self.notify(f"origin {self.archive.host_of(origin.id)}: {origin.label}", timeout=3)
+
+    class OriginChanged(Message):
+        """The projects now come from another origin (or all): the sessions follow."""
+
     def context(self) -> object:
+        if self.archive is not None:  # and the origin the projects come from
+            return ("projects", self.sort, self.archive.scope)
         return ("projects", self.sort)
 
     def title_text(self) -> str:
-        return super().title_text() + self.sort_title()
+        return super().title_text() + ("" if self.archive is not None else self.sort_title())
+
+    def subtitle_text(self) -> str:
+        """In the archive, which origin the projects come from (``o`` moves on)."""
+        if self.archive is None:
+            return super().subtitle_text()
+        scope = self.archive.scope
+        where = f"@{self.archive.host_of(scope) if scope else 'all'}"
+        return f"{where} {super().subtitle_text()}".rstrip()
 
     def fetch(self, after, limit) -> Page[ProjectRow]:
         return self.service.projects(
@@ -167,6 +205,11 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
         right = Text.assemble((f"{row.session_count:>3}", "bold"), (f" {self.row_age(row)}", "dim"))
         room = max(width - right.cell_len - 1, 4)
         shown = safe(name, 200, style="bold")
+        if row.origins and self.archive is not None:  # the machines holding it
+            hosts = " ".join(sorted(self.archive.host_of(o) for o in row.origins))
+            return Text.assemble(
+                fit(Text.assemble(shown, " ", (hosts, "ckpt--origin")), room), " ", right
+            )
         where = room - shown.cell_len - 1  # the folder it is in, cut from the left
         if head and where >= min(len(head), 4 + len(head.rpartition("/")[2])):
             shown = Text.assemble(shown, " ", fit_path(safe(head, 400, style="dim"), where))
@@ -182,7 +225,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
     NOUN = "sessions"
     EMPTY_TEXT = "No sessions"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "ckpt--chip-legacy", "ckpt--chip-placeholder", "ckpt--chip-gone", *STATUS_CHIP.values()
+        "ckpt--chip-legacy", "ckpt--chip-placeholder", "ckpt--chip-gone", "ckpt--origin",
+        *STATUS_CHIP.values(),
     }
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     SORTS = SESSION_SORTS
@@ -207,8 +251,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             super().__init__()
             self.row = row
 
-    def __init__(self, service: Service, *, id: str | None = None) -> None:
+    def __init__(self, service: Service | ArchiveView, *, id: str | None = None) -> None:
         self.service = service
+        self.archive = service if isinstance(service, ArchiveView) else None
         self.project_id: str | None = None
         self.activity = Activity.empty()
         self.show_opencode = False
@@ -235,7 +280,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             self.reload()
             return
         key = self.row_key(self.highlighted) if self.highlighted is not None else None
-        self._data.rows = activity.nest(list(self._data.rows))
+        if self.archive is None:
+            self._data.rows = activity.nest(list(self._data.rows))
         index = self._index_of(key)
         if index is not None and index != self.cursor:
             self.set_reactive(PagedList.cursor, index)
@@ -286,7 +332,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
                 extras = [r for r in extras if text.lower() in (r.title or r.id).lower()]
             rows += extras
             total += len(extras)
-        nested = self.activity.nest(rows)
+        # The archive lists one session of an id per machine, flat: nesting
+        # (by id) would fold two machines' sessions into one.
+        nested = rows if self.archive is not None else self.activity.nest(rows)
         return Page(rows=nested, total=total, cursor=page.cursor, at_least=page.at_least)
 
     def _all_ids(self, project_id: str) -> set[str]:
@@ -300,7 +348,8 @@ class SessionList(_Sorted, PagedList[SessionRow]):
                 return ids
 
     def row_key(self, row: SessionRow) -> object:
-        return row.id
+        """The id; in the archive with its origin (two machines may push one id)."""
+        return row.id if row.archive_origin is None else (row.id, row.archive_origin)
 
     def row_time(self, row: SessionRow) -> object:
         return row.updated_at
@@ -320,6 +369,9 @@ class SessionList(_Sorted, PagedList[SessionRow]):
             marks.append(" ")
         if info is not None and info.archived:
             marks.append("arch", style="dim reverse")
+            marks.append(" ")
+        if row.archive_origin is not None and self.archive is not None:
+            marks.append(self.service.host_of(row.archive_origin), style="ckpt--origin")
             marks.append(" ")
         title = self.activity.title(row) or row.id
         dim = (
@@ -345,7 +397,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     NOUN = "snapshots"
     EMPTY_TEXT = "No snapshots"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "ckpt--summary", "ckpt--restored", "ckpt--marked", *KIND.values()
+        "ckpt--summary", "ckpt--restored", "ckpt--marked", "ckpt--archived", *KIND.values()
     }
     DEFAULT_CSS = component_css(COMPONENT_CLASSES)
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -356,6 +408,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def __init__(self, service: Service, *, id: str | None = None) -> None:
         self.service = service
         self.session_id: str | None = None
+        self.origin: str | None = None  # in the archive: the session's origin
         self.hide_auto = False
         #: survives a change of session: a diff or copy may cross sessions
         self.marked: Mark | None = None
@@ -364,11 +417,13 @@ class SnapshotList(PagedList[SnapshotRow]):
         self._layout: tuple[tuple[int, int], SnapshotColumns] | None = None
         super().__init__("3 Snapshots", id=id)
 
-    def show_session(self, session_id: str | None) -> None:
-        """The snapshots of ``session_id`` (``None``: of no session, which
-        still loads once: the pane then says it has none, not "Loading…")."""
-        if session_id != self.session_id or self._data is None:
-            self.session_id = session_id
+    def show_session(self, session_id: str | None, origin: str | None = None) -> None:
+        """The session's snapshots; in the archive, of the session of that
+        id pushed from ``origin`` (an id two machines pushed is two sessions).
+        ``None``: of no session, which still loads once: the pane then says
+        it has none, not "Loading…"."""
+        if (session_id, origin) != (self.session_id, self.origin) or self._data is None:
+            self.session_id, self.origin = session_id, origin
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)
 
@@ -391,6 +446,8 @@ class SnapshotList(PagedList[SnapshotRow]):
         )
 
     def context(self) -> object:
+        if self.origin is not None:  # the archive: the session's origin too
+            return (self.session_id, self.origin, self.hide_auto)
         return (self.session_id, self.hide_auto)
 
     def fetch(self, after, limit) -> Page[SnapshotRow] | None:
@@ -405,7 +462,8 @@ class SnapshotList(PagedList[SnapshotRow]):
         )
 
     def fetch_last(self, before, limit) -> Page[SnapshotRow] | None:
-        if self.session_id is None:
+        # The archive reads from the top only: G goes to the last loaded row.
+        if self.session_id is None or isinstance(self.service, ArchiveView):
             return None
         return self.service.last_snapshots(
             self.session_id,
@@ -427,6 +485,9 @@ class SnapshotList(PagedList[SnapshotRow]):
             flags.append("◆ ", style="ckpt--marked")
         if row.restored_at:
             flags.append("↺ ", style="ckpt--restored")
+        if row.archived:  # pruned from its store: the archive alone keeps it
+            flags.append("archived", style="ckpt--archived")
+            flags.append(" ")
         return flags
 
     def _columns(self, width: int) -> SnapshotColumns:
