@@ -28,6 +28,14 @@ async def _open(pilot) -> SearchScreen:
     return pilot.app.screen
 
 
+async def _searched(pilot, text: str = "uuid") -> SearchScreen:
+    """The search screen with ``text`` typed and its hits in."""
+    screen = await _open(pilot)
+    await pilot.press(*text)
+    await _until(pilot, lambda: bool(screen.results.rows))
+    return screen
+
+
 @run_async
 async def test_an_empty_query_shows_a_prompt_not_loading():
     app = make_app(demo_db("search-prompt"))
@@ -42,9 +50,7 @@ async def test_an_empty_query_shows_a_prompt_not_loading():
 async def test_one_text_in_many_snapshots_is_one_row_with_its_count_name_and_field():
     app = make_app(demo_db("search-grouped"))
     async with app.run_test(size=(160, 45)) as pilot:
-        screen = await _open(pilot)
-        await pilot.press(*"uuid")
-        await _until(pilot, lambda: bool(screen.results.rows))
+        screen = await _searched(pilot)
         rows = screen.results.rows
         keys = [(r.session_id, r.snippet.field, r.snippet.parts) for r in rows]
         assert len(keys) == len(set(keys)), "one row per text, not one per snapshot"
@@ -59,9 +65,7 @@ async def test_one_text_in_many_snapshots_is_one_row_with_its_count_name_and_fie
 async def test_no_matches_with_filters_on_says_they_may_be_why():
     app = make_app(demo_db("search-filters"))
     async with app.run_test(size=(120, 35)) as pilot:
-        screen = await _open(pilot)
-        await pilot.press(*"uuid")
-        await _until(pilot, lambda: bool(screen.results.rows))
+        screen = await _searched(pilot)
         for _ in range(3):  # kind: manual, auto, pre-restore (no pre-restore says uuid)
             await pilot.press("ctrl+g")
         await _until(pilot, lambda: screen.results.total == 0 and screen.results._data is not None)

@@ -82,6 +82,7 @@ async def test_an_empty_store_says_so_in_full_and_nothing_loads_forever(tmp_path
 async def test_c_on_a_legacy_session_says_what_it_is(tmp_path):
     from ckpt_tui.ui.screens.main import MainScreen
     from tests.factory import add_project, add_session, connect, new_store
+    from tests.test_resume import _recorded_notes
 
     db = new_store(tmp_path / "checkpoints.db")
     conn = connect(db)
@@ -90,14 +91,7 @@ async def test_c_on_a_legacy_session_says_what_it_is(tmp_path):
     conn.commit()
     conn.close()
     app = make_app(db)
-    said: list[str] = []
-    shown = app.notify
-
-    def recording(message, **kwargs):
-        said.append(message)
-        shown(message, **kwargs)
-
-    app.notify = recording
+    said = _recorded_notes(app)
     async with app.run_test(size=(120, 35)) as pilot:
         await settle(pilot)
         await pilot.press("2")
