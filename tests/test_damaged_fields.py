@@ -320,3 +320,9 @@ def test_doctor_finds_no_damaged_field_in_a_healthy_store(store_path):
     code, out, _ = cli(store_path, "doctor", "--json")
     check = next(c for c in json.loads(out)["checks"] if c["name"] == "damaged fields")
     assert code == 0 and check["ok"] and check["items"] == []
+
+
+def test_an_unterminated_string_reads_starting_at_char_once():
+    damaged = decode('{"objective": "half written')
+    assert "at at" not in damaged.reason
+    assert "Unterminated string starting at char 14" in damaged.reason

@@ -25,8 +25,17 @@ def test_keybar_dimmed_detail_current_120x35(snap_compare):
     assert snap_compare(app, terminal_size=(120, 35), run_before=press_settled("2", "4"))
 
 
-def test_keybar_undo_label_120x35(snap_compare):
+def test_keybar_undo_label_120x35(snap_compare, monkeypatch):
     """After a restore the key bar says what u takes back."""
+    from ckpt_tui.store import writes
+
+    made = writes.generated_name
+
+    def same_every_run(kind: str, at: str | None = None) -> str:
+        # the whole name shows: its pid and sequence (SPEC 5.2) fixed here
+        return made(kind, at).rsplit("-", 1)[0] + "-42431"
+
+    monkeypatch.setattr(writes, "generated_name", same_every_run)
     app = make_app(demo_db("keybar-undo"))
     restore = press_settled("3", "j", "r", "y", "2")
 

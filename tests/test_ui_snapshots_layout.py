@@ -27,6 +27,12 @@ def test_main_120x35(snap_compare):
     assert snap_compare(app, terminal_size=(120, 35), run_before=press_settled(*ACME_SESSIONS))
 
 
+def test_main_160x45(snap_compare):
+    """Wide: every snapshot's whole name, its kind, a summary, age and date."""
+    app = make_app(demo_db("main-160x45"))
+    assert snap_compare(app, terminal_size=(160, 45), run_before=press_settled(*ACME_SESSIONS))
+
+
 def test_restore_dialog_has_its_own_key_bar(snap_compare):
     app = make_app(demo_db("dialog-keys"))
     keys = (*ACME_SESSIONS, "enter", "j", "j", "j", "r")

@@ -160,7 +160,11 @@ def _text_column(value: Any) -> str | DamagedField:
 
 def _json_error(exc: ValueError) -> str:
     msg, pos = getattr(exc, "msg", None), getattr(exc, "pos", None)
-    return f"{msg} at char {pos}" if msg is not None else str(exc)
+    if msg is None:
+        return str(exc)
+    # Some of json's messages end with "at" already ("Unterminated string
+    # starting at"): "at at char 48" read as a fault of ckpt-tui.
+    return f"{msg.removesuffix(' at')} at char {pos}"
 
 
 def _no_constant(name: str) -> Any:

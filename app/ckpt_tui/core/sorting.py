@@ -82,4 +82,6 @@ class CountOrder:
         chunk = order[start : start + limit]
         rows = sorting.sessions_by_ids(q, project_id, [sid for _, _, sid in chunk], text)
         cursor = chunk[-1] if len(chunk) == limit and start + limit < len(order) else None
-        return Page(rows=rows, total=len(order), cursor=cursor)
+        # Unfiltered, the rows are a tree: counted as the projects pane counts them.
+        total = len(order) if text else sorting.project_session_count(q, project_id)
+        return Page(rows=rows, total=total, cursor=cursor)

@@ -78,7 +78,7 @@ def list_sessions_sorted(
         total_name = variant("sessions_total", of_project=True, match=True)
         total, at_least = page_total(q, total_name, params, raw, limit, after, True)
     else:
-        total, at_least = q.scalar("roots_total", project_id=project_id), False
+        total, at_least = project_session_count(q, project_id), False
     rows = _with_children(q, project_id, raw, text)
     return Page(rows=rows, total=total, cursor=_sorted_cursor(sort, raw, limit), at_least=at_least)
 
@@ -105,6 +105,12 @@ def snapshot_count_order(
     require_id(project_id, "project id")
     rows = q.run(variant("count_order", match=bool(text)), **_scope_params(project_id, text))
     return [(n, str(at), sid) for n, at, sid in rows]
+
+
+def project_session_count(q: Query, project_id: str) -> int:
+    """Every session of the project: the rows its unfiltered tree shows."""
+    require_id(project_id, "project id")
+    return q.scalar("project_sessions_total", project_id=project_id)
 
 
 def sessions_by_ids(

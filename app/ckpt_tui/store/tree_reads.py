@@ -39,7 +39,8 @@ def list_session_tree(
 
     A root is a session with no parent in this project (the parent may be an
     opencode session the store never saw). Pages are over roots; ``total``
-    counts roots. With ``text``, the list is flat: the sessions whose title or
+    counts every session of the project (the rows the whole tree shows, as
+    the projects pane counts them). With ``text``, the list is flat: the sessions whose title or
     checkpoint contains it.
     """
     require_id(project_id, "project id")
@@ -47,7 +48,7 @@ def list_session_tree(
         return list_sessions(q, project_id, after, limit, text)
     name = variant("roots_page", after=after is not None)
     roots = q.run(name, project_id=project_id, limit=limit, **cursor_params(after))
-    total = q.scalar("roots_total", project_id=project_id)
+    total = q.scalar("project_sessions_total", project_id=project_id)
     tree = session_tree(roots, children_reader(q, project_id))
     return keyset_page(tree, roots, total, limit, "sort_at")
 
@@ -114,4 +115,5 @@ def list_session_tree_linked(
         return [r for r in rows if r["parent_id"] in parents]
 
     tree = session_tree(roots, children_of)
-    return keyset_page(tree, roots, links.roots, limit, "sort_at")
+    total = links.roots + sum(len(ids) for ids in links.children.values())
+    return keyset_page(tree, roots, total, limit, "sort_at")

@@ -37,13 +37,11 @@ from ckpt_tui.ui.explain import key_of, refusal
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
-    CopyRequested,
     HandoffRequested,
     OpenInMain,
-    RestoreRequested,
     SnapshotRequested,
 )
-from ckpt_tui.ui.notice_log import MORE_HINT, NoticeLog, one_line
+from ckpt_tui.ui.notice_log import NoticeLog, toast_line
 from ckpt_tui.ui.screens.main import MainScreen
 from ckpt_tui.ui.textual_compat import ReportsUnexpectedErrors
 from ckpt_tui.ui.widgets.store_header import StoreHeader
@@ -71,8 +69,18 @@ POLL_SECONDS = 0.8
 CLOCK_SECONDS = 1.0
 
 
+#: A toast is one row at most this share of the terminal wide (Textual's
+#: own is 60 columns with a blank row above and below: a 200-character
+#: message took six rows); ``TOAST_FRAME``: its padding, edge and the rack's margin.
+TOAST_PERCENT = 90
+TOAST_FRAME = 6
+
+
 class CkptApp(ReportsUnexpectedErrors, App[None]):
     TITLE = "ckpt-tui"
+    CSS = f"""
+    Toast {{ width: auto; max-width: {TOAST_PERCENT}%; padding: 0 1; }}
+    """
     COMMANDS = App.COMMANDS | {unavailable_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         # ctrl+z undoes, as nearly everywhere; redo is vim's ctrl+r, and
@@ -156,14 +164,16 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         it leaves the screen once that key would act elsewhere
         (:meth:`hide_untrue_hints`)."""
         self.notices.add(severity, title, message)
-        line, cut = one_line(message)
         notification = Notification(
-            line + (MORE_HINT if cut else ""),
+            toast_line(message, self.size.width * TOAST_PERCENT // 100 - TOAST_FRAME),
             title,
             severity,
             self.NOTIFICATION_TIMEOUT if timeout is None else timeout,
             markup=False,
         )
+        if self.notices.same_shown(notification):  # said again: once, for its full time
+            said = (notification.message, notification.title, notification.severity)
+            self.hide_notifications(lambda n: (n.message, n.title, n.severity) != said)
         self.notices.showing(notification, takes_back)
         self.post_message(Notify(notification))
 
@@ -336,18 +346,6 @@ class CkptApp(ReportsUnexpectedErrors, App[None]):
         self.push_screen(
             ConversationScreen(self.service, self.activity, event.session_id, event.snapshot_id)
         )
-
-    @on(RestoreRequested)
-    def _restore_requested(self, event: RestoreRequested) -> None:
-        from ckpt_tui.ui.flows import restore
-
-        restore.preview_restore(self, event.snapshot)
-
-    @on(CopyRequested)
-    def _copy_requested(self, event: CopyRequested) -> None:
-        from ckpt_tui.ui.flows import restore
-
-        restore.preview_copy(self, event.mark, event.session)
 
     @on(SnapshotRequested)
     def _snapshot_requested(self, event: SnapshotRequested) -> None:

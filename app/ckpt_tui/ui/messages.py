@@ -9,26 +9,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from ckpt_tui.records import SessionRow, SnapshotRow
-from ckpt_tui.ui.mark import Mark
-
-
-class RestoreRequested(Message):
-    """``r``: preview restoring ``snapshot`` into its session."""
-
-    def __init__(self, snapshot: SnapshotRow) -> None:
-        super().__init__()
-        self.snapshot = snapshot
-
-
-class CopyRequested(Message):
-    """``r`` with a snapshot of another session marked: preview copying it
-    into ``session``."""
-
-    def __init__(self, mark: Mark, session: SessionRow) -> None:
-        super().__init__()
-        self.mark = mark
-        self.session = session
+from ckpt_tui.records import SessionRow
 
 
 class SnapshotRequested(Message):

@@ -10,12 +10,15 @@ does not import it (the first frame).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from textual.notifications import Notification
 
-#: The longest a notification's line gets before it is cut (a toast is 60
-#: columns wide: at most four rows; paths in messages need the room).
+from ckpt_tui import timeutil
+
+#: The longest a notification's line gets before it is cut, however wide
+#: the terminal (the app cuts it to the toast's width: one row).
 NOTICE_WIDTH = 200
 #: How many full messages are kept.
 KEPT_NOTICES = 30
@@ -28,21 +31,35 @@ class Notice:
     severity: str
     title: str
     text: str
+    #: When it was said (UTC; ``M`` shows it in local time).
+    at: datetime = field(default_factory=timeutil.now)
 
 
-def one_line(message: str) -> tuple[str, bool]:
-    """The notification's line, and whether anything was left out of it.
-    A line too long is cut in the middle: its end, the key that takes the
-    write back (``(u undoes it)``), stays."""
+def one_line(message: str, width: int = NOTICE_WIDTH) -> tuple[str, bool]:
+    """The notification's line, at most ``width`` characters, and whether
+    anything was left out of it. A line too long is cut in the middle: its
+    end, the key that takes the write back (``(u undoes it)``), stays."""
+    width = max(min(width, NOTICE_WIDTH), 20)
     lines = [line for line in message.strip().splitlines() if line.strip()]
     first = " ".join(lines[0].split()) if lines else ""
-    cut = len(lines) > 1 or len(first) > NOTICE_WIDTH
-    if len(first) > NOTICE_WIDTH:
+    cut = len(lines) > 1 or len(first) > width
+    if len(first) > width:
         head, paren, hint = first.rpartition(" (")
-        tail = f" ({hint}" if paren and first.endswith(")") and len(hint) < 60 else ""
-        room = NOTICE_WIDTH - len(tail) - 1
+        tail = f" ({hint}" if paren and first.endswith(")") and len(hint) < width // 2 else ""
+        room = width - len(tail) - 1
         first = (head if tail else first)[:room].rstrip() + "…" + tail
     return first, cut
+
+
+def toast_line(message: str, width: int) -> str:
+    """The one row a toast ``width`` characters wide shows of ``message``:
+    its first line, cut to fit, and where the rest is when there is more."""
+    line, cut = one_line(message, width)
+    if not cut:
+        return line
+    if len(line) + len(MORE_HINT) > width:
+        line, _ = one_line(line, width - len(MORE_HINT))
+    return line + MORE_HINT
 
 
 class NoticeLog:
@@ -58,6 +75,11 @@ class NoticeLog:
 
     def add(self, severity: str, title: str, text: str) -> None:
         self.notices.appendleft(Notice(severity, title, text))
+
+    def same_shown(self, notification: Notification) -> bool:
+        """Whether a notification saying the same is on screen now."""
+        said = (notification.message, notification.title, notification.severity)
+        return any((n.message, n.title, n.severity) == said for n in self.shown())
 
     def showing(self, notification: Notification, takes_back: str | None = None) -> None:
         """``notification`` goes on screen; ``takes_back``: the session whose

@@ -163,10 +163,55 @@ def no_match(filter_text: str) -> str:
 
 
 def fit(text: Text, width: int) -> Text:
-    """Cut (with an ellipsis) or pad ``text`` to exactly ``width`` cells."""
+    """Cut (with one ellipsis) or pad ``text`` to exactly ``width`` cells;
+    nothing at all at width 0 (Rich would keep all but one character)."""
+    if width <= 0:
+        return Text()
     text = Text.assemble(text)  # padding must not take the text's own style
-    text.truncate(max(width, 0), overflow="ellipsis", pad=True)
+    if text.cell_len > width:
+        text.truncate(width - 1)
+        text.rstrip_end(0)
+        while text.plain.endswith(("…", " ")):  # "no chang……" reads as a fault
+            text.right_crop(1)
+        text.append("…")
+    text.truncate(width, pad=True)
     return text
+
+
+def fit_middle(text: Text, width: int) -> Text:
+    """``text`` cut in its middle to ``width`` cells, padded when shorter:
+    names that share a long start ("auto-1795269…-42423") stay told apart
+    by their ends."""
+    if width <= 0:
+        return Text()
+    if text.cell_len <= width:
+        return fit(text, width)
+    if width < 8:
+        return fit(text, width)
+    tail = (width - 1) // 2
+    head = width - 1 - tail
+    plain = text.plain
+    cut = Text.assemble(text[:head], "…", text[len(plain) - tail :])
+    return fit(cut, width)
+
+
+def fit_path(text: Text, width: int) -> Text:
+    """A path cut from its left to ``width`` cells ("~/…/projects"): its
+    end says more than its start; what it is under (``~``, ``/``) stays."""
+    if width <= 0:
+        return Text()
+    plain = text.plain
+    if text.cell_len <= width:
+        return fit(text, width)
+    lead = "~/…" if plain.startswith("~/") else ("/…" if plain.startswith("/") else "…")
+    keep = width - len(lead)
+    if keep <= 0:
+        return fit(text, width)
+    tail = plain[len(plain) - keep :]
+    slash = tail.find("/")
+    if slash > 0 and lead.endswith("…"):  # from a folder's start, not mid-name
+        tail = tail[slash:]
+    return fit(Text.assemble(lead, text[len(plain) - len(tail) :]), width)
 
 
 class Ago(NamedTuple):

@@ -24,9 +24,9 @@ def open_search(app) -> None:
     if isinstance(app.screen, SearchScreen):
         return
     if isinstance(app.service, ArchiveView):
-        screen = SearchScreen(ServerIndex(), app.service)
-        screen.filters = Filters(by_recency=True)  # the archive's one order
-        app.push_screen(screen)
+        if app.search_keeper is None:
+            app.search_keeper = ServerIndex(Filters(by_recency=True))  # the archive's one order
+        app.push_screen(SearchScreen(app.search_keeper, app.service))
         return
     path = app.service.store.path
     if app.search_keeper is None:
@@ -42,6 +42,11 @@ class ServerIndex:
     running = False
     error: str | None = None
     progress = (0, 0)
+
+    def __init__(self, filters) -> None:
+        # the query and filters the screen had when it last closed (as SearchKeeper)
+        self.last_query = ""
+        self.last_filters = filters
 
     def catch_up(self) -> None:
         pass

@@ -14,7 +14,7 @@ from textual.app import App
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from ckpt_tui.core.search import Searcher
+from ckpt_tui.core.search import Filters, Searcher
 from ckpt_tui.errors import CkptError
 
 
@@ -48,6 +48,10 @@ class SearchKeeper:
         self.error: str | None = None
         self.progress: tuple[int, int] = (0, 0)
         self._again = False
+        #: The search screen's query and filters when it last closed: it
+        #: opens again on them (kept here, beside the index they search).
+        self.last_query = ""
+        self.last_filters: Filters | None = None
 
     def catch_up(self) -> None:
         """Sync now, or once more after the sync that is running."""

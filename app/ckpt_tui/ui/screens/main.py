@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
@@ -42,9 +43,7 @@ from ckpt_tui.ui.mark import Mark
 from ckpt_tui.ui.messages import (
     AdoptRequested,
     ConversationRequested,
-    CopyRequested,
     HandoffRequested,
-    RestoreRequested,
     SnapshotRequested,
 )
 from ckpt_tui.ui.render import no_match
@@ -70,6 +69,8 @@ if TYPE_CHECKING:
 PANES_PERCENT = 45
 #: The fewest rows the lists show, however short they are.
 PANES_MIN_ROWS = 4
+#: How long the cursor rests on shorter lists before their area shrinks (s).
+PANES_SHRINK_REST = 0.8
 
 #: The detail pane follows the cursor once it has rested this long (seconds):
 #: ``j`` held down moves the cursor only, and the pane (a store read, a
@@ -103,7 +104,8 @@ class MainScreen(Explains, Screen[None]):
     #: The app's undo and redo act on this screen's selected session.
     UNDO_HERE = True
     # Widths by need: narrow, the projects pane shows names only and the
-    # sessions pane gets the room (its titles are what a person reads).
+    # sessions pane gets the room (its titles are what a person reads); a
+    # snapshot's name is cut in its middle, so its end still tells it apart.
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [
         (0, "-narrow"), (100, "-medium"), (140, "-wide")
     ]
@@ -159,7 +161,8 @@ class MainScreen(Explains, Screen[None]):
         self.snapshots = SnapshotList(service, id="snapshots")
         self.detail = DetailPane(id="detail")
         self._filter: FilterLine | None = None  # mounted on the first ``/``
-        self._rows_needed = 0  # the longest list seen: the panes only grow to it
+        self._rows_needed = 0  # the rows the panes are sized for (``_fit_height``)
+        self._shrink_timer: Timer | None = None
         self._panes_height: int | None = None
         self.first = first
         #: The list whose selection the detail pane shows (it keeps showing
@@ -245,9 +248,27 @@ class MainScreen(Explains, Screen[None]):
     # -- the panes' height ----------------------------------------------------------
     def _fit_height(self, rows: int) -> None:
         """The lists take the rows they need (at most PANES_PERCENT of the
-        screen) and the detail pane the rest. They only grow, so moving
-        from session to session never makes the detail pane jump."""
-        self._rows_needed = max(self._rows_needed, rows, PANES_MIN_ROWS)
+        screen) and the detail pane the rest. They grow at once; they shrink
+        only once the cursor has rested (``PANES_SHRINK_REST``) on shorter
+        lists, so moving from session to session never makes the detail
+        pane jump, and a short list after a long one does not keep its room."""
+        need = max(rows, PANES_MIN_ROWS)
+        if self._shrink_timer is not None:
+            self._shrink_timer.stop()
+            self._shrink_timer = None
+        if need >= self._rows_needed:
+            self._rows_needed = need
+            self._apply_height()
+        else:
+            self._shrink_timer = self.set_timer(PANES_SHRINK_REST, self._shrink)
+
+    def _shrink(self) -> None:
+        self._shrink_timer = None
+        lists = (self.projects, self.sessions, self.snapshots)
+        self._rows_needed = max(max(p.total for p in lists), PANES_MIN_ROWS)
+        self._apply_height()
+
+    def _apply_height(self) -> None:
         most = self.app.size.height * PANES_PERCENT // 100
         height = min(self._rows_needed + 2, most) if most > 0 else None
         if height is not None and height != self._panes_height:
@@ -255,7 +276,7 @@ class MainScreen(Explains, Screen[None]):
             self.query_one("#panes").styles.height = height
 
     def on_resize(self) -> None:
-        self._fit_height(0)
+        self._apply_height()
 
     # -- list events --------------------------------------------------------------
     @on(PagedList.Highlighted)
@@ -596,15 +617,20 @@ class MainScreen(Explains, Screen[None]):
         return (old, new), (None if self.service.store.read_only_reason else snap.id)
 
     def action_restore(self) -> None:
+        """The preview opens now, in this key's turn, not as a message the
+        app takes later: a key typed right after ``r`` (``ry``) reaches the
+        preview, never this screen (where ``y`` copies a command)."""
+        from ckpt_tui.ui.flows import restore
+
         mark = self._mark_elsewhere()
         if mark is not None:
-            self.post_message(CopyRequested(mark, self.session))
+            restore.preview_copy(self.app, mark, self.session)
             return
         snap = self.acting_snapshot()
         if snap is None:
             self.notify("Select a snapshot to restore", severity="warning")
             return
-        self.post_message(RestoreRequested(snap))
+        restore.preview_restore(self.app, snap)
 
     def action_new_snapshot(self) -> None:
         session = self.session
@@ -644,6 +670,13 @@ class MainScreen(Explains, Screen[None]):
         session = self.session
         if session is None:
             self.notify("Select a session first", severity="warning")
+            return
+        if session.is_legacy:  # not gone: it never was an opencode session
+            self.notify(
+                f"{session.id} holds the plugin's legacy state, not an opencode session:"
+                " it has no conversation",
+                severity="warning",
+            )
             return
         snap = self.acting_snapshot()
         self.post_message(ConversationRequested(session.id, snap.id if snap else None))

@@ -35,7 +35,8 @@ class NoticesScreen(Dialog[None]):
             if not self.log_.notices:
                 yield Static(Text("No messages yet.", style="dim"))
             for notice in self.log_.notices:
-                head = Text(notice.title or notice.severity, style="bold")
+                when = notice.at.astimezone().strftime("%H:%M:%S")
+                head = Text.assemble((when, "dim"), " ", (notice.title or notice.severity, "bold"))
                 yield Static(Text.assemble(head, "\n", safe_block(notice.text)), classes="notice")
 
     def on_mount(self) -> None:

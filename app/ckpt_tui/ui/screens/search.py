@@ -26,7 +26,7 @@ from ckpt_tui.core.model import LABEL
 from ckpt_tui.core.search import SEARCH_FIELDS, Filters, Hit, Searcher, Snippet
 from ckpt_tui.plural import counted
 from ckpt_tui.records import Page
-from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe
+from ckpt_tui.ui.render import fit, fit_middle, home_relative, kind_badge, safe
 from ckpt_tui.ui.search_keeper import IndexProgress, IndexSynced, SearchKeeper
 from ckpt_tui.ui.styles import KIND, component_css
 from ckpt_tui.ui.widgets.key_bar import KeyBar
@@ -39,6 +39,26 @@ KINDS = (None, "manual", "auto", "pre-restore", "compaction", "legacy")
 FIELD_CHOICES = (None, *SEARCH_FIELDS)
 #: A catch-up smaller than this shows no progress bar.
 PROGRESS_FROM = 1000
+
+
+#: What the results say before anything is typed.
+PROMPT = "Type to search every snapshot and current checkpoint"
+
+
+def filters_on(filters: Filters) -> list[str]:
+    """The filters that narrow a search, as the status line names them."""
+    narrowed = []
+    if filters.current_only:
+        narrowed.append("current checkpoints only")
+    elif filters.kinds:
+        narrowed.append(f"kind {filters.kinds[0]}")
+    if filters.field:
+        narrowed.append(f"in {_label(filters.field)}")
+    if filters.project_id:
+        narrowed.append("this project")
+    if filters.session_id:
+        narrowed.append("this session")
+    return narrowed
 
 
 def _label(field: str) -> str:
@@ -80,7 +100,18 @@ class SearchResults(PagedList[Hit]):
 
     def set_search(self, text: str, filters: Filters) -> None:
         self.query_text, self.filters = text, filters
+        self.EMPTY_TEXT = self._empty_text()
         self.reload(keep_selection=False, reset=True)
+
+    def _empty_text(self) -> str:
+        """What the list says with no row: type something; or no match, and
+        when filters are on, that they are why there may be none."""
+        if not self.query_text.strip():
+            return PROMPT
+        narrowed = filters_on(self.filters)
+        if narrowed:
+            return f"No matches with the filters on ({', '.join(narrowed)}): they may be why"
+        return "No matches"
 
     def context(self) -> object:
         return (self.query_text, self.filters)
@@ -91,7 +122,7 @@ class SearchResults(PagedList[Hit]):
         offset = after[0] if after else 0
         with self._lock:
             results = self.searcher.search(
-                self.query_text, self.filters, limit=limit, offset=offset
+                self.query_text, self.filters, limit=limit, offset=offset, group=True
             )
         self.more = results.more
         loaded = (len(self.rows) if after else 0) + len(results.hits)
@@ -115,17 +146,26 @@ class SearchResults(PagedList[Hit]):
         return self.get_component_rich_style("search-results--match")
 
     def render_row(self, row: Hit, width: int) -> Text:
+        """Kind, age, how many snapshots hold this text (``×12``), project,
+        session, the snapshot's name, the field, then the snippet."""
         kind = kind_badge(row.kind) if not row.current else Text("current", style="bold")
         when = Text(self.row_age(row), style="dim")
+        count = Text(f"×{row.count}" if row.count > 1 else "", style="bold")
         project = row.project_dir.rstrip("/").rpartition("/")[2] or row.project_id
         if row.archive_origin is not None:  # the archive's (ArchiveView): which machine
             project = f"{self.searcher.host_of(row.archive_origin)} {project}"
+        name = "current" if row.current else (row.snapshot_name or "")
+        field = _label(row.snippet.field) if row.snippet is not None else ""
         where = Text.assemble(
-            fit(safe(project, 100, style="dim"), 14),
+            fit(safe(project, 100, style="dim"), 12),
             " ",
-            fit(safe(row.session_title or row.session_id, 200, style="bold"), 24),
+            fit(safe(row.session_title or row.session_id, 200, style="bold"), 20),
+            " ",
+            fit_middle(safe(name, 200), 22),
+            " ",
+            fit(Text(field, style="dim italic"), 12),
         )
-        head = Text.assemble(fit(kind, 7), " ", when, " ", where, "  ")
+        head = Text.assemble(fit(kind, 7), " ", when, " ", fit(count, 4), " ", where, "  ")
         rest = max(width - head.cell_len, 4)
         return Text.assemble(head, fit(snippet_text(row.snippet, self.match_style), rest))
 
@@ -166,11 +206,12 @@ class SearchScreen(Screen[None]):
             super().__init__()
             self.hit = hit
 
-    def __init__(self, keeper: SearchKeeper, searcher: Searcher, text: str = "") -> None:
+    def __init__(self, keeper: SearchKeeper, searcher: Searcher, text: str | None = None) -> None:
         super().__init__()
         self.keeper = keeper
-        self.filters = Filters()
-        self.initial = text
+        # Opens on the query and filters it had when it last closed.
+        self.filters = keeper.last_filters or Filters()
+        self.initial = keeper.last_query if text is None else text
         self.results = SearchResults(searcher, id="results")
         self._timer = None
 
@@ -194,8 +235,7 @@ class SearchScreen(Screen[None]):
         if self.keeper.running:
             self._show_progress(*self.keeper.progress)
         self.keeper.catch_up()
-        if self.initial:
-            self._run()
+        self._run()  # an empty query: the prompt, not "Loading…"
 
     # -- the query ----------------------------------------------------------------
     @on(Input.Changed, "#query")
@@ -208,6 +248,7 @@ class SearchScreen(Screen[None]):
         """The highlighted hit on the main screen (its project, session and
         snapshot selected, the field in view)."""
         if self.results.highlighted is not None:
+            self.remember()
             self.post_message(self.Jump(self.results.highlighted))
 
     def _run(self) -> None:
@@ -297,7 +338,13 @@ class SearchScreen(Screen[None]):
         self.results.cursor += step
 
     def action_close(self) -> None:
+        self.remember()
         self.app.pop_screen()
+
+    def remember(self) -> None:
+        """The query and filters, for the next opening."""
+        self.keeper.last_query = self.query_one(Input).value
+        self.keeper.last_filters = self.filters
 
     def action_toggle_order(self) -> None:
         self._refilter(by_recency=not self.filters.by_recency)

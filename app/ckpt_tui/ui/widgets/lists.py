@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.binding import Binding, BindingType
@@ -20,10 +21,19 @@ from ckpt_tui.core.sorting import (
     SESSION_SORTS,
     next_sort,
 )
+from ckpt_tui.core.text import printable
 from ckpt_tui.errors import CkptError
 from ckpt_tui.records import Page, ProjectRow, SessionRow, SnapshotRow
 from ckpt_tui.ui.mark import Mark
-from ckpt_tui.ui.render import fit, home_relative, kind_badge, safe, status_chip
+from ckpt_tui.ui.render import (
+    fit,
+    fit_middle,
+    fit_path,
+    home_relative,
+    kind_badge,
+    safe,
+    status_chip,
+)
 from ckpt_tui.ui.styles import KIND, STATUS_CHIP, component_css
 from ckpt_tui.ui.widgets.paged_list import PagedList
 
@@ -32,7 +42,47 @@ from ckpt_tui.ui.widgets.paged_list import PagedList
 #: snapshot its kind, name and age.
 NARROW_PROJECTS = 20
 NARROW_SESSIONS = 50
-NARROW_SNAPSHOTS = 44
+
+#: A snapshot row's fixed columns: the kind badge and its space, the age
+#: (as wide as ``PagedList.row_age``), the date ("11-21 14:00") and its gap.
+KIND_CELLS = 8
+AGE_CELLS = 4
+DATE_CELLS = 13
+#: The least a change summary is worth showing in, and the most a name takes
+#: while a summary wants the room.
+SUMMARY_MIN = 12
+NAME_MOST = 48
+
+
+class SnapshotColumns(NamedTuple):
+    """Which columns a snapshot row shows, and how wide its name and summary are."""
+
+    kind: bool
+    name: int
+    summary: int
+    date: bool
+
+
+def snapshot_columns(width: int, name_cells: int) -> SnapshotColumns:
+    """The columns of a snapshot row ``width`` cells wide whose longest name
+    (with its marks) is ``name_cells``: the name gets the space first, then
+    its age, the kind, a change summary, and the date only when all of those
+    fit (the age and the date never both crowd a narrow pane)."""
+    name = min(name_cells, NAME_MOST)
+    room = width - 1 - AGE_CELLS  # the name, the space before the age
+    if room <= name:
+        return SnapshotColumns(False, max(room, 0), 0, False)
+    room -= name
+    kind = room >= KIND_CELLS
+    if kind:
+        room -= KIND_CELLS
+    date = room >= DATE_CELLS + 1 + SUMMARY_MIN
+    if date:
+        room -= DATE_CELLS
+    summary = room - 1 if room - 1 >= SUMMARY_MIN else 0
+    if not summary:  # the name has the rest: the age stays at the right edge
+        name += room
+    return SnapshotColumns(kind, name, summary, date)
 
 
 def _tail(path: str) -> tuple[str, str]:
@@ -153,12 +203,17 @@ class ProjectList(_Sorted, PagedList[ProjectRow]):
         if width < NARROW_PROJECTS:  # a narrow pane: the names, nothing else
             return fit(safe(name, 200, style="bold"), width)
         right = Text.assemble((f"{row.session_count:>3}", "bold"), (f" {self.row_age(row)}", "dim"))
+        room = max(width - right.cell_len - 1, 4)
+        shown = safe(name, 200, style="bold")
         if row.origins and self.archive is not None:  # the machines holding it
             hosts = " ".join(sorted(self.archive.host_of(o) for o in row.origins))
-            left = Text.assemble(safe(name, 200, style="bold"), " ", (hosts, "ckpt--origin"))
-        else:
-            left = Text.assemble(safe(name, 200, style="bold"), " ", safe(head, 200, style="dim"))
-        return Text.assemble(fit(left, max(width - right.cell_len - 1, 4)), " ", right)
+            return Text.assemble(
+                fit(Text.assemble(shown, " ", (hosts, "ckpt--origin")), room), " ", right
+            )
+        where = room - shown.cell_len - 1  # the folder it is in, cut from the left
+        if head and where >= min(len(head), 4 + len(head.rpartition("/")[2])):
+            shown = Text.assemble(shown, " ", fit_path(safe(head, 400, style="dim"), where))
+        return Text.assemble(fit(shown, room), " ", right)
 
 
 class SessionList(_Sorted, PagedList[SessionRow]):
@@ -359,12 +414,15 @@ class SnapshotList(PagedList[SnapshotRow]):
         self.marked: Mark | None = None
         self._summaries: dict[str, str] = {}
         self._summary_pending = False
+        self._layout: tuple[tuple[int, int], SnapshotColumns] | None = None
         super().__init__("3 Snapshots", id=id)
 
     def show_session(self, session_id: str | None, origin: str | None = None) -> None:
         """The session's snapshots; in the archive, of the session of that
-        id pushed from ``origin`` (an id two machines pushed is two sessions)."""
-        if (session_id, origin) != (self.session_id, self.origin):
+        id pushed from ``origin`` (an id two machines pushed is two sessions).
+        ``None``: of no session, which still loads once: the pane then says
+        it has none, not "Loading…"."""
+        if (session_id, origin) != (self.session_id, self.origin) or self._data is None:
             self.session_id, self.origin = session_id, origin
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)
@@ -421,11 +479,7 @@ class SnapshotList(PagedList[SnapshotRow]):
     def row_time(self, row: SnapshotRow) -> object:
         return row.captured_at
 
-    def render_row(self, row: SnapshotRow, width: int) -> Text:
-        summary = self._summaries.get(row.id)
-        if summary is None:
-            self._want_summaries()
-            summary = "…"
+    def _flags(self, row: SnapshotRow) -> Text:
         flags = Text()
         if self.marked is not None and self.marked.id == row.id:
             flags.append("◆ ", style="ckpt--marked")
@@ -434,17 +488,39 @@ class SnapshotList(PagedList[SnapshotRow]):
         if row.archived:  # pruned from its store: the archive alone keeps it
             flags.append("archived", style="ckpt--archived")
             flags.append(" ")
-        name = safe(row.name, 200, style="bold" if row.kind == "manual" else "")
-        if width < NARROW_SNAPSHOTS:  # a narrow pane: kind, name and age
-            age = Text(self.row_age(row))
-            room = width - 8 - flags.cell_len - age.cell_len - 1
-            return Text.assemble(kind_badge(row.kind), " ", flags, fit(name, room), " ", age)
-        head = Text.assemble(kind_badge(row.kind), " ", flags, fit(name, 24), " ")
-        times = Text.assemble(
-            (self.row_age(row), ""), ("  " + timeutil.short(row.captured_at)[5:], "dim")
+        return flags
+
+    def _columns(self, width: int) -> SnapshotColumns:
+        """One layout for every row at ``width``, so rows agree on their
+        columns; worked out again when the rows change (a new page, a mark)."""
+        key = (self._rows_version, width)
+        if self._layout is None or self._layout[0] != key:
+            rows = [r for r in self.rows if r is not None]
+            name = max((cell_len(printable(r.name, 200)) for r in rows), default=0)
+            flags = max((self._flags(r).cell_len for r in rows), default=0)
+            self._layout = (key, snapshot_columns(width, name + flags))
+        return self._layout[1]
+
+    def render_row(self, row: SnapshotRow, width: int) -> Text:
+        columns = self._columns(width)
+        flags = self._flags(row)
+        name = Text.assemble(
+            flags, safe(row.name, 200, style="bold" if row.kind == "manual" else "")
         )
-        rest = max(width - head.cell_len - times.cell_len - 1, 0)
-        return Text.assemble(head, fit(safe(summary, 400, style="ckpt--summary"), rest), " ", times)
+        parts: list[Text | str] = []
+        if columns.kind:
+            parts += [kind_badge(row.kind), " "]
+        parts.append(fit_middle(name, columns.name))
+        if columns.summary:
+            summary = self._summaries.get(row.id)
+            if summary is None:
+                self._want_summaries()
+                summary = "…"
+            parts += [" ", fit(safe(summary, 400, style="ckpt--summary"), columns.summary)]
+        parts += [" ", Text(self.row_age(row))]
+        if columns.date:
+            parts.append(Text("  " + timeutil.short(row.captured_at)[5:], "dim"))
+        return Text.assemble(*parts)
 
     def add_summaries(self, found: dict[str, str]) -> None:
         """Summaries already computed for this session's rows (the first frame's)."""

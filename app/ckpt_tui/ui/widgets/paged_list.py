@@ -29,6 +29,7 @@ reloading without losing the selection.
 
 from __future__ import annotations
 
+import textwrap
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
@@ -74,6 +75,13 @@ REVEAL_LIMIT = 50_000
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
+def _wrapped(message: str, width: int) -> tuple[str, ...]:
+    """A list's message ("No projects in this store yet") on lines of
+    ``width``, so a narrow pane says all of it."""
+    return tuple(textwrap.wrap(message, max(width, 1))) or ("",)
+
+
 def _age(moment: object, now: datetime) -> str:
     """A list column's age of ``moment`` at ``now``: worked out once per
     clock tick for each stored time (every row drawn asks for its age)."""
@@ -336,7 +344,9 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         else:
             self._data.fill_down(page)
         data = self._data  # None: the read failed, and the pane shows its error
-        if data is not None and data.at_least and data.cursor is None:  # every match is loaded
+        if data is not None and data.cursor is None and data.tail is None:
+            # Every row is loaded: the count is the rows (a bound "1000+", or
+            # a tree's sessions some of which no root reaches, would be off).
             data.total, data.at_least = len(data.rows), False
         if replace:
             index = self._index_of(key)
@@ -599,11 +609,14 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
-            if y == 0 and self._data is None:
-                return self._dim_line(self._error or "Loading…", width, base)
-            if y == 0 and not rows:
-                empty = no_match(self.filter_text) if self.filter_text else self.EMPTY_TEXT
-                return self._dim_line(empty, width, base)
+            if self._data is None or not rows:  # said in full, over as many lines as it takes
+                if self._data is None:
+                    message = self._error or "Loading…"
+                else:
+                    message = no_match(self.filter_text) if self.filter_text else self.EMPTY_TEXT
+                said = _wrapped(message, width)
+                if y < len(said):
+                    return self._dim_line(said[y], width, base)
             if index < self.total:
                 return self._dim_line("…", width, base)
             return Strip.blank(width, base)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from textual.binding import Binding, BindingType
+from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
 
 
@@ -29,6 +31,22 @@ class FieldPicker(SelectionList[str]):
     def on_mount(self) -> None:
         if self.fits:
             self.styles.width = self.fitting_width()
+
+    def render_line(self, y: int) -> Strip:
+        """A row as SelectionList draws it, but an unticked field's box is
+        empty: Textual draws the same X in every box and tells them apart
+        by colour alone, which read as every field ticked (six "ticked",
+        three adopted) in a terminal of few colours or a copied screen."""
+        strip = super().render_line(y)
+        index = int(self.scroll_offset.y) + y
+        if index >= self.option_count or self.get_option_at_index(index).value in self.selected:
+            return strip
+        segments = list(strip)
+        if len(segments) > 1 and segments[1].text == Checkbox.BUTTON_INNER:
+            blank = " " * cell_len(Checkbox.BUTTON_INNER)
+            segments[1] = Segment(blank, segments[1].style)
+            return Strip(segments, strip.cell_length)
+        return strip
 
     def fitting_width(self) -> int:
         """As wide as the tick and the longest of ``fits`` need, with its
