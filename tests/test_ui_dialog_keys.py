@@ -112,9 +112,7 @@ async def test_a_long_notification_is_one_line_and_m_shows_all_of_it(store_path)
         shown = [n.message for n in app.notices.shown()]
         assert shown == ["imported legacy state (M: full text)"]
         # On a dialog the notification is at the top, clear of the buttons.
-        from textual.widgets._toast import Toast
-
-        toast = app.screen.query_one(Toast)
+        toast = app.screen.query_one("Toast")  # by its CSS type: the class is not public
         buttons = app.screen.query_one("#buttons")
         assert toast.region.height > 0 and not toast.region.overlaps(buttons.region)
         await pilot.press("M")
