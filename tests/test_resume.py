@@ -112,7 +112,10 @@ async def _resume_from_sessions(app: CkptApp):
         assert app.main.session.id == SESSION
         await pilot.press("O")
         await settle(pilot)
-        return [n.message for n in app.notices.shown()], app.clipboard
+        # what the toasts show (one row each, cut to the terminal's width), and
+        # each message's full text (M), which a long temporary path needs
+        shown = [n.message for n in app.notices.shown()]
+        return shown + [n.text for n in app.notices.notices], app.clipboard
 
 
 @run_async

@@ -422,7 +422,8 @@ class SnapshotList(PagedList[SnapshotRow]):
         id pushed from ``origin`` (an id two machines pushed is two sessions).
         ``None``: of no session, which still loads once: the pane then says
         it has none, not "Loading…"."""
-        if (session_id, origin) != (self.session_id, self.origin) or self._data is None:
+        new = (session_id, origin) != (self.session_id, self.origin)
+        if new or (session_id is None and self._data is None):  # not a session's load under way
             self.session_id, self.origin = session_id, origin
             self._summaries.clear()
             self.reload(keep_selection=False, reset=True)

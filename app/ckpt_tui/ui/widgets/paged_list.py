@@ -74,7 +74,6 @@ LINES_KEPT = 1024
 REVEAL_LIMIT = 50_000
 
 
-@lru_cache(maxsize=4096)
 @lru_cache(maxsize=64)
 def _wrapped(message: str, width: int) -> tuple[str, ...]:
     """A list's message ("No projects in this store yet") on lines of
@@ -82,6 +81,7 @@ def _wrapped(message: str, width: int) -> tuple[str, ...]:
     return tuple(textwrap.wrap(message, max(width, 1))) or ("",)
 
 
+@lru_cache(maxsize=4096)
 def _age(moment: object, now: datetime) -> str:
     """A list column's age of ``moment`` at ``now``: worked out once per
     clock tick for each stored time (every row drawn asks for its age)."""
