@@ -864,14 +864,6 @@ STATEMENTS: dict[str, tuple[str, dict[str, object]]] = {
         " LIMIT :limit OFFSET :param_4) AS anon_1) ORDER BY CASE WHEN (substr(sessions.updated_at, :substr_1, :substr_2) != '-') THEN strftime('%Y-%m-%dT%H:%M:%fZ', CAST(sessions.updated_at AS INTEGER) / (1000.0 + 0.0), 'unixepoch') ELSE sessions.updated_at END DESC, sessions.id DESC",
         {'substr_1': 5, 'substr_2': 1, 'param_1': 1, 'substr_3': 5, 'substr_4': 1, 'param_2': 0, 'substr_5': 5, 'substr_6': 1, 'param_3': 0, 'param_4': 0},
     ),
-    'roots_total': (
-        'SELECT count(*) AS count_1 \n'
-        'FROM sessions \n'
-        'WHERE sessions.project_id = :project_id AND NOT (EXISTS (SELECT :param_1 AS anon_1 \n'
-        'FROM sessions AS parent \n'
-        'WHERE parent.id = sessions.parent_id AND parent.project_id = sessions.project_id))',
-        {'param_1': 1},
-    ),
     'search_batch': (
         'SELECT snapshots.rowid AS src, snapshots.id, snapshots.session_id, snapshots.project_id, snapshots.name, snapshots.kind, snapshots.captured_at, snapshots.payload \n'
         'FROM snapshots \n'

@@ -58,7 +58,6 @@ def statements() -> dict[str, object]:
     return {
         **dict(variants("roots_page", roots_page, "after")),
         **dict(variants("roots_page_keyed", roots_page_keyed, "after")),
-        "roots_total": select(func.count()).select_from(sessions).where(project, ~has_parent()),
         # the sessions whose parent is one of the JSON array ``:frontier``
         "children": session_select()
         .where(project, sessions.c.parent_id.in_(json_values("frontier")))
