@@ -8,7 +8,10 @@ planned again, up to three times, as a person confirms the new preview);
 MODE ``cli``: the command line's own entry point, in this process (planned
 and written under one lock). The fields it restores are never the ones the
 plugin-like writer saves. N operations (0: until killed or told to stop by
-a second line on stdin, saying ``op I`` before each), chosen by SEED. Prints ``ready``, waits for a line on stdin,
+a second line on stdin, saying ``op I`` before each), chosen by SEED. With
+N > 0 each operation waits first until the plugin-like writer saved since
+the one before, so the N operations interleave with its saves however
+loaded the machine is. Prints ``ready``, waits for a line on stdin,
 then one JSON line of counts:
 ``wrote``, ``nothing``, ``conflict``, ``gone``, ``asked`` (undo could not
 tell which fields: must not happen, every pre-restore is ckpt-tui's),
@@ -23,7 +26,9 @@ import io
 import json
 import random
 import select
+import sqlite3
 import sys
+import time
 
 from ckpt_tui.cli.main import main as cli_main
 from ckpt_tui.core import across
@@ -48,6 +53,29 @@ def operation(rng: random.Random, svc, session: str) -> tuple[str, list[str]]:
     return kind, [session]
 
 
+def plugin_fields(db: str, session: str) -> tuple:
+    """What the plugin-like writer's fields hold now (ckpt-tui writes only
+    OURS, so a change here is one of its saves)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+    try:
+        return conn.execute(
+            "SELECT notes, blockers, next_steps FROM checkpoints WHERE session_id=?", (session,)
+        ).fetchone()
+    finally:
+        conn.close()
+
+
+def wait_for_a_plugin_save(db: str, session: str, seen: tuple, deadline_s: float = 60) -> tuple:
+    """Poll until the writer's fields differ from ``seen``; a writer that
+    stopped saving for a minute fails the run rather than hanging it."""
+    give_up = time.monotonic() + deadline_s
+    while (now := plugin_fields(db, session)) == seen:
+        if time.monotonic() > give_up:
+            raise SystemExit("the plugin-like writer made no save for a minute")
+        time.sleep(0.005)  # polling a condition, not a timed wait for it
+    return now
+
+
 def run_app(svc, kind: str, argv: list[str]):
     if kind == "copy":
         source, target, _, fields = argv
@@ -69,8 +97,11 @@ def main() -> None:
     print("ready", flush=True)
     sys.stdin.readline()
     done = 0
+    seen = None
     while not int(n) or done < int(n):
-        if not int(n):
+        if int(n):
+            seen = wait_for_a_plugin_save(db, session, seen)
+        else:
             if select.select([sys.stdin], [], [], 0)[0]:
                 break  # told to stop
             print(f"op {done}", flush=True)  # where it is, for whoever kills it
