@@ -417,3 +417,49 @@ async def test_d_after_the_cursor_rested_shows_lines_drawn_ahead_as_the_view_dra
         assert drawn == [], "lines drawn on the key's path"
         view.set_rows(list(ready.value.rows))  # drawn here, now
         assert drawn_lines(view) == shown and len(drawn) > 0
+
+
+@run_async
+async def test_lines_drawn_ahead_for_a_view_a_line_taller_are_shown_as_drawn(monkeypatch):
+    """The restore preview's description above its diff takes two lines
+    for one snapshot and three for the next, so the diff view is a line
+    shorter or taller than when the plan was drawn ahead: the lines drawn
+    ahead are still the ones shown (the height only decides whether the
+    lines need the scrollbar), and they are what the view draws itself."""
+    from textual.app import App, ComposeResult
+
+    from ckpt_tui.core.diff import diff_checkpoints
+    from ckpt_tui.core.model import Checkpoint
+    from ckpt_tui.ui.widgets import text_lines
+    from ckpt_tui.ui.widgets.diff_view import DiffShown
+    from tests.ui_support import drawn_lines
+
+    class OneView(App):
+        def compose(self) -> ComposeResult:
+            yield DiffView(title="current → result")
+
+    old = Checkpoint(summary="a\nb\nc", nextSteps=("one", "two"))
+    new = Checkpoint(summary="a\nB\nc", nextSteps=("one", "three", "four"))
+    app = OneView()
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(DiffView)
+        await pilot.pause()
+        look = view.look()
+        assert look is not None
+        widths = look.widths
+        for height in (widths.height - 1, widths.height + 1):
+            other = look._replace(widths=widths._replace(height=height))
+            shown = DiffShown.of(diff_checkpoints(old, new), other)
+            assert shown.drawn is not None and len(shown.drawn.lines) < widths.height - 1
+            drawn: list[object] = []
+            text_strip = text_lines.text_strip
+            monkeypatch.setattr(
+                text_lines, "text_strip", lambda *args: drawn.append(args) or text_strip(*args)
+            )
+            view.show(shown)
+            await pilot.pause()
+            lines = drawn_lines(view)
+            assert drawn == [], "lines drawn again on the key's path"
+            monkeypatch.setattr(text_lines, "text_strip", text_strip)
+            view.set_rows(list(shown.rows))  # drawn here, now
+            assert drawn_lines(view) == lines

@@ -70,6 +70,19 @@ class Drawn(NamedTuple):
     lines: list[Text]
     strips: list[Strip]
 
+    def fits(self, look: Look | None) -> bool:
+        """Whether a view that draws as ``look`` shows these lines as they
+        are: the same theme and styles, and the width it would wrap them at.
+        The view's height may differ (the preview's description above it
+        took a line more or less): it only decides whether the lines need
+        the scrollbar, and a line of the screen not drawn ahead is drawn
+        when shown."""
+        if look is None or look[1:] != self.look[1:]:
+            return False
+        widths = look.widths
+        needs_scrollbar = len(self.lines) > widths.height
+        return self.width == (widths.narrow if needs_scrollbar else widths.full)
+
 
 #: Draws lines in a worker (style names resolved; it writes nothing).
 _console = Console(width=200, color_system=None, legacy_windows=False)
@@ -128,7 +141,7 @@ class TextLines(Themed, ScrollView, can_focus=True):
         """Show ``rows``; ``drawn``: those rows drawn ahead (in a worker),
         used if they were drawn for how this view draws now."""
         self._rows = rows
-        if drawn is None or drawn.look != self.look():
+        if drawn is None or not drawn.fits(self.look()):
             self._rewrap()
             return
         self._show(drawn.lines, drawn.width)
