@@ -463,3 +463,36 @@ async def test_lines_drawn_ahead_for_a_view_a_line_taller_are_shown_as_drawn(mon
             monkeypatch.setattr(text_lines, "text_strip", text_strip)
             view.set_rows(list(shown.rows))  # drawn here, now
             assert drawn_lines(view) == lines
+
+
+@run_async
+async def test_the_preview_opened_again_draws_its_field_rows_from_those_kept(monkeypatch):
+    """``r`` on one snapshot, then on the next, then on the first again:
+    the field picker, filled anew each time, draws the rows it drew
+    before from those it kept (SelectionList's own drawing of a row costs
+    more than the rest of the preview's lines together), and they are
+    exactly the rows it draws afresh: ticks, cursor and focus included."""
+    from textual.widgets import SelectionList
+
+    app = make_app(demo_db("kept-picker-rows"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await build_screens_ahead(app)
+        await settle(pilot)
+        await press(pilot, "j", "r", "escape", "j", "r", "escape", "k")
+        drawn: list[int] = []
+        draw = SelectionList.render_line
+        monkeypatch.setattr(
+            SelectionList, "render_line", lambda self, y: drawn.append(y) or draw(self, y)
+        )
+        await press(pilot, "r")
+        picker = app.screen.query_one(FieldPicker)
+        assert picker.option_count > 0 and app.focused is picker
+        shown = app.export_screenshot()
+        assert drawn == [], "rows drawn again"
+        kept = [picker.render_line(y).text for y in range(picker.size.height)]
+        picker._rows.clear()
+        assert [picker.render_line(y).text for y in range(picker.size.height)] == kept
+        assert len(drawn) > picker.option_count  # (blank rows below are one row, drawn once)
+        await press(pilot, "escape")
+        assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown

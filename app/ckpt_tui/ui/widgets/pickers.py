@@ -9,8 +9,13 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
+
+#: Rows kept drawn: every field, ticked or not, under the cursor or not,
+#: focused or not, for a few widths and themes.
+ROWS_KEPT = 512
 
 
 class FieldPicker(SelectionList[str]):
@@ -27,18 +32,48 @@ class FieldPicker(SelectionList[str]):
         super().__init__(*args, **kwargs)
         #: The labels it is made as wide as (none: its width is the CSS's).
         self.fits = fits
+        #: Rows as drawn, by everything a row shows (:meth:`_row_key`): the
+        #: restore preview, opened on another snapshot, is filled with new
+        #: options offering mostly the same fields, and draws them from here.
+        self._rows: LRUCache[tuple, Strip] = LRUCache(ROWS_KEPT)
 
     def on_mount(self) -> None:
         if self.fits:
             self.styles.width = self.fitting_width()
 
+    def _row_key(self, index: int) -> tuple | None:
+        """What the row at ``index`` shows, and how (``None``: not kept, the
+        mouse is over the list and may light any row)."""
+        if self.mouse_hover:
+            return None
+        looks = (
+            self.scrollable_content_region.width, self.rich_style, self.has_focus, self.disabled,
+            self.app.theme,
+        )
+        if index >= self.option_count:
+            return (None, *looks)
+        option = self.get_option_at_index(index)
+        return (
+            index, option.value, str(option.prompt), option.disabled,
+            option.value in self.selected, index == self.highlighted, *looks,
+        )
+
     def render_line(self, y: int) -> Strip:
+        index = int(self.scroll_offset.y) + y
+        key = self._row_key(index)
+        strip = self._rows.get(key) if key is not None else None
+        if strip is None:
+            strip = self._draw_row(y, index)
+            if key is not None:
+                self._rows.set(key, strip)
+        return strip
+
+    def _draw_row(self, y: int, index: int) -> Strip:
         """A row as SelectionList draws it, but an unticked field's box is
         empty: Textual draws the same X in every box and tells them apart
         by colour alone, which read as every field ticked (six "ticked",
         three adopted) in a terminal of few colours or a copied screen."""
         strip = super().render_line(y)
-        index = int(self.scroll_offset.y) + y
         if index >= self.option_count or self.get_option_at_index(index).value in self.selected:
             return strip
         segments = list(strip)
