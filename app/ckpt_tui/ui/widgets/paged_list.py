@@ -30,6 +30,7 @@ reloading without losing the selection.
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
@@ -155,6 +156,11 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self._error: str | None = None
         self._last_highlight_key: object = object()  # a new filter that still has no row resets it
         self._preloaded: tuple[object, Page[RowT]] | None = None
+        #: While a filter is on: the whole list as it was loaded before, and
+        #: the context it was loaded in; clearing the filter shows it again
+        #: without a query. Any other reload (the store changed, another
+        #: session) drops it.
+        self._unfiltered: tuple[object, LoadedRows[RowT]] | None = None
         #: Bumped whenever what the rows say may have changed (new rows,
         #: opencode's titles, summaries, the mark): a line drawn before is
         #: not given back.
@@ -262,6 +268,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         which is what a live refresh needs.
         """
         self._generation += 1
+        self._unfiltered = None
         if reset:
             # No watcher: announcing "nothing highlighted" now would make the
             # next pane clear itself and reload; the new page announces its
@@ -488,6 +495,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         search hit): clears the filter and loads page after page until the
         row is there (at most :data:`REVEAL_LIMIT` rows)."""
         self.filter_text = ""
+        self._unfiltered = None
         self._update_title()
         self._generation += 1
         self._reveal(self._generation, key)
@@ -566,11 +574,39 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self.post_message(self.FilterRequested(self))
 
     def set_filter(self, text: str) -> None:
-        if text != self.filter_text:
-            self.filter_text = text
-            self._last_highlight_key = self._last_highlight_key if self.highlighted else object()
-            self.reload(keep_selection=True, reset=False, delay=FILTER_REST if text else 0.0)
-            self._update_title()
+        if text == self.filter_text:
+            return
+        unfiltered = self._unfiltered
+        if not self.filter_text and self._data is not None and self._error is None:
+            # A copy: until the filtered page comes, pages still load into the rows shown.
+            unfiltered = (self.context(), replace(self._data, rows=list(self._data.rows)))
+        self.filter_text = text
+        self._last_highlight_key = self._last_highlight_key if self.highlighted else object()
+        if not text and unfiltered is not None and self._show_unfiltered(*unfiltered):
+            return
+        self.reload(keep_selection=True, reset=False, delay=FILTER_REST if text else 0.0)
+        self._unfiltered = unfiltered if text else None
+        self._update_title()
+
+    def _show_unfiltered(self, context: object, data: LoadedRows[RowT]) -> bool:
+        """The filter cleared: the whole list as it was before the filter,
+        at once, with the cursor on the row it is on now (else at its index),
+        as a reload would put it. ``False``: a reload is needed (the list
+        shows another context now, or the row under the cursor is not among
+        the rows kept)."""
+        row = self.highlighted
+        index = data.index_of(self.row_key(row), self.row_key) if row is not None else None
+        if context != self.context() or (row is not None and index is None):
+            return False
+        self._generation += 1  # a filtered page still coming is not shown
+        self._loading_more = self._landing = False
+        self._unfiltered, self._data, self._error = None, data, None
+        self.cursor = index if index is not None else min(self.cursor, max(len(data.rows) - 1, 0))
+        self._sync_size()
+        self._update_title()
+        self.rows_changed()
+        self._announce()
+        return True
 
     # -- mouse --------------------------------------------------------------------
     def on_click(self, event: events.Click) -> None:
