@@ -168,8 +168,8 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
         self._lines: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
         #: The age each row in view was last drawn with, by index.
         self._ages_drawn: dict[int, str] = {}
-        #: The styles lines are drawn over during a pass (:meth:`render_lines`).
-        self._pass_styles: tuple[Style, Style] | None = None
+        #: How lines are drawn during a pass (:meth:`render_lines`, :meth:`_drawing`).
+        self._pass: tuple[int, Style, Style, str] | None = None
         self._update_title()
 
     # -- what subclasses provide ----------------------------------------------
@@ -622,26 +622,26 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
 
     # -- drawing --------------------------------------------------------------------
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The widget's style (every ancestor's background composed) and the
-        # cursor's, worked out once for the lines of this pass, not per line.
-        base = self.rich_style
-        self._pass_styles = (base, base + self.get_component_rich_style("paged-list--cursor"))
+        # The width, the widget's style (every ancestor's background
+        # composed) and the cursor's, worked out once for the lines of this
+        # pass, not per line.
+        self._pass = self._drawing()
         try:
             return super().render_lines(crop)
         finally:
-            self._pass_styles = None
+            self._pass = None
 
-    def _styles(self) -> tuple[Style, Style]:
-        """The plain and the cursor row's style."""
-        if self._pass_styles is not None:
-            return self._pass_styles
+    def _drawing(self) -> tuple[int, Style, Style, str]:
+        """The width rows are drawn at, the plain and the cursor row's style, the theme."""
+        if self._pass is not None:
+            return self._pass
         base = self.rich_style
-        return base, base + self.get_component_rich_style("paged-list--cursor")
+        cursor = base + self.get_component_rich_style("paged-list--cursor")
+        return self.scrollable_content_region.width, base, cursor, self.app.theme
 
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
-        width = self.scrollable_content_region.width
-        base, cursor = self._styles()
+        width, base, cursor, theme = self._drawing()
         rows = self.rows
         if index >= len(rows):
             self._maybe_load_more(index)
@@ -662,7 +662,7 @@ class PagedList(Themed, ScrollView, Generic[RowT], can_focus=True):
             return self._dim_line("…", width, base)
         style = cursor if index == self.cursor else base
         age = self._ages_drawn[index] = self.row_age(row)
-        key = (self._rows_version, index, width, style, self.app.theme, age)
+        key = (self._rows_version, index, width, style, theme, age)
         line = self._lines.get(key)
         if line is None:
             text = self.themed(self.render_row(row, width))

@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Checkbox, OptionList, SelectionList
 
@@ -36,20 +37,27 @@ class FieldPicker(SelectionList[str]):
         #: restore preview, opened on another snapshot, is filled with new
         #: options offering mostly the same fields, and draws them from here.
         self._rows: LRUCache[tuple, Strip] = LRUCache(ROWS_KEPT)
+        #: How rows are drawn during a pass (:meth:`render_lines`).
+        self._pass_looks: tuple | None = None
 
     def on_mount(self) -> None:
         if self.fits:
             self.styles.width = self.fitting_width()
 
-    def _row_key(self, index: int) -> tuple | None:
+    def _looks(self) -> tuple:
+        """How every row is drawn now: the width, the list's style (every
+        ancestor's background composed; slow to work out, so once a pass),
+        the focus, the theme."""
+        return (
+            self.scrollable_content_region.width, self.rich_style, self.has_focus, self.disabled,
+            self.app.theme,
+        )
+
+    def _row_key(self, index: int, looks: tuple) -> tuple | None:
         """What the row at ``index`` shows, and how (``None``: not kept, the
         mouse is over the list and may light any row)."""
         if self.mouse_hover:
             return None
-        looks = (
-            self.scrollable_content_region.width, self.rich_style, self.has_focus, self.disabled,
-            self.app.theme,
-        )
         if index >= self.option_count:
             return (None, *looks)
         option = self.get_option_at_index(index)
@@ -58,9 +66,16 @@ class FieldPicker(SelectionList[str]):
             option.value in self.selected, index == self.highlighted, *looks,
         )
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._pass_looks = self._looks()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_looks = None
+
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
-        key = self._row_key(index)
+        key = self._row_key(index, self._pass_looks or self._looks())
         strip = self._rows.get(key) if key is not None else None
         if strip is None:
             strip = self._draw_row(y, index)

@@ -130,8 +130,9 @@ class TextLines(Themed, ScrollView, can_focus=True):
         self._width = 0
         #: Bumped whenever the lines change: a line drawn before is not given back.
         self._version = 0
-        #: The style lines are drawn over during a pass (:meth:`render_lines`).
-        self._pass_style: Style | None = None
+        #: The width lines are drawn at, the style they are drawn over and the
+        #: theme, during a pass (:meth:`render_lines`): worked out once, not per line.
+        self._pass: tuple[int, Style, str] | None = None
         #: The styles of :meth:`look`, by theme and the view's style.
         self._looked: LRUCache[tuple, tuple] = LRUCache(4)
         self._drawn: LRUCache[tuple, Strip] = LRUCache(LINES_KEPT)
@@ -209,21 +210,24 @@ class TextLines(Themed, ScrollView, can_focus=True):
         # with them.
         if self._rows and self.scrollable_content_region.width != self._width:
             self._rewrap()
-        # The widget's style (every ancestor's background composed), worked
-        # out once for the lines of this pass, not per line.
-        self._pass_style = self.rich_style
+        # The widget's style (every ancestor's background composed) and the
+        # width, worked out once for the lines of this pass, not per line.
+        self._pass = self._drawing()
         try:
             return super().render_lines(crop)
         finally:
-            self._pass_style = None
+            self._pass = None
+
+    def _drawing(self) -> tuple[int, Style, str]:
+        """The width lines are drawn at, the style they are drawn over, the theme."""
+        return self.scrollable_content_region.width, self.rich_style, self.app.theme
 
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
-        width = self.scrollable_content_region.width
-        base = self._pass_style or self.rich_style
+        width, base, theme = self._pass or self._drawing()
         if index >= len(self._lines):
             return Strip.blank(width, base)
-        key = (self._version, index, width, base, self.app.theme)
+        key = (self._version, index, width, base, theme)
         line = self._drawn.get(key)
         if line is None:
             line = text_strip(self.themed(self._lines[index]), width, base, self.app.console)
