@@ -497,6 +497,8 @@ def _with(origin_id: str, rows: Iterable[Sequence[Any]]) -> Iterator[tuple]:
 
 def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
     """The rows whose text PostgreSQL can hold; the others are named in ``skipped``."""
+    if _all_storable(rows):
+        return rows
     out = []
     for row in rows:
         problem = None
@@ -511,6 +513,24 @@ def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
         else:
             skipped.append(f"{table} {_printable_key(row)}: {problem}; not archived")
     return out
+
+
+def _all_storable(rows: list[tuple]) -> bool:
+    """Whether every value of ``rows`` is text PostgreSQL can hold, judged
+    on all of them at once, in C (a batch's values joined): the usual case,
+    where a look at each value would cost a push a tenth of its time."""
+    from itertools import chain
+
+    text = "\x01".join(map(str, chain.from_iterable(rows)))
+    if "\x00" in text:
+        return False
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _storable_keys(keys: list[str], table: str, skipped: list[str]) -> list[str]:
