@@ -447,15 +447,19 @@ async def test_lines_drawn_ahead_for_a_view_a_line_taller_are_shown_as_drawn(mon
         look = view.look()
         assert look is not None
         widths = look.widths
+        drawn: list[object] = []
+        text_strip = text_lines.text_strip
+
+        def counted(*args):
+            drawn.append(args)
+            return text_strip(*args)
+
         for height in (widths.height - 1, widths.height + 1):
             other = look._replace(widths=widths._replace(height=height))
             shown = DiffShown.of(diff_checkpoints(old, new), other)
             assert shown.drawn is not None and len(shown.drawn.lines) < widths.height - 1
-            drawn: list[object] = []
-            text_strip = text_lines.text_strip
-            monkeypatch.setattr(
-                text_lines, "text_strip", lambda *args: drawn.append(args) or text_strip(*args)
-            )
+            drawn.clear()
+            monkeypatch.setattr(text_lines, "text_strip", counted)
             view.show(shown)
             await pilot.pause()
             lines = drawn_lines(view)
