@@ -6,7 +6,7 @@ from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.store import filters
 from ckpt_tui.ui.widgets.lists import SnapshotList
 from tests.factory import add_snapshot, connect
-from tests.ui_support import make_app, run_async, settle
+from tests.ui_support import into_snapshots, make_app, run_async, settle
 
 
 @run_async
@@ -55,10 +55,7 @@ async def test_esc_brings_the_whole_list_back_without_a_query(store_path, monkey
     snapshots_store(store_path, 120)
     app = make_app(store_path)
     async with app.run_test(size=(140, 40)) as pilot:
-        await settle(pilot)
-        for key in ("enter", "enter"):
-            await pilot.press(key)
-            await settle(pilot)
+        await into_snapshots(pilot)
         snapshots = app.main.snapshots
         await pilot.press("slash")
         await settle(pilot)
@@ -101,10 +98,7 @@ async def test_after_a_store_change_esc_reads_the_list_again(store_path):
     snapshots_store(store_path, 30)
     app = make_app(store_path)
     async with app.run_test(size=(140, 40)) as pilot:
-        await settle(pilot)
-        for key in ("enter", "enter"):
-            await pilot.press(key)
-            await settle(pilot)
+        await into_snapshots(pilot)
         snapshots = app.main.snapshots
         total = snapshots.total
         await pilot.press("slash", *"needle", "enter")
