@@ -500,3 +500,36 @@ async def test_the_preview_opened_again_draws_its_field_rows_from_those_kept(mon
         assert len(drawn) > picker.option_count  # (blank rows below are one row, drawn once)
         await press(pilot, "escape")
         assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown
+
+
+@run_async
+async def test_the_preview_is_filled_while_the_cursor_rests(monkeypatch):
+    """Once the plan of the snapshot the cursor rests on is worked out, the
+    hidden restore preview is opened on it: ``r`` then only shows it (no
+    diff set, no field offered on the key's path), and it shows what a new
+    preview would."""
+    from textual.widgets import SelectionList
+
+    app = make_app(demo_db("filled-ahead"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await into_snapshots(pilot)
+        await build_screens_ahead(app)
+        await settle(pilot)
+        await press(pilot, "j", "r", "escape", "j")
+        built = app.get_screen(RESTORE)
+        snap = app.main.snapshot
+        assert built.plan is app.main.plans.get((snap.session_id, snap.id)).value.plan
+        filled: list[str] = []
+        set_diff, add_options = DiffView.set_diff, SelectionList.add_options
+        monkeypatch.setattr(
+            DiffView, "set_diff", lambda self, *a, **k: filled.append("diff") or set_diff(self, *a, **k)
+        )
+        monkeypatch.setattr(
+            SelectionList, "add_options",
+            lambda self, *a, **k: filled.append("fields") or add_options(self, *a, **k),
+        )
+        await press(pilot, "r")
+        assert app.screen is built and filled == []
+        shown = app.export_screenshot()
+        await press(pilot, "escape")
+        assert (await fresh_screenshot(pilot, RESTORE, "r"))[1] == shown

@@ -3,9 +3,9 @@ fields to take, before anything is written; with a snapshot of another
 session marked, the preview of copying it into the selected session.
 
 The plan is worked out while the cursor rests on the snapshot
-(:func:`work_out`, in the main screen's detail worker), so the key only
-opens the preview on it; the preview itself is built once the app has
-settled and reused (``ui/screens/installed.py``). What it wrote is said by
+(:func:`work_out`, in the main screen's detail worker), and the preview,
+built once the app has settled and reused (``ui/screens/installed.py``),
+is filled with it then (:func:`fill_ahead`), so the key only shows it. What it wrote is said by
 ``writes.after_plan``."""
 
 from __future__ import annotations
@@ -68,12 +68,7 @@ def preview_restore(app, snapshot: SnapshotRow) -> None:
     from ckpt_tui.ui.screens.plan import PlanScreen
 
     service = app.service
-
-    def make_plan(fields: list[str] | None):
-        return service.plan_restore(snapshot.session_id, snapshot.id, fields)
-
-    title = f"Restore {snapshot.name} into session {snapshot.session_id}"
-    ready = app.main.plans.get((snapshot.session_id, snapshot.id))
+    title, make_plan, ready = _opening(app, snapshot)
     if app.main.archive is not None:  # into the local store: a copy, said so
         where = " (pruned from its store)" if snapshot.archived else ""
         title = f"Copy archived {snapshot.name}{where} into local session {snapshot.session_id}"
@@ -89,6 +84,34 @@ def preview_restore(app, snapshot: SnapshotRow) -> None:
     else:
         screen.open(title, make_plan, ready)
     app.push_screen(screen, partial(after_plan, app))
+
+
+def _opening(app, snapshot: SnapshotRow) -> tuple[str, PlanMaker, AsOf[PlanShown] | None]:
+    """The restore preview's title for ``snapshot``, how it plans, and the
+    plan worked out ahead (``None``: none kept)."""
+    service = app.service
+
+    def make_plan(fields: list[str] | None):
+        return service.plan_restore(snapshot.session_id, snapshot.id, fields)
+
+    title = f"Restore {snapshot.name} into session {snapshot.session_id}"
+    return title, make_plan, app.main.plans.get((snapshot.session_id, snapshot.id))
+
+
+def fill_ahead(app, snapshot: SnapshotRow) -> None:
+    """The cursor rests on ``snapshot`` and its plan is worked out: the
+    restore preview, built and hidden, is opened on it now, so ``r`` only
+    shows it (opened again on the same plan, it changes nothing). Not in
+    the archive (``r`` there previews a copy) nor on a read-only store."""
+    from ckpt_tui.ui.screens.plan import PlanScreen
+
+    main = app.main
+    if main.archive is not None or app.screen is not main or main.snapshot != snapshot:
+        return
+    screen = installed(app, RESTORE_SCREEN, PlanScreen)
+    title, make_plan, ready = _opening(app, snapshot)
+    if screen is not None and screen.is_mounted and ready is not None:
+        screen.open(title, make_plan, ready)
 
 
 def restore_preview(app, title: str, make_plan: PlanMaker | None, ready=None) -> PlanScreen:

@@ -413,6 +413,8 @@ class MainScreen(Explains, Screen[None]):
                 look = self.app.call_from_thread(restore.view_look, self.app)
                 work_out = partial(restore.work_out, look=look)
                 self._work_out(self.plans, (row.session_id, restore_id), work_out)
+                if not get_current_worker().is_cancelled:
+                    self.app.call_from_thread(restore.fill_ahead, self.app, row)
         self._work_out_note(row.session_id, row.id)
 
     def _work_out_note(self, session_id: str, snapshot: str | None) -> None:
