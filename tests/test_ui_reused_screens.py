@@ -495,7 +495,7 @@ async def test_the_preview_opened_again_draws_its_field_rows_from_those_kept(mon
         shown = app.export_screenshot()
         assert drawn == [], "rows drawn again"
         kept = [picker.render_line(y).text for y in range(picker.size.height)]
-        picker._rows.clear()
+        picker._drawn_rows.clear()
         assert [picker.render_line(y).text for y in range(picker.size.height)] == kept
         assert len(drawn) > picker.option_count  # (blank rows below are one row, drawn once)
         await press(pilot, "escape")

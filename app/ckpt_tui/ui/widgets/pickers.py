@@ -36,7 +36,7 @@ class FieldPicker(SelectionList[str]):
         #: Rows as drawn, by everything a row shows (:meth:`_row_key`): the
         #: restore preview, opened on another snapshot, is filled with new
         #: options offering mostly the same fields, and draws them from here.
-        self._rows: LRUCache[tuple, Strip] = LRUCache(ROWS_KEPT)
+        self._drawn_rows: LRUCache[tuple, Strip] = LRUCache(ROWS_KEPT)
         #: How rows are drawn during a pass (:meth:`render_lines`).
         self._pass_looks: tuple | None = None
 
@@ -76,11 +76,11 @@ class FieldPicker(SelectionList[str]):
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_offset.y) + y
         key = self._row_key(index, self._pass_looks or self._looks())
-        strip = self._rows.get(key) if key is not None else None
+        strip = self._drawn_rows.get(key) if key is not None else None
         if strip is None:
             strip = self._draw_row(y, index)
             if key is not None:
-                self._rows.set(key, strip)
+                self._drawn_rows.set(key, strip)
         return strip
 
     def _draw_row(self, y: int, index: int) -> Strip:
