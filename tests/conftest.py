@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import subprocess
@@ -12,16 +13,41 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from tests.archive_support import archive, archive_db, no_pg_env  # noqa: F401 - fixtures
+from tests.examples import DEEP
 from tests.factory import basic_store
 
 # Nothing of hypothesis's in the directory pytest runs from (a checkout, an
 # unpacked sdist): no example database, and its caches (constants, Unicode
 # tables) in a temporary directory of this run, removed at its end.
+# A deep run (CKPT_TUI_DEEP=1, ``tests/examples.py``) draws more examples,
+# also in the tests that name no count.
 settings.register_profile("ckpt-tui", database=None)
-settings.load_profile("ckpt-tui")
+settings.register_profile("ckpt-tui-deep", database=None, max_examples=500)
+settings.load_profile("ckpt-tui-deep" if DEEP else "ckpt-tui")
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="ckpt-tui-hypothesis-")
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
 atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
+
+
+def pytest_collection_finish(session):
+    """Python's cyclic collector tuned for a process that runs hundreds of
+    Textual apps one after another (each xdist worker, or a plain run).
+
+    Textual's bounded caches (rendered strips, style caches) keep a couple of
+    hundred thousand objects alive between tests, and a UI test allocates
+    millions more: with the default thresholds (700, 10, 10) a worker made
+    ~20 full collections per dozen UI tests, each walking everything alive,
+    about 15% of the suite's CPU. What exists once every test module is
+    imported (Textual, the app, the tests) lives as long as the process, so
+    it is frozen out of the collector's walks; and the youngest generation
+    is collected every 50 000 net allocations instead of 700, which keeps
+    a full collection every few dozen UI tests, so garbage with cycles (an
+    app that has exited) is still freed and a worker's memory stays flat.
+    The app's own use of the collector (paused at launch, frozen after the
+    first frame: ``ui/launch.py``) is tested in ``test_ui_launch.py``."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
 
 
 @pytest.fixture(autouse=True)
