@@ -18,15 +18,22 @@ from tests.factory import basic_store
 
 # Nothing of hypothesis's in the directory pytest runs from (a checkout, an
 # unpacked sdist): no example database, and its caches (constants, Unicode
-# tables) in a temporary directory of this run, removed at its end.
+# tables) in a temporary directory of this run, removed at its end. The
+# xdist workers (and any pytest a test starts) share the directory made by
+# the process that started them: each would otherwise parse every module of
+# the app and the tests again for hypothesis's constants (~1 CPU-s a worker).
 # A deep run (CKPT_TUI_DEEP=1, ``tests/examples.py``) draws more examples,
 # also in the tests that name no count.
 settings.register_profile("ckpt-tui", database=None)
 settings.register_profile("ckpt-tui-deep", database=None, max_examples=500)
 settings.load_profile("ckpt-tui-deep" if DEEP else "ckpt-tui")
-_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="ckpt-tui-hypothesis-")
+_SHARED_HYPOTHESIS_HOME = "CKPT_TUI_TEST_HYPOTHESIS_HOME"
+_HYPOTHESIS_HOME = os.environ.get(_SHARED_HYPOTHESIS_HOME, "")
+if not os.path.isdir(_HYPOTHESIS_HOME):
+    _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="ckpt-tui-hypothesis-")
+    os.environ[_SHARED_HYPOTHESIS_HOME] = _HYPOTHESIS_HOME
+    atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
 set_hypothesis_home_dir(_HYPOTHESIS_HOME)
-atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, ignore_errors=True)
 
 
 def pytest_collection_finish(session):
