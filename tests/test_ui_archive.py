@@ -425,6 +425,8 @@ async def test_the_archive_board_groups_by_project_with_t(archive, tmp_path):
         ]
         drawn = [x for x in drawn_lines(board.list) if "session s" in x]
         assert "p2" in drawn[0] and "p1" in drawn[1] and "p1" not in drawn[2]  # a group named once
+        # each row names the machine its session came from
+        assert ["@laptop" in drawn[0], "@devbox" in drawn[1], "@laptop" in drawn[2]] == [True] * 3
         assert not [n for n in app.notices.notices if n.severity == "error"]
     # page by page, the same order
     view = open_view(url)

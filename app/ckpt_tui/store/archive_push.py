@@ -97,6 +97,30 @@ class Indexing(NamedTuple):
     seconds: float
 
 
+def _without_cycle_collection(work: Callable[..., Any]) -> Callable[..., Any]:
+    """``work`` run with Python's cycle collector off (as it was, after).
+    A push makes millions of short-lived sets, tuples and strings beside a
+    cache of a hundred thousand texts' words; the collector, woken every
+    few hundred new objects, walked the ones that live on again and again:
+    a third of a first push's CPU in this process (50,000 snapshots: 6.8 s
+    with it, 4.6 s without). What a push makes holds no cycle: reference
+    counting frees it all the same."""
+    import functools
+    import gc
+
+    @functools.wraps(work)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return work(*args, **kwargs)
+        finally:
+            if was_on:
+                gc.enable()
+
+    return run
+
+
 class _Writer:
     """Batches written, each in its own transaction, on a connection of
     their own, in order, while the caller reads and prepares the next: the
@@ -190,6 +214,7 @@ def _write_vectors(conn: Connection, rows: list[tuple]) -> None:
     dialect.copy_vectors(conn, A.snapshot_search, A.session_search, rows)
 
 
+@_without_cycle_collection
 def index_pending(
     engine: Engine,
     words: SnapshotWords,
@@ -217,6 +242,7 @@ def index_pending(
     return Indexing(done, seconds)
 
 
+@_without_cycle_collection
 def push(
     store_path: Path,
     engine: Engine,
@@ -497,6 +523,8 @@ def _with(origin_id: str, rows: Iterable[Sequence[Any]]) -> Iterator[tuple]:
 
 def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
     """The rows whose text PostgreSQL can hold; the others are named in ``skipped``."""
+    if _all_storable(rows):
+        return rows
     out = []
     for row in rows:
         problem = None
@@ -511,6 +539,24 @@ def _storable(rows: list[tuple], table: str, skipped: list[str]) -> list[tuple]:
         else:
             skipped.append(f"{table} {_printable_key(row)}: {problem}; not archived")
     return out
+
+
+def _all_storable(rows: list[tuple]) -> bool:
+    """Whether every value of ``rows`` is text PostgreSQL can hold, judged
+    on all of them at once, in C (a batch's values joined): the usual case,
+    where a look at each value would cost a push a tenth of its time."""
+    from itertools import chain
+
+    text = "\x01".join(map(str, chain.from_iterable(rows)))
+    if "\x00" in text:
+        return False
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _storable_keys(keys: list[str], table: str, skipped: list[str]) -> list[str]:

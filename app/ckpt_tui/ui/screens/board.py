@@ -94,6 +94,9 @@ class BoardList(PagedList[BoardItem]):
         if self.group == "status":
             middle.append(" ")
             middle.append_text(safe(_tail(row.directory), 100, "dim"))
+        if row.archive_origin is not None:  # the archive's board: which machine
+            middle.append(" @", style="dim")
+            middle.append_text(safe(self.service.host_of(row.archive_origin), 100, "dim"))
         if row.blockers:
             middle.append("  ⚠ ", style=self.get_component_rich_style("board--blocker"))
             middle.append_text(safe(row.blockers[0], 300))
