@@ -27,10 +27,16 @@ sql: $(STAMP)
 # Python's bytecode caches on even where PYTHONDONTWRITEBYTECODE is set:
 # without them each xdist worker recompiles and pytest re-rewrites every
 # test module (~12 CPU-s a worker), and every Python the tests start
-# recompiles the app. worksteal: an idle worker takes tests queued on the
-# busy one.
+# recompiles the app. Two xdist workers a core (at most 8): a UI test
+# spends about half its time waiting (the pilot's idle checks between keys,
+# workers' threads) and the multi-process tests wait on their children, so
+# a second worker fills a core the first leaves idle (2 cores: 4 workers
+# against 2 took the suite from 364 s to 207 s at load ~2.5, +12 CPU-s).
+# worksteal: an idle worker takes tests queued on a busy one.
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(8, 2 * (os.cpu_count() or 1)))")
+
 test: lint
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The suite on the lowest versions pyproject.toml admits (needs the package
 # index; `make test` does not): a fresh venv, each `name>=X` pinned to X.

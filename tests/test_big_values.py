@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from ckpt_tui.core.diff import MAX_DIFF_ITEMS, MAX_DIFF_LINES, diff_checkpoints
@@ -14,15 +15,20 @@ from ckpt_tui.ui.render import DISPLAY_LINES, safe_block
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
 from tests.ui_support import make_app, run_async, settle
 
-MILLION = "".join(f"line {i}\n" for i in range(1_000_000))
-HALF = "".join(f"line {i}\n" for i in range(0, 1_000_000, 2))
+
+@functools.cache
+def lines(step: int = 1) -> str:
+    """A million numbered lines (``step=2``: every other one), built by the
+    first test that asks, not by every process that collects this module."""
+    return "".join(f"line {i}\n" for i in range(0, 1_000_000, step))
 
 
 def test_a_million_lines_are_compared_coarsely():
     """Every other line removed: SequenceMatcher would take many minutes."""
-    diff = diff_checkpoints(Checkpoint(summary="head\n" + MILLION), Checkpoint(summary="head\n" + HALF))
+    old, new = "head\n" + lines(), "head\n" + lines(step=2)
+    diff = diff_checkpoints(Checkpoint(summary=old), Checkpoint(summary=new))
     summary = next(f for f in diff.changed if f.name == "summary")
-    assert summary.coarse and len(MILLION.splitlines()) > MAX_DIFF_LINES
+    assert summary.coarse and len(lines().splitlines()) > MAX_DIFF_LINES
     tags = [b.tag for b in summary.blocks]
     assert tags[0] == "equal" and "replace" in tags
     assert change_summary(diff) == "summary~"
@@ -48,7 +54,7 @@ def test_small_values_are_compared_in_full():
 
 
 def test_views_draw_a_bounded_number_of_rows():
-    diff = diff_checkpoints(Checkpoint(notes=MILLION), Checkpoint(notes=HALF))
+    diff = diff_checkpoints(Checkpoint(notes=lines()), Checkpoint(notes=lines(step=2)))
     for rows in (unified(diff), side_by_side(diff)):
         assert len(rows) < FIELD_ROWS + 20
         notes = [r.plain for r in rows if not isinstance(r, tuple)]

@@ -24,6 +24,7 @@ from ckpt_tui.core.model import Checkpoint, decode
 from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import ChooseFields, Conflict, NothingToDo
+from tests.examples import examples
 from tests.factory import (
     PluginWriter,
     add_session,
@@ -395,7 +396,8 @@ def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
     journal still speaks for the session (every pre-restore snapshot is
     ckpt-tui's, so none may be taken for "restored outside"), the next undo
     and redo do not have to ask which fields, and no plugin save is ever
-    reverted."""
+    reverted. Six kills a run, twelve in a deep run (``tests/examples.py``);
+    the kill points known to matter each have their own test below."""
     path = store_with_sources(tmp_path / "checkpoints.db")
     rng = random.Random(2024)
     writer = spawn("logging_saver", path, "s1", ",".join(PLUGIN_FIELDS), "w", 20, 50)
@@ -405,7 +407,7 @@ def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
         assert writer.stdout.readline() == "ready\n", writer.stderr.read()
         writer.stdin.write("go\n")
         writer.stdin.flush()
-        for round_ in range(12):
+        for round_ in range(examples(6, deep=12)):
             problems, wrote = kill_at_random(path, svc, rng, round_)
             assert problems == [], f"round {round_}: {problems}"
             kills += 1

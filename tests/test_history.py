@@ -16,6 +16,7 @@ from ckpt_tui.core.history import field_history, items_of, keyed
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.service import open_service
 from ckpt_tui.errors import CkptError, DamagedPayload, NotFound
+from tests.examples import examples
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store, set_checkpoint
 
 WORDS = ["a", "b", "c", "d"]
@@ -77,7 +78,7 @@ version = st.one_of(
 )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40, deep=120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(version, min_size=1, max_size=14), st.booleans())
 def test_history_matches_brute_force_model(raw, with_current):
     if all(v is None for v in raw):

@@ -23,6 +23,7 @@ from ckpt_tui.core.jsjson import stringify
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.core.service import open_service
 from ckpt_tui.paths import legacy_state_file
+from tests.examples import examples
 from tests.factory import add_project, add_session, connect, new_store
 
 # -- the encoder --------------------------------------------------------------------------
@@ -81,7 +82,7 @@ json_values = st.recursive(
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4, deep=12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(json_values, min_size=50, max_size=50))
 def test_stringify_is_byte_equal_to_node(values):
     """The same value, given to node as JSON (ASCII-escaped, so lone
@@ -196,7 +197,7 @@ checkpoints = st.builds(
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(10, deep=25),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

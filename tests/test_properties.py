@@ -28,6 +28,7 @@ from ckpt_tui.core.plans import WRITABLE
 from ckpt_tui.errors import ChooseFields, CkptError, NothingToDo
 from ckpt_tui.store import Store
 from ckpt_tui.store.journal import JournalFile
+from tests.examples import examples
 from tests.factory import (
     PluginWriter,
     add_project,
@@ -253,7 +254,7 @@ ops = st.one_of(
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(15, deep=40),
     deadline=None,
     database=None,  # nothing written into the checkout
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -6,6 +6,7 @@ imports SQLAlchemy, and the generator is a build step outside the package."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import re
 import sqlite3
@@ -198,7 +199,13 @@ def _statement_pattern(sql: str) -> re.Pattern:
     return re.compile("(?:.+?)".join(re.escape(p) for p in parts), re.DOTALL)
 
 
-_GENERATED = [_statement_pattern(sql) for sql, _ in STATEMENTS.values()]
+@functools.cache
+def _generated() -> list[re.Pattern]:
+    """Every generated read statement as a pattern: compiled once, by the
+    first test that asks, not by every process that collects this module."""
+    return [_statement_pattern(sql) for sql, _ in STATEMENTS.values()]
+
+
 _NOT_READS = re.compile(r"(?:BEGIN|COMMIT|ROLLBACK|PRAGMA)\b", re.IGNORECASE)
 
 
@@ -209,7 +216,7 @@ def not_generated(trace: list[str]) -> list[str]:
     return [
         sql
         for sql in trace
-        if not _NOT_READS.match(sql) and not any(p.fullmatch(sql) for p in _GENERATED)
+        if not _NOT_READS.match(sql) and not any(p.fullmatch(sql) for p in _generated())
     ]
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from ckpt_tui.core import search_match
 from ckpt_tui.core.search import Filters, Searcher
 from ckpt_tui.store import probe, search_stamp, search_store
+from tests.examples import examples
 from tests.factory import add_project, add_session, add_snapshot, connect, new_store
 from tests.search_support import index_docs, store_docs
 
@@ -140,7 +141,7 @@ def _pages(searcher: Searcher) -> list:
 
 
 @settings(
-    max_examples=20,
+    max_examples=examples(8, deep=20),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

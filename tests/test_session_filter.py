@@ -18,6 +18,7 @@ from ckpt_tui.store import Store, filters, session_reads
 from ckpt_tui.store.keys import cursor_params, variant
 from ckpt_tui.store.query import Query
 from ckpt_tui.store.rows import keyset_page, session_row
+from tests.examples import examples
 from tests.factory import add_project, add_session, connect, new_store, set_checkpoint
 
 # Case, LIKE's wildcards and escape, and a non-ASCII letter LIKE does not fold.
@@ -89,7 +90,7 @@ def _pages(read, limit):
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(20, deep=60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

@@ -20,6 +20,7 @@ from ckpt_tui.core.summary import (
     ratio_at_least,
     summarize,
 )
+from tests.examples import examples
 
 # A small alphabet makes duplicates, moves and one-place edits common.
 items = st.lists(
@@ -63,7 +64,7 @@ def pairs(draw):
     return a, b
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(100, deep=400), deadline=None)
 @given(pairs())
 def test_summarize_equals_the_summary_of_the_full_diff(pair):
     old, new = pair
@@ -81,7 +82,7 @@ sentences = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, deep=300), deadline=None)
 @given(sentences, sentences)
 def test_rapidfuzz_prefilter_pairs_what_sequencematcher_alone_pairs(old, new):
     """The prefilter only skips pairs that could not reach the threshold:
@@ -154,7 +155,7 @@ def many_place_edits(draw) -> tuple[list[str], list[str]]:
     return old, new
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(150, deep=600), deadline=None)
 @given(many_place_edits(), many_place_edits())
 def test_summaries_of_edits_in_several_places_equal_the_full_diff(steps, blockers):
     old = Checkpoint(nextSteps=tuple(steps[0]), blockers=tuple(blockers[0]))
@@ -253,7 +254,7 @@ def _lines_from_checkpoints(ids, previous, payloads):
     return out
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(120, deep=500), deadline=None)
 @given(histories())
 def test_lines_from_payload_texts_equal_the_lines_from_checkpoints(history):
     ids, previous, payloads = history
