@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ckpt_tui.ui.widgets.store_header import StoreHeader
 from tests.test_ui_keys import bar, press
-from tests.ui_support import demo_db, into_snapshots, make_app, run_async
+from tests.ui_support import demo_db, drawn_lines, into_snapshots, make_app, run_async
 
 
 def header(app) -> str:
@@ -45,3 +45,21 @@ async def test_a_says_show_auto_while_they_are_hidden():
         assert "a Hide auto" in bar(app)
         await press(pilot, "a")
         assert "a Show auto" in bar(app)
+
+
+@run_async
+async def test_at_80_columns_the_header_cuts_the_path_not_the_mark():
+    """A long store path gives up its start before the mark (and how to
+    clear it) is cut from the header's one line; wide again, it is whole."""
+    path = demo_db("a-store-path-long-enough-to-fill-the-header-line-by-itself")
+    app = make_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await into_snapshots(pilot)
+        await press(pilot, "m")
+        line = drawn_lines(app.main.query_one(StoreHeader))[0]
+        assert "marked:" in line and "esc clears)" in line, line
+        assert "…" in line and "checkpoints.db" in line, line  # cut from its left
+        await pilot.resize_terminal(240, 24)
+        await pilot.pause()
+        line = drawn_lines(app.main.query_one(StoreHeader))[0]
+        assert "a-store-path-long-enough" in line and "esc clears)" in line, line
