@@ -94,24 +94,16 @@ def test_a_write_stamps_one_instant(store_path):
     conn.close()
 
 
-def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
-    store_path, monkeypatch
-):
-    """The newest snapshot was stamped at .366; the clock reads .3664 (the
-    same millisecond, though a later instant), then .3671: the write waits
-    for .367 rather than stamping a second .366."""
+def _a_save_at_366(store_path) -> None:
+    """The plugin's newest snapshot, stamped at 12:00:00.366."""
     conn = connect(store_path)
     add_snapshot(conn, "s1", "p1", "just-saved", {"objective": "x"}, kind="auto",
                  at="2026-11-10T12:00:00.366Z")
     conn.close()
-    readings = iter(
-        [datetime(2026, 11, 10, 12, 0, 0, 366400, tzinfo=UTC)] * 3
-        + [datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)] * 100
-    )
-    monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
-    # the clock here moves only when read: a loaded machine must not make the
-    # write give up waiting on it before its third reading
-    monkeypatch.setattr(writes, "CLOCK_STALL_S", 60.0)
+
+
+def _assert_a_restore_stamps_367(store_path) -> None:
+    """A restore now stamps its pre-restore .367, not a second .366."""
     svc = open_service(store_path)
     try:
         outcome = svc.restore("s1", "first")
@@ -121,6 +113,24 @@ def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
     assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
 
 
+def test_a_write_in_the_millisecond_of_the_newest_snapshot_stamps_the_next(
+    store_path, monkeypatch
+):
+    """The newest snapshot was stamped at .366; the clock reads .3664 (the
+    same millisecond, though a later instant), then .3671: the write waits
+    for .367 rather than stamping a second .366."""
+    _a_save_at_366(store_path)
+    readings = iter(
+        [datetime(2026, 11, 10, 12, 0, 0, 366400, tzinfo=UTC)] * 3
+        + [datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)] * 100
+    )
+    monkeypatch.setattr(timeutil.clock, "now", lambda: next(readings))
+    # the clock here moves only when read: a loaded machine must not make the
+    # write give up waiting on it before its third reading
+    monkeypatch.setattr(writes, "CLOCK_STALL_S", 60.0)
+    _assert_a_restore_stamps_367(store_path)
+
+
 def test_a_write_held_up_past_its_wait_still_looks_at_the_clock_again(store_path, monkeypatch):
     """On a loaded machine the write may be held up between starting its
     wait and looking at the clock (the wait's few milliseconds already
@@ -128,10 +138,7 @@ def test_a_write_held_up_past_its_wait_still_looks_at_the_clock_again(store_path
     rather than a second .366."""
     from ckpt_tui.store import writes
 
-    conn = connect(store_path)
-    add_snapshot(conn, "s1", "p1", "just-saved", {"objective": "x"}, kind="auto",
-                 at="2026-11-10T12:00:00.366Z")
-    conn.close()
+    _a_save_at_366(store_path)
     # the write's first look at the clock, then the held-up ones: time went on
     later = datetime(2026, 11, 10, 12, 0, 0, 367100, tzinfo=UTC)
     readings = iter([datetime(2026, 11, 10, 12, 0, 0, 366400, tzinfo=UTC)] + [later] * 100)
@@ -152,13 +159,7 @@ def test_a_write_held_up_past_its_wait_still_looks_at_the_clock_again(store_path
             pass
 
     monkeypatch.setattr(writes, "time", HeldUp())
-    svc = open_service(store_path)
-    try:
-        outcome = svc.restore("s1", "first")
-    finally:
-        svc.close()
-    rows = {r["name"]: r for r in history(store_path)}
-    assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
+    _assert_a_restore_stamps_367(store_path)
 
 
 def test_a_snapshot_in_the_future_does_not_push_times_past_now(store_path, frozen_clock):
