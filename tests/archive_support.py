@@ -14,7 +14,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -214,14 +213,11 @@ def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
 def run_process(
     *args: str, env: dict | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess:
-    """``ckpt-tui ARGS`` in a new process, with this test's environment."""
-    return subprocess.run(
-        [sys.executable, "-m", "ckpt_tui", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **(env or {})},
-        timeout=timeout,
-    )
+    """``ckpt-tui ARGS`` in a new process, with this test's environment
+    (forked from a server that imported the app: ``tests/workers/spawning.py``)."""
+    from tests.workers.spawning import run
+
+    return run("ckpt_tui", *args, env={**os.environ, **(env or {})}, timeout=timeout)
 
 
 def cli_json(*args: str, env: dict | None = None):

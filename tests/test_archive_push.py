@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -25,6 +23,7 @@ from tests.archive_support import (
     store_snapshots,
 )
 from tests.factory import PluginWriter, add_snapshot, connect
+from tests.workers.spawning import start
 
 
 def _origins(db) -> dict[str, str]:
@@ -111,22 +110,7 @@ def test_a_push_killed_midway_is_completed_by_the_next_one(archive, tmp_path):
     path = make_store(tmp_path / "big.db", sessions=("s1", "s2"), snapshots=1500, words="x" * 400)
     total = len(store_snapshots(path))
     url = archive.url()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ckpt_tui",
-            "archive",
-            "push",
-            url,
-            "--db",
-            str(path),
-            "--batch",
-            "20",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    proc = start("ckpt_tui", "archive", "push", url, "--db", path, "--batch", "20")
     deadline = time.monotonic() + 60
     copied = 0
     while time.monotonic() < deadline:  # until some batches are in, not all
@@ -212,24 +196,9 @@ def test_another_push_of_the_same_store_is_refused_while_one_runs(archive, tmp_p
 
 def test_watch_pushes_each_save_until_interrupted(archive, tmp_path):
     path = make_store(tmp_path / "s.db", snapshots=1)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ckpt_tui",
-            "archive",
-            "push",
-            archive.url(),
-            "--db",
-            str(path),
-            "--watch",
-            "--interval",
-            "0.1",
-            "--json",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    proc = start(
+        "ckpt_tui", "archive", "push", archive.url(), "--db", path, "--watch", "--interval", "0.1",
+        "--json",
     )
     try:
 

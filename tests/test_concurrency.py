@@ -11,8 +11,6 @@ import os
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -33,24 +31,13 @@ from tests.factory import (
     connect,
     set_checkpoint,
 )
+from tests.workers.spawning import Worker, spawn
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
 START = Checkpoint(objective="start", nextSteps=("a", "b"))
 FIRST = Checkpoint(objective="one", status="blocked", blockers=("x",))
 SAVES = 120
-
-
-def spawn(module: str, *args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", f"tests.workers.{module}", *map(str, args)],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
 
 
 def as_dict(cp: Checkpoint) -> dict:
@@ -425,7 +412,7 @@ def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
     print(f"{kills} kills beside {log['saves']} plugin saves, {after_kill_writes} undo/redo after")
 
 
-def reap(proc: subprocess.Popen | None) -> None:
+def reap(proc: Worker | None) -> None:
     if proc is None:
         return
     if proc.poll() is None:
@@ -530,11 +517,32 @@ def test_sigkill_after_the_intent_before_the_commit(store_path):
         reap(proc)
 
 
-def test_workers_run_in_isolated_dirs():
-    """The workers inherit the isolated environment of the autouse fixture."""
-    assert all(
-        "ckpt-home" in os.environ[v] for v in ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE")
-    )
+def test_workers_run_in_isolated_dirs(tmp_path, monkeypatch):
+    """The workers inherit the isolated environment of the autouse fixture,
+    as it is when each starts: they are forked from a server that another
+    test may have started (tests/workers/spawning.py), whose environment
+    was that test's."""
+    folders = ("CKPT_TUI_CONFIG", "CKPT_TUI_STATE", "CKPT_TUI_CACHE", "HOME")
+
+    def seen() -> dict:
+        proc = spawn("environment")
+        try:
+            out, err = proc.communicate(timeout=60)
+        finally:
+            reap(proc)
+        assert proc.returncode == 0, err
+        return json.loads(out)
+
+    first = seen()
+    assert all("ckpt-home" in first["env"][v] for v in folders[:3])
+    assert {v: first["env"][v] for v in folders} == {v: os.environ[v] for v in folders}
+    assert first["pid"] != os.getpid()
+    monkeypatch.setenv("CKPT_TUI_STATE", str(tmp_path / "moved-state"))
+    monkeypatch.delenv("CKPT_TUI_CACHE")
+    second = seen()
+    assert second["env"]["CKPT_TUI_STATE"] == str(tmp_path / "moved-state")
+    assert "CKPT_TUI_CACHE" not in second["env"]
+    assert second["pid"] != first["pid"]
 
 
 def test_six_processes_use_a_new_journal_at_once(tmp_path):

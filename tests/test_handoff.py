@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from ckpt_tui.core import handoff
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.errors import DamagedPayload
 from tests.factory import add_project, add_session, add_snapshot, connect, set_checkpoint
+from tests.workers.spawning import run, spawn
 
 FROZEN = "2026-11-29T13:15:54.123Z"
 NAME_RE = re.compile(r"^handoff-[A-Za-z0-9_-]+\.md$")
@@ -218,69 +217,6 @@ def test_no_checkpoint_names_the_flag_only_on_the_command_line(store_path, capsy
 
 # -- atomicity ---------------------------------------------------------------------------------
 
-CHILD = r"""
-import os
-import sys
-from ckpt_tui import timeutil
-from ckpt_tui.core import handoff
-from ckpt_tui.core.service import open_service
-
-svc = open_service(sys.argv[1])
-stop = sys.argv[2]
-
-
-def pause(stage):
-    print("at " + stage, flush=True)
-    sys.stdin.readline()  # wait here until killed
-
-
-class Chunks:
-    # the temporary file, pausing once its third chunk is flushed
-
-    def __init__(self, fh):
-        self.fh, self.writes = fh, 0
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return self.fh.__exit__(*exc)
-
-    def fileno(self):
-        return self.fh.fileno()
-
-    def write(self, data):
-        self.writes += 1
-        return self.fh.write(data)
-
-    def flush(self):
-        self.fh.flush()
-        if stop == "chunk" and self.writes == 3:
-            pause("chunk")
-
-
-real_fdopen, real_replace, real_fsync_dir = os.fdopen, os.replace, handoff._fsync_dir
-
-
-def replace(src, dst):
-    if stop == "synced":
-        pause("synced")  # the temporary file is complete and synced, not renamed
-    real_replace(src, dst)
-
-
-def fsync_dir(directory):
-    real_fsync_dir(directory)
-    if stop == "replaced":
-        pause("replaced")
-
-
-os.fdopen = lambda *a, **k: Chunks(real_fdopen(*a, **k))
-os.replace = replace
-handoff._fsync_dir = fsync_dir
-with timeutil.clock.fixed(timeutil.parse(sys.argv[3])):
-    handoff.write_handoff(svc, "s9")
-print("finished", flush=True)
-"""
 
 
 @pytest.mark.parametrize(
@@ -308,14 +244,9 @@ def test_killed_writer_leaves_old_or_complete_file(
     new = handoff.build(service, "s9").markdown.encode()
     assert len(new) > 5 * (1 << 20)
 
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(store_path), stage, FROZEN],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    child = spawn("handoff_writer", store_path, stage, FROZEN)
     try:
-        line = child.stdout.readline().decode().strip()
+        line = child.stdout.readline().strip()
         assert line == f"at {stage}", (line, child.stderr.read())
         os.kill(child.pid, signal.SIGKILL)
         child.wait(timeout=60)
@@ -401,12 +332,7 @@ def test_cli_undo_takes_back_a_hand_off(store_path, proj, tmp_path):
     env = dict(os.environ, CKPT_TUI_CONFIG=str(tmp_path / "cfg"))
 
     def cli(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), *args],
-            capture_output=True,
-            text=True,
-            env=env,
-        )
+        return run("ckpt_tui", "--db", store_path, *args, env=env)
 
     assert cli("handoff", "s9").returncode == 0
     note = handoff.handoff_path(proj, "s9")
@@ -461,12 +387,7 @@ def test_unusable_journal_is_a_one_line_warning_after_the_note_is_written(store_
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the state dir should be")
     env = dict(os.environ, CKPT_TUI_STATE=str(blocker))
-    result = subprocess.run(
-        [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), "handoff", "s9"],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    result = run("ckpt_tui", "--db", store_path, "handoff", "s9", env=env)
     assert result.returncode == 0, "the note was written"
     assert "wrote" in result.stdout
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
@@ -477,12 +398,7 @@ def test_unusable_journal_is_a_one_line_warning_after_the_note_is_written(store_
 def test_cli_read_only_handoff_writes_nothing(store_path, proj, tmp_path):
     add_live(store_path, "s9", Checkpoint(objective="Ship it"))
     env = dict(os.environ, CKPT_TUI_CONFIG=str(tmp_path / "cfg"))
-    result = subprocess.run(
-        [sys.executable, "-m", "ckpt_tui", "--db", str(store_path), "--read-only", "handoff", "s9"],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    result = run("ckpt_tui", "--db", store_path, "--read-only", "handoff", "s9", env=env)
     assert result.returncode == 1 and "--stdout" in result.stderr
     assert not handoff.handoff_path(proj, "s9").exists()
 

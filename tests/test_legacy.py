@@ -6,8 +6,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +14,7 @@ from ckpt_tui.core import legacy
 from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.errors import Conflict, NotFound
 from tests.factory import add_project, add_session, connect, set_checkpoint
-
-WORKER = Path(__file__).parent / "workers" / "legacy_import_worker.py"
+from tests.workers.spawning import spawn
 
 V1 = {
     "plugin": "checkpoint-orchestrator",
@@ -307,16 +304,7 @@ def test_import_refuses_a_file_changed_since_the_preview(service, store_path, kn
 def test_six_processes_importing_one_file_import_once(service, store_path, proj):
     """All six are past their set-up and released together by one gate."""
     write_state(proj, V1)
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(WORKER), str(store_path), str(proj)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(6)
-    ]
+    procs = [spawn("legacy_import_worker", store_path, proj) for _ in range(6)]
     try:
         for p in procs:
             assert p.stdout.readline().strip() == "ready", p.stderr.read()
