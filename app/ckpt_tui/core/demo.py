@@ -18,6 +18,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Table, insert
+
 from ckpt_tui import paths, timeutil
 from ckpt_tui.core.demo_content import BLOCKERS, NOTES, PROJECTS
 from ckpt_tui.core.demo_opencode import write_opencode_demo
@@ -25,6 +27,7 @@ from ckpt_tui.core.model import Checkpoint
 from ckpt_tui.errors import CkptError
 from ckpt_tui.store import Store
 from ckpt_tui.store import writes as w
+from ckpt_tui.store.schema import checkpoints, sessions, snapshots
 
 BASE = datetime.fromisoformat("2026-11-20T09:00:00+00:00")
 
@@ -114,13 +117,25 @@ def _clear_previous(target: Path, db: Path, force: bool) -> None:
 class _History:
     """The demo's projects, sessions and snapshots, written in one
     transaction; every random draw comes from ``rng`` in a fixed order, so a
-    seed always gives the same store. ``clock`` counts minutes from BASE."""
+    seed always gives the same store. ``clock`` counts minutes from BASE.
+
+    The sessions, their snapshots and their live checkpoints (all but a
+    handful of the demo's rows) are made as rows in memory, each as the
+    store's own write makes it (``store.writes``), and inserted with one
+    statement a table, in the order they were made: built and run one by
+    one, those statements were most of what ``ckpt-tui demo`` (and each test
+    that makes a demo store) spent."""
 
     def __init__(self, target: Path, rng: random.Random) -> None:
         self.target = target
         self.rng = rng
         self.clock = 0.0
         self.project_dirs: dict[str, Path] = {}
+        self.rows: dict[Table, list[dict[str, Any]]] = {
+            sessions: [],
+            snapshots: [],
+            checkpoints: [],
+        }
 
     def uid(self) -> str:
         """A random snapshot id, new on every run: a regenerated demo is
@@ -132,12 +147,14 @@ class _History:
 
     def write(self, conn) -> None:
         self.clock = 0.0
-        for p_index, (project_id, name, sessions) in enumerate(PROJECTS):
-            self._project(conn, p_index, project_id, name, sessions)
+        for p_index, (project_id, name, project_sessions) in enumerate(PROJECTS):
+            self._project(conn, p_index, project_id, name, project_sessions)
+        for table, rows in self.rows.items():  # sessions first: the others refer to them
+            conn.execute(insert(table), rows)
         self.clock = _restore_then_undo(conn, self.uid, self.clock)
         _placeholder_and_oddities(conn, self.uid, self.clock)
 
-    def _project(self, conn, p_index: int, project_id: str, name: str, sessions) -> None:
+    def _project(self, conn, p_index: int, project_id: str, name: str, project_sessions) -> None:
         directory = self.target / "projects" / name
         directory.mkdir(parents=True, exist_ok=True)
         self.project_dirs[project_id] = directory
@@ -149,53 +166,71 @@ class _History:
             at=_at(p_index),
         )
         parent_id = None
-        for s_index, (objective, steps, files) in enumerate(sessions):
+        for s_index, (objective, steps, files) in enumerate(project_sessions):
             session_id = f"ses_{project_id[4:]}_{s_index + 1:02d}"
             # Every second session of a project is a child of the first (a subagent).
             is_child = s_index > 0 and s_index % 2 == 0 and parent_id is not None
             self.clock += self.rng.uniform(30, 240)
-            w.insert_session(
-                conn,
-                session_id=session_id,
-                project_id=project_id,
-                title=objective,
-                parent_id=parent_id if is_child else None,
-                at=_at(self.clock),
-            )
+            at = _at(self.clock)
+            session = {
+                "id": session_id,
+                "project_id": project_id,
+                "parent_id": parent_id if is_child else None,
+                "title": objective,
+                "created_at": at,
+                "updated_at": at,
+            }
+            self.rows[sessions].append(session)
             if s_index == 0:
                 parent_id = session_id
-            self._snapshots(conn, session_id, project_id, s_index, (objective, steps, files))
+            self._snapshots(session, s_index, (objective, steps, files))
 
-    def _snapshots(self, conn, session_id: str, project_id: str, s_index: int, plan) -> None:
+    def _snapshots(self, session: dict[str, Any], s_index: int, plan) -> None:
         """The session's history, its live checkpoint and its last activity."""
+        session_id, project_id = session["id"], session["project_id"]
         last = None
         for n, state in enumerate(_states(self.rng, *plan)):
             self.clock += self.rng.uniform(2, 25)
             kind, snap_name = "auto", f"auto-{self._epoch_ms()}-4242{n}"
             if n == 1 and s_index == 0:
                 kind, snap_name = "manual", "before-refactor"
-            self._insert(conn, session_id, project_id, kind, snap_name, state)
+            self._snapshot(session_id, project_id, kind, snap_name, state)
             last = state
         if s_index == 1:
             self.clock += 3
             name = f"compaction-{self._epoch_ms()}-42421"
-            self._insert(conn, session_id, project_id, "compaction", name, last)
-        _set_checkpoint(conn, session_id, project_id, last, _at(self.clock))
-        w.touch_session(conn, session_id, _at(self.clock))
+            self._snapshot(session_id, project_id, "compaction", name, last)
+        at = _at(self.clock)
+        # as store.writes.write_checkpoint creates the row
+        columns = {key: w.stored_text(value) for key, value in last.to_row().items()}
+        self.rows[checkpoints].append(
+            {
+                "session_id": session_id,
+                "project_id": project_id,
+                **columns,
+                "created_at": at,
+                "updated_at": at,
+            }
+        )
+        session["updated_at"] = at  # store.writes.touch_session
 
     def _epoch_ms(self) -> int:
         return timeutil.epoch_ms(BASE) + int(self.clock * 60000)
 
-    def _insert(self, conn, session_id, project_id, kind, name, state: Checkpoint) -> None:
-        w.insert_snapshot(
-            conn,
-            session_id=session_id,
-            project_id=project_id,
-            kind=kind,
-            name=name,
-            payload_json=state.to_json(),
-            snapshot_id=self.uid(),
-            captured_at=_at(self.clock),
+    def _snapshot(self, session_id, project_id, kind, name, state: Checkpoint) -> None:
+        """A snapshot row as ``store.writes.insert_snapshot`` makes it."""
+        self.rows[snapshots].append(
+            {
+                "id": self.uid(),
+                "session_id": session_id,
+                "project_id": project_id,
+                "name": name,
+                "kind": kind,
+                "captured_at": _at(self.clock),
+                "payload": state.to_json(),
+                "schema_version": 1,
+                "restored_at": None,
+            }
         )
 
 

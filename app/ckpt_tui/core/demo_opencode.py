@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from itertools import repeat
 from pathlib import Path
 
 from ckpt_tui import timeutil
@@ -123,7 +124,7 @@ class _Ids:
 
     def __call__(self, prefix: str, at_ms: int) -> str:
         self.n += 1
-        tail = "".join(self.rng.choice(BASE62) for _ in range(14))
+        tail = "".join(map(self.rng.choice, repeat(BASE62, 14)))
         return f"{prefix}_{(at_ms * 4096 + self.n) & ((1 << 48) - 1):012x}{tail}"
 
 
@@ -138,6 +139,7 @@ def write_opencode_demo(store_db: Path, target: Path, *, seed: int = 7) -> Path:
     ids = _Ids(rng)
     conn = sqlite3.connect(db)
     try:
+        conn.execute("BEGIN")  # the tables too: one transaction, one sync of the file
         for sql in SCHEMA:
             conn.execute(sql)
         for project_id, directory in projects.items():
@@ -153,8 +155,19 @@ def write_opencode_demo(store_db: Path, target: Path, *, seed: int = 7) -> Path:
             "title": OPENCODE_ONLY[2],
             "times": [max(s["times"][-1] for s in sessions) + 600_000],
         }
+        rows = _Rows()
         for session in [*sessions, oc_only]:
-            _write_session(conn, ids, session, projects, files.get(session["id"], []))
+            _write_session(conn, ids, rows, session, projects, files.get(session["id"], []))
+        conn.executemany(
+            "INSERT INTO message (id, session_id, time_created, time_updated, data) "
+            "VALUES (?,?,?,?,?)",
+            rows.messages,
+        )
+        conn.executemany(
+            "INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) "
+            "VALUES (?,?,?,?,?,?)",
+            rows.parts,
+        )
         conn.commit()
     finally:
         conn.close()
@@ -189,7 +202,19 @@ def _ms(value: object) -> int:
     return timeutil.epoch_ms(moment) if moment else 0
 
 
-def _write_session(conn, ids: _Ids, session: dict, projects: dict, files: list) -> None:
+class _Rows:
+    """The messages and parts of every session, in the order they are made,
+    for one ``executemany`` a table (one ``execute`` a row cost more than
+    the rest of the opencode demo)."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple] = []
+        self.parts: list[tuple] = []
+
+
+def _write_session(
+    conn, ids: _Ids, rows: _Rows, session: dict, projects: dict, files: list
+) -> None:
     """One exchange of a prompt and a reply before each snapshot, so the
     conversation view has a snapshot marker between every two exchanges."""
     directory = projects[session["project_id"]]
@@ -218,7 +243,7 @@ def _write_session(conn, ids: _Ids, session: dict, projects: dict, files: list) 
         prompt = PROMPTS[n % len(PROMPTS)].format(title=session["title"])
         user = ids("msg", asked)
         data = {"role": "user", "time": {"created": asked}, "agent": "build", "model": MODEL}
-        _message(conn, session["id"], user, asked, data, [{"type": "text", "text": prompt}], ids)
+        _message(rows, session["id"], user, asked, data, [{"type": "text", "text": prompt}], ids)
         answered = asked + 30_000
         reply = {
             "role": "assistant",
@@ -238,7 +263,7 @@ def _write_session(conn, ids: _Ids, session: dict, projects: dict, files: list) 
             "finish": "stop",
         }
         parts = _reply_parts(n, directory, files, answered)
-        _message(conn, session["id"], ids("msg", answered), answered, reply, parts, ids)
+        _message(rows, session["id"], ids("msg", answered), answered, reply, parts, ids)
 
 
 def _reply_parts(n: int, directory: str, files: list, answered: int) -> list[dict]:
@@ -266,14 +291,18 @@ def _reply_parts(n: int, directory: str, files: list, answered: int) -> list[dic
     return parts
 
 
-def _message(conn, session_id: str, message_id: str, at: int, data: dict, parts, ids) -> None:
-    conn.execute(
-        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?,?,?,?,?)",
-        (message_id, session_id, at, at, json.dumps(data, separators=(",", ":"))),
-    )
+def _message(
+    rows: _Rows, session_id: str, message_id: str, at: int, data: dict, parts, ids
+) -> None:
+    rows.messages.append((message_id, session_id, at, at, json.dumps(data, separators=(",", ":"))))
     for part in parts:
-        conn.execute(
-            "INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) "
-            "VALUES (?,?,?,?,?,?)",
-            (ids("prt", at), message_id, session_id, at, at, json.dumps(part, separators=(",", ":"))),
+        rows.parts.append(
+            (
+                ids("prt", at),
+                message_id,
+                session_id,
+                at,
+                at,
+                json.dumps(part, separators=(",", ":")),
+            )
         )
