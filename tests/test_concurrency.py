@@ -31,6 +31,7 @@ from tests.factory import (
     connect,
     set_checkpoint,
 )
+from tests.workers.ckpt_cycler import plugin_fields, wait_for_a_plugin_save
 from tests.workers.spawning import Worker, spawn
 
 pytestmark = pytest.mark.slow
@@ -376,6 +377,10 @@ def kill_at_random(path: Path, svc, rng: random.Random, seed: int) -> tuple[list
     return problems, wrote
 
 
+#: Plugin saves the kill loop waits for before each kill (six rounds: 24).
+SAVES_A_ROUND = 4
+
+
 def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
     """The command line's restore, copy, undo and redo, killed at random
     points (inside a write, between its commit and its journal step, or
@@ -383,8 +388,9 @@ def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
     journal still speaks for the session (every pre-restore snapshot is
     ckpt-tui's, so none may be taken for "restored outside"), the next undo
     and redo do not have to ask which fields, and no plugin save is ever
-    reverted. Six kills a run, twelve in a deep run (``tests/examples.py``);
-    the kill points known to matter each have their own test below."""
+    reverted. Six kills a run, twelve in a deep run (``tests/examples.py``),
+    with at least SAVES_A_ROUND plugin saves before each; the kill points
+    known to matter each have their own test below."""
     path = store_with_sources(tmp_path / "checkpoints.db")
     rng = random.Random(2024)
     writer = spawn("logging_saver", path, "s1", ",".join(PLUGIN_FIELDS), "w", 20, 50)
@@ -395,6 +401,10 @@ def test_sigkill_loop_over_the_command_lines_restore_and_undo(tmp_path):
         writer.stdin.write("go\n")
         writer.stdin.flush()
         for round_ in range(examples(6, deep=12)):
+            # the plugin saves between every two kills, however fast a round goes
+            seen = plugin_fields(str(path), "s1")
+            for _ in range(SAVES_A_ROUND):
+                seen = wait_for_a_plugin_save(str(path), "s1", seen)
             problems, wrote = kill_at_random(path, svc, rng, round_)
             assert problems == [], f"round {round_}: {problems}"
             kills += 1
