@@ -196,10 +196,8 @@ def test_another_push_of_the_same_store_is_refused_while_one_runs(archive, tmp_p
 
 def test_watch_pushes_each_save_until_interrupted(archive, tmp_path):
     path = make_store(tmp_path / "s.db", snapshots=1)
-    proc = start(
-        "ckpt_tui", "archive", "push", archive.url(), "--db", path, "--watch", "--interval", "0.1",
-        "--json",
-    )
+    watch = ("--watch", "--interval", "0.1", "--json")
+    proc = start("ckpt_tui", "archive", "push", archive.url(), "--db", path, *watch)
     try:
 
         def archived() -> int:

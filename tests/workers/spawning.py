@@ -31,6 +31,7 @@ environment of whichever test started it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import os
 import runpy
@@ -77,8 +78,13 @@ if getattr(_MAIN, "__spec__", None) is None and getattr(_MAIN, "__file__", None)
     # as ``__mp_main__`` (``multiprocessing.spawn.prepare``), importing pytest.
     PRELOAD.append("pytest")
 
-_CONTEXT = multiprocessing.get_context("forkserver")
-_CONTEXT.set_forkserver_preload(PRELOAD)
+
+@functools.cache
+def _context():
+    """``multiprocessing``'s forkserver (POSIX only: asked for at the first start)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 def _run(module: str, argv: list[str], env: dict[str, str], stdio: list[Connection]) -> None:
@@ -103,12 +109,14 @@ class Worker:
 
     def __init__(self, module: str, args: tuple, env: Mapping[str, str] | None = None) -> None:
         self.args = [sys.executable, "-m", module, *map(str, args)]
-        child_in, parent_in = _CONTEXT.Pipe(duplex=False)
-        parent_out, child_out = _CONTEXT.Pipe(duplex=False)
-        parent_err, child_err = _CONTEXT.Pipe(duplex=False)
+        context = _context()
+        child_in, parent_in = context.Pipe(duplex=False)
+        parent_out, child_out = context.Pipe(duplex=False)
+        parent_err, child_err = context.Pipe(duplex=False)
         stdio = [child_in, child_out, child_err]
-        self._process = _CONTEXT.Process(
-            target=_run, args=(module, self.args[3:], dict(os.environ if env is None else env), stdio),
+        self._process = context.Process(
+            target=_run,
+            args=(module, self.args[3:], dict(os.environ if env is None else env), stdio),
             daemon=False,
         )
         try:
@@ -145,7 +153,9 @@ class Worker:
             self.stdin.close()
         read: dict[str, str] = {}
         readers = [
-            threading.Thread(target=lambda name=name: read.update({name: getattr(self, name).read()}))
+            threading.Thread(
+                target=lambda name=name: read.update({name: getattr(self, name).read()})
+            )
             for name in ("stdout", "stderr")
         ]
         deadline = None if timeout is None else time.monotonic() + timeout
