@@ -27,13 +27,14 @@ sql: $(STAMP)
 # Python's bytecode caches on even where PYTHONDONTWRITEBYTECODE is set:
 # without them each xdist worker recompiles and pytest re-rewrites every
 # test module (~12 CPU-s a worker), and every Python the tests start
-# recompiles the app. Two xdist workers a core (at most 8): a UI test
-# spends about half its time waiting (the pilot's idle checks between keys,
-# workers' threads) and the multi-process tests wait on their children, so
-# a second worker fills a core the first leaves idle (2 cores: 4 workers
-# against 2 took the suite from 364 s to 207 s at load ~2.5, +12 CPU-s).
+# recompiles the app. Three xdist workers a core (at most 8): a UI test
+# spends about two thirds of its time waiting (the pilot's idle checks
+# between keys, workers' threads) and the multi-process tests wait on their
+# children, so more workers than cores fill the cores the others leave idle
+# (2 cores, idle machine: 4 workers 165 s, 6 workers 148 s, 8 workers 167 s
+# with 45 CPU-s more of start-ups and contention).
 # worksteal: an idle worker takes tests queued on a busy one.
-TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(8, 2 * (os.cpu_count() or 1)))")
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(8, 3 * (os.cpu_count() or 1)))")
 
 test: lint
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n $(TEST_WORKERS) --dist worksteal

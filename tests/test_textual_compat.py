@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,8 @@ from ckpt_tui.ui import textual_compat
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app" / "ckpt_tui"
+
+pytest_plugins = ["pytester"]
 
 
 def test_every_hook_is_off_when_switched_off(monkeypatch):
@@ -112,28 +112,28 @@ async def test_the_sessions_are_listed(store_path):
 @pytest.mark.skipif(
     os.environ.get(textual_compat.SWITCH) == "off", reason="already the run with the hooks off"
 )
-def test_a_ui_test_that_needs_a_hook_fails(tmp_path):
+def test_a_ui_test_that_needs_a_hook_fails(pytester, monkeypatch):
     """The UI suite passes with every hook off (``conftest``'s
     ``_ui_test_again_with_the_hooks_off``): a UI test in which a hook acts is
     run again with the hooks off, and fails there if it needs the hook; one
     in which no hook acts passes once, and the processes it starts run with
-    the hooks off."""
-    (tmp_path / "conftest.py").write_text(
+    the hooks off.
+
+    The session that runs the two UI tests runs in this process, and no
+    ``pytest`` here loads the installed plugins (none of them is part of the
+    mechanism): a third start-up and the plugins' imports, ~1.5 CPU-s, saved.
+    The re-runs with the hooks off are, as always, ``pytest`` processes of
+    their own, which find ``tests`` on the path."""
+    pytester.makeconftest(
         "from tests.conftest import _isolated, _ui_test_again_with_the_hooks_off, store_path\n"
     )
-    (tmp_path / "test_ui_needs_the_hook.py").write_text(NEEDS_THE_HOOK)
-    (tmp_path / "test_ui_needs_no_hook.py").write_text(NEEDS_NO_HOOK)
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'app'}{os.pathsep}{ROOT}"}
-    env.pop(textual_compat.SWITCH, None)
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "."],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    out = result.stdout
-    assert result.returncode == 1, out + result.stderr
+    pytester.makepyfile(test_ui_needs_the_hook=NEEDS_THE_HOOK, test_ui_needs_no_hook=NEEDS_NO_HOOK)
+    monkeypatch.setenv("PYTHONPATH", f"{ROOT / 'app'}{os.pathsep}{ROOT}")
+    monkeypatch.delenv(textual_compat.SWITCH, raising=False)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # read by the re-runs too
+    result = pytester.runpytest_inprocess("-q", "-p", "no:cacheprovider")
+    out = result.stdout.str()
+    assert result.ret == 1, out + result.stderr.str()
     # the first passed with the hooks on, and failed in its re-run with them off
     assert re.search(r"^2 passed, 1 error", out, re.MULTILINE), out
     assert re.search(

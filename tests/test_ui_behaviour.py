@@ -8,6 +8,11 @@ from ckpt_tui.ui.app import CkptApp
 from tests.factory import PluginWriter
 from tests.ui_support import make_app, run_async, settle
 
+#: A terminal tall enough that a page key moves the snapshots list by about
+#: 50 rows: the tests that page through hundreds of rows need a third of the
+#: key presses (each one a detail read and a redraw) they need at 40 lines.
+TALL = (140, 120)
+
 
 async def to_snapshots(pilot, down: int = 0) -> None:
     await settle(pilot)
@@ -308,12 +313,14 @@ async def test_long_lists_load_page_by_page(tmp_path):
     add_project(conn, "p1", "/work/one")
     add_session(conn, "s1", "p1")
     payload = Checkpoint(objective="o").to_payload()
+    conn.execute("BEGIN")
     for i in range(450):
         add_snapshot(conn, "s1", "p1", f"snap-{i:03}", payload,
                      at=f"2026-11-01T{i // 3600:02}:{i // 60 % 60:02}:{i % 60:02}.000Z")
+    conn.execute("COMMIT")
     conn.close()
     app = make_app(db)
-    async with app.run_test(size=(140, 40)) as pilot:
+    async with app.run_test(size=TALL) as pilot:
         await to_snapshots(pilot)
         snapshots = app.main.snapshots
         assert snapshots.total == 450 and len(snapshots.rows) == PagedList.PAGE_SIZE
@@ -355,7 +362,7 @@ async def test_G_lands_on_the_last_row_in_one_press_and_the_gap_fills_upward(tmp
     order; held down, G stays on the last row."""
     db = _long_session(tmp_path, 1200)
     app = make_app(db)
-    async with app.run_test(size=(140, 40)) as pilot:
+    async with app.run_test(size=TALL) as pilot:
         await to_snapshots(pilot)
         snapshots = app.main.snapshots
         await pilot.press("G")

@@ -8,7 +8,6 @@ import importlib
 import inspect
 import pkgutil
 
-import pytest
 from textual.binding import Binding
 
 from ckpt_tui.ui.screens.help import help_table
@@ -23,30 +22,34 @@ async def press(pilot, *keys: str) -> None:
         await settle(pilot)
 
 
-@pytest.mark.parametrize("opening", [("question_mark",), ("M",), ("enter", "enter", "e")])
 @run_async
-async def test_help_messages_and_the_hand_off_note_scroll_with_j_k_g_and_G(opening):
+async def test_help_messages_and_the_hand_off_note_scroll_with_j_k_g_and_G():
     """The arrows scrolled them; j, k, g and G (which scroll every list
-    and diff) did nothing."""
+    and diff) did nothing. One app opens each in turn and closes it: the
+    help (``?``), the hand-off note (``enter enter e``), then the messages
+    (``M``) once there are enough to scroll."""
     app = make_app(demo_db("scroll-keys"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        if opening == ("M",):  # messages long enough to scroll
-            for i in range(12):
-                app.notify(f"message {i}\nwith a second line")
-        await press(pilot, *opening)
-        box = app.screen.focused  # the help's and the messages' box, the note's view
-        assert box is not None and box.max_scroll_y > 2
-        await press(pilot, "j", "j")
-        assert box.scroll_y == 2
-        await press(pilot, "k")
-        assert box.scroll_y == 1
-        await press(pilot, "G")
-        await pilot.wait_for_animation()
-        assert box.scroll_y == box.max_scroll_y
-        await press(pilot, "g")
-        await pilot.wait_for_animation()
-        assert box.scroll_y == 0
+        for opening in [("question_mark",), ("enter", "enter", "e"), ("M",)]:
+            if opening == ("M",):  # messages long enough to scroll
+                for i in range(12):
+                    app.notify(f"message {i}\nwith a second line")
+            await press(pilot, *opening)
+            box = app.screen.focused  # the help's and the messages' box, the note's view
+            assert box is not None and box.max_scroll_y > 2, opening
+            await press(pilot, "j", "j")
+            assert box.scroll_y == 2, opening
+            await press(pilot, "k")
+            assert box.scroll_y == 1, opening
+            await press(pilot, "G")
+            await pilot.wait_for_animation()
+            assert box.scroll_y == box.max_scroll_y, opening
+            await press(pilot, "g")
+            await pilot.wait_for_animation()
+            assert box.scroll_y == 0, opening
+            await press(pilot, "escape")
+            assert app.screen is app.main, opening
 
 
 def every_binding() -> list[tuple[str, Binding]]:

@@ -99,6 +99,8 @@ def value_lines(value: object) -> list[str]:
 
 def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
     """The changed fields, each under ``@@ Label``, as a person reads them."""
+    from ckpt_tui.core.diff import line_texts  # loaded with the diff (``show`` needs neither)
+
     out: list[str] = []
     for f in diff.changed:
         out.append(f"@@ {LABEL[f.name]}")
@@ -133,8 +135,9 @@ def unified_lines(diff: CheckpointDiff, context: int = 2) -> list[str]:
                     else:
                         out.extend(f"  {ln.text}" for ln in lines)
                 else:
-                    out.extend(f"- {ln.text}" for ln in block.old)
-                    out.extend(f"+ {ln.text}" for ln in block.new)
+                    # a coarse diff of a million lines: its texts, no Line made for each
+                    out.extend(["- " + text for text in line_texts(block.old)])
+                    out.extend(["+ " + text for text in line_texts(block.new)])
     unchanged = [
         LABEL[f.name] + (" (damaged)" if f.kind == "damaged" else "")
         for f in diff.fields
