@@ -110,17 +110,17 @@ def test_a_push_killed_midway_is_completed_by_the_next_one(archive, tmp_path):
     path = make_store(tmp_path / "big.db", sessions=("s1", "s2"), snapshots=1500, words="x" * 400)
     total = len(store_snapshots(path))
     url = archive.url()
-    proc = start("ckpt_tui", "archive", "push", url, "--db", path, "--batch", "20")
-    deadline = time.monotonic() + 60
-    copied = 0
-    while time.monotonic() < deadline:  # until some batches are in, not all
-        copied = archive.sql("SELECT count(*) FROM ckpt_archive.snapshots")[0][0]
-        if copied >= 100 or proc.poll() is not None:
-            break
-        time.sleep(0.01)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    assert proc.returncode == -signal.SIGKILL, proc.stderr.read()
+    with start("ckpt_tui", "archive", "push", url, "--db", path, "--batch", "20") as proc:
+        deadline = time.monotonic() + 60
+        copied = 0
+        while time.monotonic() < deadline:  # until some batches are in, not all
+            copied = archive.sql("SELECT count(*) FROM ckpt_archive.snapshots")[0][0]
+            if copied >= 100 or proc.poll() is not None:
+                break
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr.read()
     copied = archive.sql("SELECT count(*) FROM ckpt_archive.snapshots")[0][0]
     assert 0 < copied < total  # killed midway
 

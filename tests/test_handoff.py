@@ -244,15 +244,11 @@ def test_killed_writer_leaves_old_or_complete_file(
     new = handoff.build(service, "s9").markdown.encode()
     assert len(new) > 5 * (1 << 20)
 
-    child = spawn("handoff_writer", store_path, stage, FROZEN)
-    try:
+    with spawn("handoff_writer", store_path, stage, FROZEN) as child:
         line = child.stdout.readline().strip()
         assert line == f"at {stage}", (line, child.stderr.read())
         os.kill(child.pid, signal.SIGKILL)
         child.wait(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
     assert child.returncode == -signal.SIGKILL
 
     if expect == "absent":

@@ -91,8 +91,9 @@ def _run(module: str, argv: list[str], env: dict[str, str], stdio: list[Connecti
     """In the new process: the pipes as fds 0, 1 and 2, the caller's
     environment, then the worker as ``__main__``."""
     for fd, pipe in enumerate(stdio):
-        os.dup2(pipe.fileno(), fd)
-        pipe.close()
+        if pipe.fileno() != fd:
+            os.dup2(pipe.fileno(), fd)
+            pipe.close()
     sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own
     sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
@@ -130,6 +131,17 @@ class Worker:
         self.stderr = _text(parent_err, "r")
         self.returncode: int | None = None
 
+    def __enter__(self) -> Worker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Kill it if it still runs, wait for it, close the pipes."""
+        self.kill()
+        self.wait()
+        for pipe in (self.stdin, self.stdout, self.stderr):
+            with contextlib.suppress(BrokenPipeError):
+                pipe.close()
+
     def poll(self) -> int | None:
         self.returncode = self._process.exitcode
         return self.returncode
@@ -148,16 +160,17 @@ class Worker:
         self.send_signal(signal.SIGKILL)
 
     def communicate(self, timeout: float | None = None) -> tuple[str, str]:
-        """Close stdin, read stdout and stderr to their end, wait for the exit."""
+        """Close stdin, read stdout and stderr to their end (and close
+        them), wait for the exit."""
         with contextlib.suppress(BrokenPipeError):
             self.stdin.close()
         read: dict[str, str] = {}
-        readers = [
-            threading.Thread(
-                target=lambda name=name: read.update({name: getattr(self, name).read()})
-            )
-            for name in ("stdout", "stderr")
-        ]
+
+        def read_all(name: str) -> None:
+            with getattr(self, name) as pipe:
+                read[name] = pipe.read()
+
+        readers = [threading.Thread(target=read_all, args=(name,)) for name in ("stdout", "stderr")]
         deadline = None if timeout is None else time.monotonic() + timeout
         for reader in readers:
             reader.start()
