@@ -79,13 +79,19 @@ def test_an_empty_status_stays_empty_in_manual_and_pre_restore_payloads(store_pa
 # -- 10: one instant per write, never past now ---------------------------------------------
 
 
-def test_a_write_stamps_one_instant(store_path):
+def _restore_first(store_path):
+    """Restore snapshot ``first`` of ``s1``: the outcome, and the session's
+    history rows by name afterwards."""
     svc = open_service(store_path)
     try:
         outcome = svc.restore("s1", "first")
     finally:
         svc.close()
-    rows = {r["name"]: r for r in history(store_path)}
+    return outcome, {r["name"]: r for r in history(store_path)}
+
+
+def test_a_write_stamps_one_instant(store_path):
+    outcome, rows = _restore_first(store_path)
     at = rows[outcome.pre_restore]["captured_at"]
     assert rows["first"]["restored_at"] == at
     assert column(store_path, "updated_at") == at
@@ -104,12 +110,7 @@ def _a_save_at_366(store_path) -> None:
 
 def _assert_a_restore_stamps_367(store_path) -> None:
     """A restore now stamps its pre-restore .367, not a second .366."""
-    svc = open_service(store_path)
-    try:
-        outcome = svc.restore("s1", "first")
-    finally:
-        svc.close()
-    rows = {r["name"]: r for r in history(store_path)}
+    outcome, rows = _restore_first(store_path)
     assert rows[outcome.pre_restore]["captured_at"] == "2026-11-10T12:00:00.367Z"
 
 

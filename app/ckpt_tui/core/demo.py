@@ -120,11 +120,12 @@ class _History:
     seed always gives the same store. ``clock`` counts minutes from BASE.
 
     The sessions, their snapshots and their live checkpoints (all but a
-    handful of the demo's rows) are made as rows in memory, each as the
-    store's own write makes it (``store.writes``), and inserted with one
-    statement a table, in the order they were made: built and run one by
-    one, those statements were most of what ``ckpt-tui demo`` (and each test
-    that makes a demo store) spent."""
+    handful of the demo's rows) are made as rows in memory by the store's
+    own ``store.writes.session_row``, ``snapshot_row`` and
+    ``checkpoint_row``, and inserted with one statement a table, in the
+    order they were made: built and run one by one, those statements were
+    most of what ``ckpt-tui demo`` (and each test that makes a demo store)
+    spent."""
 
     def __init__(self, target: Path, rng: random.Random) -> None:
         self.target = target
@@ -171,15 +172,9 @@ class _History:
             # Every second session of a project is a child of the first (a subagent).
             is_child = s_index > 0 and s_index % 2 == 0 and parent_id is not None
             self.clock += self.rng.uniform(30, 240)
-            at = _at(self.clock)
-            session = {
-                "id": session_id,
-                "project_id": project_id,
-                "parent_id": parent_id if is_child else None,
-                "title": objective,
-                "created_at": at,
-                "updated_at": at,
-            }
+            session = w.session_row(
+                session_id, project_id, objective, parent_id if is_child else None, _at(self.clock)
+            )
             self.rows[sessions].append(session)
             if s_index == 0:
                 parent_id = session_id
@@ -201,36 +196,23 @@ class _History:
             name = f"compaction-{self._epoch_ms()}-42421"
             self._snapshot(session_id, project_id, "compaction", name, last)
         at = _at(self.clock)
-        # as store.writes.write_checkpoint creates the row
-        columns = {key: w.stored_text(value) for key, value in last.to_row().items()}
-        self.rows[checkpoints].append(
-            {
-                "session_id": session_id,
-                "project_id": project_id,
-                **columns,
-                "created_at": at,
-                "updated_at": at,
-            }
-        )
+        self.rows[checkpoints].append(w.checkpoint_row(session_id, project_id, last.to_row(), at))
         session["updated_at"] = at  # store.writes.touch_session
 
     def _epoch_ms(self) -> int:
         return timeutil.epoch_ms(BASE) + int(self.clock * 60000)
 
     def _snapshot(self, session_id, project_id, kind, name, state: Checkpoint) -> None:
-        """A snapshot row as ``store.writes.insert_snapshot`` makes it."""
         self.rows[snapshots].append(
-            {
-                "id": self.uid(),
-                "session_id": session_id,
-                "project_id": project_id,
-                "name": name,
-                "kind": kind,
-                "captured_at": _at(self.clock),
-                "payload": state.to_json(),
-                "schema_version": 1,
-                "restored_at": None,
-            }
+            w.snapshot_row(
+                session_id=session_id,
+                project_id=project_id,
+                kind=kind,
+                payload_json=state.to_json(),
+                captured_at=_at(self.clock),
+                name=name,
+                snapshot_id=self.uid(),
+            )
         )
 
 

@@ -547,16 +547,7 @@ def _all_storable(rows: list[tuple]) -> bool:
     where a look at each value would cost a push a tenth of its time."""
     from itertools import chain
 
-    text = "\x01".join(map(str, chain.from_iterable(rows)))
-    if "\x00" in text:
-        return False
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return _text_problem("\x01".join(map(str, chain.from_iterable(rows)))) is None
 
 
 def _storable_keys(keys: list[str], table: str, skipped: list[str]) -> list[str]:

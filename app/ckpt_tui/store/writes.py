@@ -76,20 +76,44 @@ def insert_snapshot(
     """Insert one snapshot, captured at ``captured_at`` (default: the
     write's instant, :func:`write_instant`)."""
     require_id(session_id)
-    captured = captured_at or write_instant(conn, session_id)
-    row = {
+    row = snapshot_row(
+        session_id=session_id,
+        project_id=project_id,
+        kind=kind,
+        payload_json=payload_json,
+        captured_at=captured_at or write_instant(conn, session_id),
+        name=name,
+        schema_version=schema_version,
+        snapshot_id=snapshot_id,
+    )
+    conn.execute(insert(snapshots).values(**row))
+    return row
+
+
+def snapshot_row(
+    *,
+    session_id: str,
+    project_id: str,
+    kind: str,
+    payload_json: str,
+    captured_at: str,
+    name: str | None = None,
+    schema_version: int = 1,
+    snapshot_id: str | None = None,
+) -> dict[str, Any]:
+    """A new snapshot's row as :func:`insert_snapshot` writes it (a new id
+    and a generated name unless given): the demo inserts many at once."""
+    return {
         "id": snapshot_id or str(uuid.uuid4()),
         "session_id": session_id,
         "project_id": project_id,
-        "name": name or generated_name(kind, captured),
+        "name": name or generated_name(kind, captured_at),
         "kind": kind,
-        "captured_at": captured,
+        "captured_at": captured_at,
         "payload": payload_json,
         "schema_version": schema_version,
         "restored_at": None,
     }
-    conn.execute(insert(snapshots).values(**row))
-    return row
 
 
 def write_checkpoint(
@@ -117,15 +141,22 @@ def write_checkpoint(
         )
     else:
         conn.execute(
-            insert(checkpoints).values(
-                session_id=session_id,
-                project_id=project_id,
-                **columns,
-                created_at=stamp,
-                updated_at=stamp,
-            )
+            insert(checkpoints).values(**checkpoint_row(session_id, project_id, columns, stamp))
         )
     return stamp
+
+
+def checkpoint_row(
+    session_id: str, project_id: str, columns: dict[str, Any], at: str
+) -> dict[str, Any]:
+    """A new checkpoint's row as :func:`write_checkpoint` creates it."""
+    return {
+        "session_id": session_id,
+        "project_id": project_id,
+        **{name: stored_text(value) for name, value in columns.items()},
+        "created_at": at,
+        "updated_at": at,
+    }
 
 
 def stored_text(value: Any) -> Any:
@@ -241,17 +272,22 @@ def insert_session(
     at: str | None = None,
 ) -> None:
     require_id(session_id)
-    stamp = at or timeutil.now_iso()
-    conn.execute(
-        insert(sessions).values(
-            id=session_id,
-            project_id=project_id,
-            parent_id=parent_id,
-            title=title,
-            created_at=stamp,
-            updated_at=stamp,
-        )
-    )
+    row = session_row(session_id, project_id, title, parent_id, at or timeutil.now_iso())
+    conn.execute(insert(sessions).values(**row))
+
+
+def session_row(
+    session_id: str, project_id: str, title: str | None, parent_id: str | None, at: str
+) -> dict[str, Any]:
+    """A new session's row as :func:`insert_session` writes it."""
+    return {
+        "id": session_id,
+        "project_id": project_id,
+        "parent_id": parent_id,
+        "title": title,
+        "created_at": at,
+        "updated_at": at,
+    }
 
 
 def touch_session(conn: Connection, session_id: str, at: str | None = None) -> None:
